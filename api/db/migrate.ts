@@ -1,0 +1,23 @@
+/** Runs the migrations in order; one set serves SQLite and PostgreSQL. */
+import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import type { Db } from './database.js';
+import * as initial from './migrations/001-initial.js';
+
+type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '001-initial': initial,
+};
+
+export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      return Object.fromEntries(
+        Object.entries(MIGRATIONS).map(([name, m]): [string, Migration] => [name, { up: (k) => m.up(k, dialect) }]),
+      );
+    },
+  };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,278 @@
+/** Kysely table types. Booleans are 0/1 integers, timestamps ISO text, JSON columns text. */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+interface Stamped {
+  id: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MerchantsTable extends Stamped {
+  name: string;
+  active: Generated<number>;
+  token: string | null;
+  secret_hash: string | null;
+  fetch_service: string | null;
+  features: Generated<number>;
+  channels: Generated<number>;
+  branding: Generated<string>;
+  payment_url: string | null;
+  email_templates: Generated<string>;
+  notification_events: Generated<string>;
+  content_types: Generated<string>;
+  default_content_type: string | null;
+  user_count: Generated<number>;
+}
+
+export interface LocationsTable extends Stamped {
+  name: string;
+  code: string;
+  type: string;
+  class: string;
+  locker_service: string | null;
+  merchant_id: number | null;
+  active: Generated<number>;
+  approved: Generated<number>;
+  hours: string | null;
+  zone: string | null;
+  route: string | null;
+  timezone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  what3words: string | null;
+  image: string | null;
+  secure_access_key: string | null;
+  terminal: string | null;
+  storage_days: Generated<number>;
+  package_count: Generated<number>;
+  address_company: string | null;
+  address_description: string | null;
+  address_street: string | null;
+  address_house_number: string | null;
+  address_locality: string | null;
+  address_postcode: string | null;
+  address_state: string | null;
+  address_country: Generated<string>;
+}
+
+export interface LocationGroupsTable extends Stamped {
+  name: string;
+}
+
+export interface LocationGroupLocationsTable {
+  location_group_id: number;
+  location_id: number;
+}
+
+export interface MerchantLocationGroupsTable {
+  merchant_id: number;
+  location_group_id: number;
+}
+
+export interface UsersTable extends Stamped {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string | null;
+  role: number;
+  active: Generated<number>;
+  merchant_id: number | null;
+  locale: Generated<string>;
+  country: Generated<string>;
+  preferences: Generated<string>;
+}
+
+export interface UserLocationsTable {
+  user_id: number;
+  location_id: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface PasswordTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  purpose: 'reset' | 'create';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ThrottleTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
+export interface ManifestsTable extends Stamped {
+  merchant_id: number | null;
+  name: string;
+  status: Generated<number>;
+  mode: string;
+  delivery_attempted: Generated<number>;
+  shipment_count: Generated<number>;
+  package_count: Generated<number>;
+}
+
+export interface BatchesTable extends Stamped {
+  merchant_id: number;
+  name: string | null;
+  status: Generated<number>;
+  type: Generated<string>;
+  item_count: Generated<number>;
+  pickup_location_id: number | null;
+  features: Generated<number>;
+  packages_small: Generated<number>;
+  packages_medium: Generated<number>;
+  packages_large: Generated<number>;
+  packages_oversized: Generated<number>;
+  contents: string | null;
+  notification_message: string | null;
+  reminder_message: string | null;
+  final_reminder_message: string | null;
+  offset: Generated<number>;
+  reminder_count: Generated<number>;
+  reminder_interval: Generated<number>;
+  channels: Generated<number>;
+  custom_final_reminder: Generated<number>;
+  created_by: number | null;
+}
+
+export interface ShipmentsTable extends Stamped {
+  reference_id: string;
+  external_reference_id: string | null;
+  type: Generated<string>;
+  payment_type: Generated<string>;
+  paid: Generated<number>;
+  status: Generated<number>;
+  merchant_id: number;
+  created_by: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  country: Generated<string>;
+  locale: Generated<string>;
+  pickup_location_id: number | null;
+  dropoff_location_id: number | null;
+  contents: string | null;
+  batch_id: number | null;
+  manifest_id: number | null;
+  package_count: Generated<number>;
+  pickup_requested_at: string | null;
+}
+
+export interface PackagesTable extends Stamped {
+  barcode: string;
+  size: string;
+  status: Generated<number>;
+  description: string | null;
+  shipment_id: number;
+  merchant_id: number;
+  location_id: number | null;
+  dropoff_location_id: number | null;
+  driver_id: number | null;
+  manifest_id: number | null;
+  consolidated_to_id: number | null;
+  locker_number: string | null;
+  available_at: string | null;
+  expires_at: string | null;
+  is_rerouted: Generated<number>;
+  is_consolidated: Generated<number>;
+  is_consolidation: Generated<number>;
+  missing: Generated<number>;
+  is_unpaid: Generated<number>;
+}
+
+export interface PackageImagesTable {
+  package_id: number;
+  mime: string;
+  data: Buffer;
+  created_at: string;
+}
+
+export interface BatchItemsTable extends Stamped {
+  batch_id: number;
+  merchant_id: number;
+  first_name: string;
+  last_name: string;
+  status: Generated<number>;
+  offset_date: string | null;
+  email: string | null;
+  phone: string | null;
+  full_phone_number: string | null;
+  country: Generated<string>;
+  reminders_sent: Generated<number>;
+  last_notified_at: string | null;
+  next_notification_at: string | null;
+  pickup_location_id: number | null;
+  shipment_id: number | null;
+  credit_card: string | null;
+  response_token_hash: string | null;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  subject_type: string;
+  subject_id: number;
+  kind: string;
+  from_status: number | null;
+  to_status: number | null;
+  actor_id: number | null;
+  location_id: number | null;
+  reason: string | null;
+  data: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  merchants: MerchantsTable;
+  locations: LocationsTable;
+  location_groups: LocationGroupsTable;
+  location_group_locations: LocationGroupLocationsTable;
+  merchant_location_groups: MerchantLocationGroupsTable;
+  users: UsersTable;
+  user_locations: UserLocationsTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  password_tokens: PasswordTokensTable;
+  throttle: ThrottleTable;
+  manifests: ManifestsTable;
+  batches: BatchesTable;
+  shipments: ShipmentsTable;
+  packages: PackagesTable;
+  package_images: PackageImagesTable;
+  batch_items: BatchItemsTable;
+  events: EventsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Merchant = Selectable<MerchantsTable>;
+export type Location = Selectable<LocationsTable>;
+export type Shipment = Selectable<ShipmentsTable>;
+export type Package = Selectable<PackagesTable>;
+export type Batch = Selectable<BatchesTable>;
+export type BatchItem = Selectable<BatchItemsTable>;
+export type Manifest = Selectable<ManifestsTable>;
+export type EventRow = Selectable<EventsTable>;

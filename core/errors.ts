@@ -1,0 +1,77 @@
+/**
+ * Coded errors (SPEC section 8) and their HTTP statuses: the one map from domain errors to HTTP.
+ * Messages live in the i18n catalogues under `errors.<code>`.
+ */
+export const ERROR_STATUS = {
+  // platform
+  'validation.failed': 422,
+  'auth.failed': 422,
+  'auth.unauthenticated': 401,
+  'auth.already_authenticated': 400,
+  'auth.throttled': 429,
+  'auth.inactive': 422,
+  'auth.token_invalid': 422,
+  'csrf_mismatch': 419,
+  'forbidden': 403,
+  'feature_disabled': 403,
+  'not_found': 404,
+  'conflict.stale': 409,
+  'server_error': 500,
+  'bad_request': 400,
+  'record.in_use': 400,
+  'user.cannot_delete_self': 400,
+  'user.email_taken': 422,
+  // shipment
+  'shipment.not_updatable': 400,
+  'shipment.not_deletable': 400,
+  'shipment.not_registrable': 400,
+  'shipment.no_packages': 400,
+  'shipment.not_printable': 400,
+  'shipment.labels_not_printed': 400,
+  'shipment.pickup_already_requested': 400,
+  'shipment.print_failed': 400,
+  // package
+  'package.already_in_warehouse': 400,
+  'package.already_picked_up_by_you': 400,
+  'package.already_picked_up': 400,
+  'package.already_consolidated': 400,
+  'package.not_found_by_barcode': 404,
+  'package.oversized_needs_pudo': 422,
+  'package.action_not_allowed': 400,
+  // batch item
+  'batch_item.not_responded': 400,
+  'batch_item.already_converted': 400,
+  'batch_item.batch_not_running': 400,
+  'batch_item.not_notifiable': 400,
+  'batch_item.already_responded': 400,
+  // provider (locker service)
+  'provider.dropoff_not_found': 400,
+  'provider.invalid_phone': 400,
+  'provider.invalid_phone_length': 400,
+  'provider.already_registered': 400,
+  'provider.terminal_not_found': 400,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function httpStatusFor(code: string): number {
+  return (ERROR_STATUS as Record<string, number>)[code] ?? 400;
+}
+
+/** A coded domain error. `fields` maps field names to messages for 422 validation errors. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly params?: Record<string, string | number>;
+  constructor(code: ErrorCode, message?: string, options?: { fields?: Record<string, string>; params?: Record<string, string | number> }) {
+    super(message ?? code);
+    this.code = code;
+    this.fields = options?.fields;
+    this.params = options?.params;
+  }
+  get status(): number {
+    return httpStatusFor(this.code);
+  }
+}
+
+export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;

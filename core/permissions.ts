@@ -5,7 +5,7 @@
 import { ROLES, ROLE_GROUPS, roleMatches } from './roles.js';
 import { FEATURES, hasBit } from './features.js';
 
-const { superadmin, support, merchant_admin, merchant_user, pudo, driver, warehouse } = ROLES;
+const { superadmin, support, merchant_admin, pudo, driver, warehouse } = ROLES;
 const BACKOFFICE = ROLE_GROUPS.backoffice;
 const ADMIN = ROLE_GROUPS.admin;
 const ALL = ROLE_GROUPS.all;

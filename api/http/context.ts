@@ -3,6 +3,7 @@
  * the request's locale and a translator. Written by the auth and i18n plugins (api/plugins).
  */
 import type { Kysely } from 'kysely';
+import 'fastify';
 import type { Actor } from '../../core/permissions.js';
 import type { Locale } from '../../core/constants.js';
 import type { Translate } from '../../core/validation.js';

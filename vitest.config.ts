@@ -31,6 +31,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Starts the real server once for every e2e file (tests/e2e/server.ts).
+          globalSetup: ['tests/e2e/server.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   'server_error': 500,
   'bad_request': 400,
   'record.in_use': 400,
+  /** The record's status no longer allows this change (batches, batch items, manifests). */
+  'record.locked': 400,
   'user.cannot_delete_self': 400,
   'user.email_taken': 422,
   // shipment
@@ -58,15 +60,34 @@ export function httpStatusFor(code: string): number {
   return (ERROR_STATUS as Record<string, number>)[code] ?? 400;
 }
 
-/** A coded domain error. `fields` maps field names to messages for 422 validation errors. */
+/** An untranslated field problem (same shape as core/validation.ts `Message`): an i18n key and its params. */
+export interface FieldProblem {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * A coded domain error. `fields` maps field names to messages for 422 validation errors; `problems`
+ * carries the same fields untranslated (i18n key + params) so the API can translate per request.
+ */
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string>;
+  readonly problems?: Record<string, FieldProblem>;
   readonly params?: Record<string, string | number>;
-  constructor(code: ErrorCode, message?: string, options?: { fields?: Record<string, string>; params?: Record<string, string | number> }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: {
+      fields?: Record<string, string>;
+      problems?: Record<string, FieldProblem>;
+      params?: Record<string, string | number>;
+    },
+  ) {
     super(message ?? code);
     this.code = code;
     this.fields = options?.fields;
+    this.problems = options?.problems;
     this.params = options?.params;
   }
   get status(): number {

@@ -44,4 +44,6 @@ export interface AppConfig {
   adminDir?: string;
   /** Whether to log requests. */
   logger: boolean;
+  /** Secret for signed cookies (the guest CSRF binding); random per process when not given (APP_SECRET). */
+  secret?: string;
 }

@@ -1,0 +1,132 @@
+/**
+ * The application shell: providers, layout, guest pages, custom pages and one <Resource> per resource
+ * the role may list. Resource screens load lazily (a separate chunk) once the permissions are known.
+ */
+import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Loading, Resource, useResourceContext, type RaRecord } from 'react-admin';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { RESOURCE_NAMES, type ResourceName } from '../../core/permissions.js';
+import { authProvider, type Permissions } from './providers/authProvider.js';
+import { dataProvider } from './providers/dataProvider.js';
+import { i18nProvider } from './providers/i18nProvider.js';
+import { canAccess } from './providers/access.js';
+import { Layout } from './layout/Layout.js';
+import { NESTED_RESOURCES } from './layout/guard.js';
+import { specRouterProvider } from './layout/specRouter.js';
+import { SignInPage } from './pages/guest/SignInPage.js';
+
+// Everything but the sign-in page loads on demand, so the first load stays small (DESIGN.md section 7).
+const Dashboard = lazy(() => import('./pages/Dashboard.js').then((m) => ({ default: m.Dashboard })));
+const ProfilePage = lazy(() => import('./pages/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
+const MerchantPreferencesPage = lazy(() =>
+  import('./pages/MerchantPreferencesPage.js').then((m) => ({ default: m.MerchantPreferencesPage })),
+);
+const ResetPasswordPage = lazy(() => import('./pages/guest/PasswordPage.js').then((m) => ({ default: m.ResetPasswordPage })));
+const CreatePasswordPage = lazy(() => import('./pages/guest/PasswordPage.js').then((m) => ({ default: m.CreatePasswordPage })));
+const RoleScreen = lazy(() => import('./pages/RoleScreen.js').then((m) => ({ default: m.RoleScreen })));
+const ImportStepScreen = lazy(() => import('./pages/RoleScreen.js').then((m) => ({ default: m.ImportStepScreen })));
+
+const guest = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
+
+/** What App reads from a resource folder's index.ts (see admin/src/resources). */
+interface ResourceScreens {
+  list?: ComponentType;
+  show?: ComponentType;
+  edit?: ComponentType;
+  create?: ComponentType;
+  icon?: ComponentType;
+  recordRepresentation?: string | ((record: RaRecord) => ReactNode);
+  routes?: ReactElement[];
+}
+
+const TOP_LEVEL = new Set<string>(RESOURCE_NAMES.filter((name) => !NESTED_RESOURCES[name]));
+const routerProvider = specRouterProvider(TOP_LEVEL);
+
+const element = (Screen?: ComponentType) => (Screen ? <Screen /> : undefined);
+
+/** Under /{slug}/{id}: the detail page, and the edit page at /edit (SPEC route shapes). */
+function RecordRoutes({ show, edit }: { show?: ComponentType; edit?: ComponentType }) {
+  return (
+    <Routes>
+      {edit && <Route path="edit/*" element={element(edit)} />}
+      <Route index element={element(show ?? edit)} />
+    </Routes>
+  );
+}
+
+/** Old-style /{slug}/{id}/show links land on the detail page. */
+function ShowRedirect() {
+  const { id } = useParams();
+  const resource = useResourceContext();
+  return <Navigate to={`/${resource}/${id}`} replace />;
+}
+
+function resourceElements(screens: Partial<Record<ResourceName, ResourceScreens>>, permissions: Permissions | null) {
+  const defs = Object.entries(screens) as [ResourceName, ResourceScreens][];
+  const visible = defs.filter(([name]) => canAccess(permissions, { resource: name, action: 'show' }));
+  const nestedRoutes = visible.flatMap(([, def]) => def.routes ?? []);
+  return [
+    <CustomRoutes key="nested">{nestedRoutes}</CustomRoutes>,
+    ...visible.map(([name, def]) => {
+      const listed = !NESTED_RESOURCES[name] && canAccess(permissions, { resource: name, action: 'list' });
+      const canCreate = canAccess(permissions, { resource: name, action: 'create' });
+      const canEdit = canAccess(permissions, { resource: name, action: 'edit' });
+      const edit = canEdit ? def.edit : undefined;
+      const hasRecordPages = !NESTED_RESOURCES[name] && (def.show || edit);
+      return (
+        <Resource
+          key={name}
+          name={name}
+          list={listed ? def.list : undefined}
+          create={canCreate && !NESTED_RESOURCES[name] ? def.create : undefined}
+          edit={hasRecordPages ? <RecordRoutes show={def.show} edit={edit} /> : undefined}
+          show={hasRecordPages && def.show ? <ShowRedirect /> : undefined}
+          hasEdit={Boolean(edit)}
+          icon={def.icon}
+          recordRepresentation={def.recordRepresentation as never}
+        />
+      );
+    }),
+  ];
+}
+
+async function loadResources(permissions: Permissions | null) {
+  if (!permissions) return [];
+  const { resources } = await import('./resources/index.js');
+  return resourceElements(resources as Partial<Record<ResourceName, ResourceScreens>>, permissions);
+}
+
+export function App() {
+  return (
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      routerProvider={routerProvider}
+      layout={Layout}
+      dashboard={Dashboard}
+      loginPage={false}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/reset-password" element={guest(<ResetPasswordPage />)} />
+        <Route path="/create-password" element={guest(<CreatePasswordPage />)} />
+        <Route path="/login" element={<Navigate to="/signin" replace />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/users/profile" element={<ProfilePage />} />
+        <Route path="/merchants/preferences" element={<MerchantPreferencesPage />} />
+        <Route path="/pudo" element={<RoleScreen screen="pudo" />} />
+        <Route path="/warehouse" element={<RoleScreen screen="warehouse" />} />
+        <Route path="/driver" element={<RoleScreen screen="driver" />} />
+        <Route path="/lockers" element={<RoleScreen screen="lockers" />} />
+        <Route path="/shipments/import" element={<Navigate to="/shipments/import/upload" replace />} />
+        <Route path="/shipments/import/upload" element={<ImportStepScreen step="upload" />} />
+        <Route path="/shipments/import/preview" element={<ImportStepScreen step="preview" />} />
+        <Route path="/shipments/import/save" element={<ImportStepScreen step="save" />} />
+      </CustomRoutes>
+      {(permissions: Permissions | null) => loadResources(permissions)}
+    </Admin>
+  );
+}

@@ -1,0 +1,40 @@
+import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import type { StatusTable } from '../../../core/statuses.js';
+import { useStatusLabel } from './StatusField.js';
+
+export interface HistoryEvent {
+  id: number;
+  kind: string;
+  from_status: number | null;
+  to_status: number | null;
+  reason?: string | null;
+  created_at: string;
+}
+
+/** The record's status history (`events` from the show payload) as a plain list; newest first. */
+export function EventHistory({ table, source = 'events' }: { table: StatusTable; source?: string; label?: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const status = useStatusLabel(table);
+  const events = Array.isArray(record?.[source]) ? ([...record[source]] as HistoryEvent[]) : [];
+  if (!events.length) return <Typography variant="body2">—</Typography>;
+  events.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return (
+    <List dense aria-label={translate('resources.shipments.fields.timeline')}>
+      {events.map((e) => (
+        <ListItem key={e.id} disableGutters>
+          <ListItemText
+            primary={[
+              translate(`event_kinds.${e.kind}`, { _: e.kind }),
+              e.to_status !== null ? `${e.from_status !== null ? `${status(e.from_status)} → ` : ''}${status(e.to_status)}` : '',
+            ]
+              .filter(Boolean)
+              .join(': ')}
+            secondary={[new Date(e.created_at).toLocaleString(), e.reason].filter(Boolean).join(' — ')}
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The list chrome every resource list shares (SPEC section 2, Lists): type-to-search, "add filter",
+ * "reset table", a pagination reading "Shows {from}-{to} of {total} rows" (25 per page by default) and
+ * bulk actions (bulk delete only for roles that may delete; the selection bar has a clear action).
+ */
+import SearchIcon from '@mui/icons-material/Search';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { InputAdornment } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  BulkDeleteButton,
+  Button,
+  CreateButton,
+  FilterButton,
+  Pagination,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useResourceContext,
+  useTranslate,
+  type SortPayload,
+} from 'react-admin';
+import { LIST_DEFAULTS } from '../../../core/constants.js';
+
+export const DEFAULT_SORT: SortPayload = { field: 'id', order: 'ASC' };
+export const PER_PAGE = LIST_DEFAULTS.perPage;
+
+/** Labelled search box; react-admin's filter form debounces it into the `search` filter. */
+export function SearchFilter(_props: { alwaysOn?: boolean; source?: string }) {
+  const translate = useTranslate();
+  return (
+    <TextInput
+      source="search"
+      label={translate('lists.search')}
+      resettable
+      slotProps={{ input: { endAdornment: <InputAdornment position="end"><SearchIcon aria-hidden /></InputAdornment> } }}
+    />
+  );
+}
+
+/** Builds the filter list: the search box first (always shown), then the resource's own filters. */
+export function withSearch(filters: ReactElement[]): ReactElement[] {
+  return [<SearchFilter key="search" source="search" alwaysOn />, ...filters];
+}
+
+/** Clears search, filters, sort, page and selection. `defaults` are the list's initial filter values. */
+export function ResetTableButton({ sort = DEFAULT_SORT, defaults = {} }: { sort?: SortPayload; defaults?: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const { setFilters, setSort, setPage, onUnselectItems } = useListContext();
+  const reset = () => {
+    setFilters(defaults, {});
+    setSort(sort);
+    setPage(1);
+    onUnselectItems();
+  };
+  return (
+    <Button label={translate('lists.reset')} aria-label={translate('lists.reset')} onClick={reset}>
+      <RestartAltIcon />
+    </Button>
+  );
+}
+
+export interface ListActionsProps {
+  sort?: SortPayload;
+  defaults?: Record<string, unknown>;
+  /** Hide the create button (nested lists render their own). */
+  create?: ReactNode | false;
+  children?: ReactNode;
+}
+
+/** Top toolbar: add filter, reset table, create (when the role may create), extra actions. */
+export function ListActions({ sort, defaults, create, children }: ListActionsProps) {
+  const resource = useResourceContext();
+  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ResetTableButton sort={sort} defaults={defaults} />
+      {children}
+      {create === false ? null : (create ?? (canCreate && <CreateButton />))}
+    </TopToolbar>
+  );
+}
+
+/** Pagination: 'Shows {from}-{to} of {total} rows', 25 rows per page by default. */
+export function ListPagination() {
+  const translate = useTranslate();
+  const labelDisplayedRows = ({ from, to, count }: { from: number; to: number; count: number }) =>
+    translate('lists.shows', { from, to, total: count < 0 ? to : count });
+  // PaginationProps omits labelDisplayedRows from its type, but passes it on to MUI's TablePagination.
+  return <Pagination rowsPerPageOptions={[10, 25, 50, 100]} {...({ labelDisplayedRows } as object)} />;
+}
+
+/** Bulk actions for selected rows: delete only when the role may delete. */
+export function ListBulkActions({ children }: { children?: ReactNode }) {
+  const resource = useResourceContext();
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  return (
+    <>
+      {children}
+      {canDelete && <BulkDeleteButton mutationMode="pessimistic" />}
+    </>
+  );
+}

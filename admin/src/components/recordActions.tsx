@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { DeleteButton, EditButton, TopToolbar, useCanAccess, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
+
+/** The allowed actions the API sent for a record (dataProvider copies meta.actions to `_actions`). */
+export const recordActions = (record: RaRecord | undefined): string[] | undefined =>
+  Array.isArray(record?._actions) ? (record._actions as string[]) : undefined;
+
+/**
+ * True when the record allows `action`: the server's per-record `_actions` when present, otherwise the
+ * role-level canAccess answer (e.g. a record loaded without meta).
+ */
+export function useRecordAllows(action: 'edit' | 'delete' | string): boolean {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const { canAccess } = useCanAccess({ resource: resource ?? '', action, record });
+  const actions = recordActions(record);
+  if (actions) return actions.includes(action) || (action === 'edit' && actions.includes('update'));
+  return !!canAccess;
+}
+
+/** Show-page toolbar: Edit and Delete only when the record allows them. */
+export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: string; deleteRedirect?: string; children?: ReactNode }) {
+  const canEdit = useRecordAllows('edit');
+  const canDelete = useRecordAllows('delete');
+  return (
+    <TopToolbar>
+      {children}
+      {canEdit && <EditButton to={editTo} />}
+      {canDelete && <DeleteButton mutationMode="pessimistic" redirect={deleteRedirect} />}
+    </TopToolbar>
+  );
+}

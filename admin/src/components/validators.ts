@@ -1,0 +1,44 @@
+/**
+ * Bridges core validation (core/validation.ts) to react-admin forms. Messages are i18n keys; react-admin
+ * translates `{ message, args }` itself, and the hooks below return already-translated strings.
+ */
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import { checkRule, validate, type Rule, type Schema, type Translate } from '../../../core/validation.js';
+
+type Values = Record<string, unknown>;
+export type FormErrors = Record<string, unknown>;
+
+/** A react-admin form-level `validate` function for a core Schema; strings translated by `t`. */
+export function schemaValidator(schema: Schema, t: Translate, nested: Record<string, Schema> = {}) {
+  return (values: Values): FormErrors => {
+    const errors: FormErrors = {};
+    for (const [field, m] of Object.entries(validate(schema, values))) errors[field] = t(m.key, m.params);
+    // Array inputs (e.g. a shipment's packages): one error object per row, keyed like the row.
+    for (const [field, rowSchema] of Object.entries(nested)) {
+      const rows = Array.isArray(values[field]) ? (values[field] as Values[]) : [];
+      const rowErrors = rows.map((row) => schemaValidator(rowSchema, t)(row ?? {}));
+      if (rowErrors.some((e) => Object.keys(e).length > 0)) errors[field] = rowErrors;
+    }
+    return errors;
+  };
+}
+
+/** Hook form of schemaValidator using the current locale. */
+export function useSchemaValidator(schema: Schema, nested?: Record<string, Schema>) {
+  const translate = useTranslate();
+  return useMemo(() => schemaValidator(schema, translate as Translate, nested), [schema, nested, translate]);
+}
+
+/** Per-input react-admin validators for a list of core rules (first failing rule wins). */
+export function fieldValidators(rules: Rule[], t?: Translate) {
+  return [
+    (value: unknown, allValues: Values) => {
+      for (const rule of rules) {
+        const problem = checkRule(rule, value, allValues ?? {});
+        if (problem) return t ? t(problem.key, problem.params) : { message: problem.key, args: problem.params ?? {} };
+      }
+      return undefined;
+    },
+  ];
+}

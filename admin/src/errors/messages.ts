@@ -1,0 +1,44 @@
+/**
+ * SPEC section 8, global response handling: what the error dialog says for an HTTP error.
+ * Pure: takes a translator that returns the key itself when a translation is missing.
+ */
+import type { HttpErrorEvent } from './bus.js';
+
+export type Translator = (key: string, params?: Record<string, string | number>) => string;
+
+export interface ErrorDescription {
+  message: string;
+  /** Field errors ("field: message"), shown under the message. */
+  details: string[];
+}
+
+/** The translation of `errors.<code>` when the catalogue has one. */
+function translatedCode(code: string | undefined, t: Translator, message: string): string | null {
+  if (!code) return null;
+  const key = `errors.${code}`;
+  const text = t(key, { message });
+  return text && text !== key ? text : null;
+}
+
+export function describeHttpError(event: HttpErrorEvent, t: Translator): ErrorDescription {
+  const message = event.message ?? '';
+  const details = Object.entries(event.errors ?? {}).map(([field, text]) => `${field}: ${text}`);
+  switch (event.status) {
+    case 400:
+    case 422:
+      return {
+        message:
+          translatedCode(event.code, t, message) ??
+          (event.code ? t('http.coded', { code: event.code, message }) : message || t('http.unexpected', { message })),
+        details,
+      };
+    case 403:
+      return { message: translatedCode(event.code, t, message) ?? t('http.forbidden', { message }), details: [] };
+    case 404:
+      return { message: t('http.not_found'), details: [] };
+    case 409:
+      return { message: t('http.conflict'), details: [] };
+    default:
+      return { message: t('http.unexpected', { message }), details: [] };
+  }
+}

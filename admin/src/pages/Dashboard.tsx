@@ -1,0 +1,55 @@
+import { Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { SHIPMENT_STATUS } from '../../../core/statuses.js';
+import { useApiGet } from './useApi.js';
+
+/** The statuses the dashboard counts: draft, printed, awaiting pickup. */
+export const DASHBOARD_STATUSES = [SHIPMENT_STATUS.draft, SHIPMENT_STATUS.printed, SHIPMENT_STATUS.awaiting_pickup];
+
+/** The shipments list filtered by one status, in react-admin's `?filter=` URL form. */
+export function shipmentsByStatusPath(status: number): string {
+  return `/shipments?filter=${encodeURIComponent(JSON.stringify({ status: [status] }))}`;
+}
+
+interface Statistics {
+  data: { shipments: Record<string, number> };
+}
+
+export function Dashboard() {
+  const translate = useTranslate();
+  const { data, loading } = useApiGet<Statistics>('dashboard/statistics');
+  return (
+    <>
+      <Title title={translate('dashboard.title')} />
+      <Typography component="h1" variant="h5" sx={{ my: 2 }}>
+        {translate('dashboard.title')}
+      </Typography>
+      <Grid container spacing={2}>
+        {DASHBOARD_STATUSES.map((status) => {
+          const label = translate(`dashboard.cards.${status}`);
+          const count = data?.data.shipments[String(status)] ?? 0;
+          return (
+            <Grid key={status} size={{ xs: 12, md: 4 }}>
+              <Card>
+                <CardActionArea component={Link} to={shipmentsByStatusPath(status)} aria-label={`${label}: ${count}`}>
+                  <CardContent>
+                    <Typography component="h2" variant="subtitle1" color="text.secondary">
+                      {label}
+                    </Typography>
+                    <Typography variant="h3" component="p">
+                      {loading ? <Skeleton width={60} /> : count}
+                    </Typography>
+                    <Typography variant="body2" color="primary">
+                      {translate('dashboard.view_all')}
+                    </Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </Grid>
+          );
+        })}
+      </Grid>
+    </>
+  );
+}

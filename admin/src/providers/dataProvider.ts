@@ -1,0 +1,154 @@
+/**
+ * react-admin DataProvider over the Lockerline REST API (DESIGN.md section 3).
+ * Records carry the server's allowed actions as `_actions` (from `meta.actions`), so screens offer
+ * only what the server permits. Errors are HttpError with the API body (forms show `errors`).
+ */
+import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'react-admin';
+import { api } from './http.js';
+
+export interface ListMeta {
+  total: number;
+  page: number;
+  perPage: number;
+  from: number;
+  to: number;
+  actions?: Record<string, string[]>;
+}
+
+interface ListResponse {
+  data: RaRecord[];
+  meta: ListMeta;
+}
+
+interface RecordResponse {
+  data: RaRecord;
+  meta?: { actions?: string[] };
+}
+
+/** Filter keys that are top-level query params rather than `filters[...]`. */
+const SEARCH_KEYS = ['q', 'search'];
+const TOP_LEVEL_KEYS = ['scope'];
+
+export function sortParam(sort?: SortPayload): string | undefined {
+  if (!sort?.field) return undefined;
+  return sort.order === 'DESC' ? `-${sort.field}` : sort.field;
+}
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The list query: page, perPage, search, sort, scope and `filters[field][i]`. */
+export function listQuery(params: Partial<GetListParams>): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  if (params.pagination) {
+    query.page = params.pagination.page;
+    query.perPage = params.pagination.perPage;
+  }
+  const sort = sortParam(params.sort);
+  if (sort) query.sort = sort;
+  const filters: Record<string, unknown[]> = {};
+  for (const [key, value] of Object.entries(params.filter ?? {})) {
+    if (isBlank(value)) continue;
+    if (SEARCH_KEYS.includes(key)) query.search = value;
+    else if (TOP_LEVEL_KEYS.includes(key)) query[key] = value;
+    else {
+      const values = asArray(value).filter((v) => !isBlank(v));
+      if (values.length) filters[key] = values;
+    }
+  }
+  if (Object.keys(filters).length) query.filters = filters;
+  const meta = params.meta ?? {};
+  if (meta.light) query.light = 1;
+  if (meta.list_ids) query.list_ids = 1;
+  if (meta.scope && query.scope === undefined) query.scope = meta.scope;
+  return query;
+}
+
+/** Attaches the per-record allowed actions. */
+function withActions(record: RaRecord, actions: string[] | undefined): RaRecord {
+  return { ...record, _actions: actions ?? [] };
+}
+
+/** What we send back on writes: the record's own fields, not our client-side extras. */
+export function writableData(data: Record<string, unknown>): Record<string, unknown> {
+  const { _actions: _ignored, ...rest } = data;
+  void _ignored;
+  return rest;
+}
+
+async function fetchList(resource: string, params: Partial<GetListParams>, signal?: AbortSignal) {
+  const res = await api<ListResponse>(resource, { query: listQuery(params), signal });
+  const actions = res.meta?.actions ?? {};
+  return {
+    data: res.data.map((record) => withActions(record, actions[String(record.id)])),
+    total: res.meta?.total ?? res.data.length,
+    meta: res.meta,
+  };
+}
+
+const MAX_PER_PAGE = 100;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const recordPath = (resource: string, id: Identifier) => `${resource}/${encodeURIComponent(String(id))}`;
+
+export const dataProvider: DataProvider = {
+  supportAbortSignal: true,
+
+  getList: (resource, params) => fetchList(resource, params, params.signal) as never,
+
+  async getOne(resource, params) {
+    const res = await api<RecordResponse>(recordPath(resource, params.id), { signal: params.signal });
+    return { data: withActions(res.data, res.meta?.actions) as never };
+  },
+
+  async getMany(resource, params) {
+    const ids = [...new Set(params.ids)];
+    const pages = await Promise.all(
+      chunks(ids, MAX_PER_PAGE).map((part) =>
+        fetchList(resource, { pagination: { page: 1, perPage: part.length }, filter: { id: part }, meta: params.meta }, params.signal),
+      ),
+    );
+    return { data: pages.flatMap((p) => p.data) as never[] };
+  },
+
+  async getManyReference(resource, params) {
+    const filter = { ...params.filter, [params.target]: params.id };
+    return fetchList(resource, { ...params, filter }, params.signal) as never;
+  },
+
+  async create(resource, params) {
+    const res = await api<RecordResponse>(resource, { method: 'POST', body: writableData(params.data) });
+    return { data: withActions(res.data, res.meta?.actions) as never };
+  },
+
+  async update(resource, params) {
+    // Optimistic concurrency: send back the updated_at we read (409 conflict.stale when stale).
+    const updated_at = params.previousData?.updated_at ?? params.data?.updated_at;
+    const body = { ...writableData(params.data), ...(updated_at ? { updated_at } : {}) };
+    const res = await api<RecordResponse>(recordPath(resource, params.id), { method: 'PUT', body });
+    return { data: withActions(res.data, res.meta?.actions) as never };
+  },
+
+  async updateMany(resource, params) {
+    const results = await Promise.all(
+      params.ids.map((id) => api<RecordResponse>(recordPath(resource, id), { method: 'PUT', body: writableData(params.data) })),
+    );
+    return { data: results.map((r) => r.data.id) };
+  },
+
+  async delete(resource, params) {
+    await api(recordPath(resource, params.id), { method: 'DELETE' });
+    return { data: (params.previousData ?? { id: params.id }) as never };
+  },
+
+  async deleteMany(resource, params) {
+    // One request per record so each gets its own permission and status check.
+    for (const id of params.ids) await api(recordPath(resource, id), { method: 'DELETE' });
+    return { data: params.ids };
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * The one way the admin talks to the API: base path /api, cookies sent, CSRF token echoed on
+ * state-changing requests, Accept-Language set, query arrays as indexed brackets (qs), coded error
+ * bodies turned into HttpError and published to the error dialog unless the caller suppresses them.
+ */
+import { stringify } from 'qs';
+import { HttpError } from 'react-admin';
+import { publishHttpError } from '../errors/bus.js';
+import { getLocale } from './locale.js';
+
+export const API_BASE = '/api';
+
+export interface ApiErrorBody {
+  code?: string;
+  message?: string;
+  errors?: Record<string, string>;
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** Statuses the caller handles itself: not shown in the global error dialog (e.g. login: 422). */
+  suppress?: number[];
+  signal?: AbortSignal;
+}
+
+/** Indexed brackets, e.g. `filters[status][0]=20&sort=-updated_at`. */
+export function buildQuery(query: Record<string, unknown> = {}): string {
+  return stringify(query, { arrayFormat: 'indices', encodeValuesOnly: true, skipNulls: true });
+}
+
+export function apiUrl(path: string, query?: Record<string, unknown>): string {
+  const qsPart = query ? buildQuery(query) : '';
+  return `${API_BASE}/${path.replace(/^\/+/, '')}${qsPart ? `?${qsPart}` : ''}`;
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+const isSafe = (method: string) => method === 'GET' || method === 'HEAD';
+
+export function requestHeaders(method: string, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLocale() };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const xsrf = isSafe(method) ? null : readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  return headers;
+}
+
+/** Asks the API for a fresh XSRF-TOKEN cookie. */
+export async function fetchCsrfCookie(): Promise<void> {
+  await fetch(apiUrl('csrf-cookie'), { credentials: 'include', headers: { Accept: 'application/json' } });
+}
+
+async function send(path: string, req: ApiRequest): Promise<Response> {
+  const method = req.method ?? 'GET';
+  if (!isSafe(method) && !readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
+  const hasBody = req.body !== undefined;
+  return fetch(apiUrl(path, req.query), {
+    method,
+    credentials: 'include',
+    headers: requestHeaders(method, hasBody),
+    body: hasBody ? JSON.stringify(req.body) : undefined,
+    signal: req.signal,
+  });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+/** An API error as react-admin expects it: forms read field errors from `body.errors`. */
+export function toHttpError(status: number, body: ApiErrorBody | null, fallback: string): HttpError {
+  return new HttpError(body?.message || fallback, status, body ?? {});
+}
+
+export async function api<T = unknown>(path: string, req: ApiRequest = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await send(path, req);
+    // An expired CSRF token: fetch a new one and retry once.
+    if (response.status === 419) {
+      await fetchCsrfCookie();
+      response = await send(path, req);
+    }
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    const message = (error as Error)?.message ?? String(error);
+    if (!req.suppress?.includes(0)) publishHttpError({ status: 0, message });
+    throw new HttpError(message, 0, {});
+  }
+  const body = await readBody(response);
+  if (response.ok) return body as T;
+  const errorBody = (body ?? {}) as ApiErrorBody;
+  if (!req.suppress?.includes(response.status)) {
+    publishHttpError({
+      status: response.status,
+      code: errorBody.code,
+      message: errorBody.message ?? response.statusText,
+      errors: errorBody.errors,
+    });
+  }
+  throw toHttpError(response.status, errorBody, response.statusText);
+}

@@ -1,0 +1,43 @@
+/**
+ * The interface language: persisted in localStorage and in a `locale` cookie (so the API can answer in
+ * the same language before sign-in), mirrored on <html lang>, and sent as Accept-Language.
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../core/constants.js';
+
+const STORAGE_KEY = 'locale';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+function readStored(): Locale | null {
+  try {
+    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return isLocale(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function fromBrowser(): Locale {
+  const lang = globalThis.navigator?.language?.slice(0, 2).toLowerCase();
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+let current: Locale = readStored() ?? fromBrowser();
+
+export const getLocale = (): Locale => current;
+
+export function persistLocale(locale: string): Locale {
+  current = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, current);
+  } catch {
+    /* private mode: the cookie and memory still carry it */
+  }
+  if (typeof document !== 'undefined') {
+    document.cookie = `locale=${current}; path=/; max-age=31536000; SameSite=Lax`;
+    document.documentElement.lang = current;
+  }
+  return current;
+}

@@ -1,0 +1,64 @@
+/**
+ * The signed-in user (GET /api/user), cached for the whole app. `undefined` means not asked yet,
+ * `null` means nobody is signed in. Components read it with useCurrentUser (layout/useCurrentUser.ts).
+ */
+import type { HttpError } from 'react-admin';
+import { api } from './http.js';
+
+export interface CurrentUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: number;
+  merchant_id: number | null;
+  merchant?: { id: number; name: string; features?: number } | null;
+  /** Effective merchant features (superadmin: all). */
+  features: number;
+  locale: string;
+  country: string;
+  preferences: { default_pickup?: number | null; default_export_format?: string | null; [key: string]: unknown };
+  location_ids?: number[];
+  locations?: { id: number; name: string }[];
+}
+
+let user: CurrentUser | null | undefined;
+let pending: Promise<CurrentUser | null> | null = null;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export const peekUser = () => user;
+
+export function subscribeUser(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function setUser(next: CurrentUser | null): void {
+  user = next;
+  pending = null;
+  emit();
+}
+
+/** The current user, asking the API once (or again when `refresh`). */
+export function loadUser(refresh = false): Promise<CurrentUser | null> {
+  if (user !== undefined && !refresh) return Promise.resolve(user);
+  if (pending && !refresh) return pending;
+  const request = api<{ data: CurrentUser }>('user', { suppress: [401, 419] })
+    .then((res) => res.data)
+    .catch((error: HttpError) => {
+      if (error.status === 401 || error.status === 419) return null;
+      throw error;
+    })
+    .then((next) => {
+      if (pending === request) setUser(next);
+      return next;
+    });
+  pending = request;
+  return request;
+}

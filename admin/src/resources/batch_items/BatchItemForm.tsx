@@ -1,0 +1,30 @@
+import { DateInput, TextInput } from 'react-admin';
+import { batchItemDefaults, schemas } from '../../../../core/schemas/index.js';
+import { CountryInput } from '../../components/CountryInput.js';
+import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { PhoneInput } from '../../components/PhoneInput.js';
+import { req } from '../../components/RequiredLabel.js';
+import { ResourceForm } from '../../components/ResourceForm.js';
+import { useActor } from '../../components/useActor.js';
+import { batchItemPath } from './paths.js';
+
+/** A batch customer; the country defaults to the user's own, else BS (SPEC section 3). */
+export function BatchItemForm({ mode, batchId }: { mode: 'create' | 'edit'; batchId?: number | string }) {
+  const { country } = useActor();
+  return (
+    <ResourceForm
+      resource="batch_items"
+      schema={schemas.batch_items[mode === 'create' ? 'create' : 'update']}
+      defaultValues={mode === 'create' ? { batch_id: batchId, ...batchItemDefaults(country) } : undefined}
+      deleteRedirect={batchId !== undefined ? batchItemPath(batchId) : undefined}
+    >
+      <TextInput source="first_name" label={req('first_name')} />
+      <TextInput source="last_name" label={req('last_name')} />
+      <TextInput source="email" type="email" label={req('email')} />
+      <CountryInput source="country" label={req('country')} />
+      <PhoneInput source="phone" label={req('phone')} />
+      <DateInput source="offset_date" label={req('offset_date')} />
+      <LightReferenceInput source="pickup_location_id" reference="locations" filter={{ scope: 'all' }} label={req('pickup_location_id')} />
+    </ResourceForm>
+  );
+}

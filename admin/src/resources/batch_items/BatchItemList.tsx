@@ -1,0 +1,32 @@
+import { CreateButton, DateField, NumberField, TextField, useCanAccess, type Identifier, type RaRecord } from 'react-admin';
+import { StatusInput } from '../../components/EnumInput.js';
+import { ResourceList } from '../../components/ResourceList.js';
+import { StatusChipField } from '../../components/StatusField.js';
+import { useParentId } from '../../components/useParentId.js';
+import { batchItemPath } from './paths.js';
+
+const rowLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
+
+/** The customers of one batch, at /batches/:parent_id/batch_items. */
+export function BatchItemList() {
+  const batchId = useParentId();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'batch_items', action: 'create' });
+  return (
+    <ResourceList
+      resource="batch_items"
+      storeKey={`batch_items.batch.${batchId}`}
+      filter={batchId !== undefined ? { batch_id: batchId } : undefined}
+      filters={[<StatusInput key="status" source="status" table="batch_items" />]}
+      rowClick={rowLink}
+      create={canCreate && batchId !== undefined ? <CreateButton to={batchItemPath(batchId, 'create')} /> : false}
+    >
+      <TextField source="first_name" />
+      <TextField source="last_name" />
+      <TextField source="email" />
+      <TextField source="full_phone_number" />
+      <StatusChipField source="status" table="batch_items" />
+      <NumberField source="reminders_sent" />
+      <DateField source="next_notification_at" showTime />
+    </ResourceList>
+  );
+}

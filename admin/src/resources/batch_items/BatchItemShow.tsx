@@ -1,0 +1,45 @@
+import { DateField, Labeled, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
+import { EventHistory } from '../../components/EventHistory.js';
+import { ShowActions } from '../../components/recordActions.js';
+import { StatusChipField } from '../../components/StatusField.js';
+import { useParentId } from '../../components/useParentId.js';
+import { batchItemPath } from './paths.js';
+
+function BatchItemShowActions() {
+  const record = useRecordContext();
+  const parentId = useParentId();
+  const createPath = useCreatePath();
+  const batchId = record?.batch_id ?? parentId;
+  return (
+    <ShowActions
+      editTo={record ? batchItemPath(batchId, record.id, 'edit') : undefined}
+      deleteRedirect={createPath({ resource: 'batches', type: 'show', id: batchId })}
+    />
+  );
+}
+
+/** A batch customer at /batches/:parent_id/batch_items/:id, with its notification history. */
+export function BatchItemShow() {
+  return (
+    <Show resource="batch_items" actions={<BatchItemShowActions />}>
+      <SimpleShowLayout>
+        <ReferenceField source="batch_id" reference="batches" link="show" />
+        <TextField source="first_name" />
+        <TextField source="last_name" />
+        <StatusChipField source="status" table="batch_items" />
+        <TextField source="email" />
+        <TextField source="full_phone_number" />
+        <TextField source="country" />
+        <DateField source="offset_date" />
+        <NumberField source="reminders_sent" />
+        <DateField source="last_notified_at" showTime />
+        <DateField source="next_notification_at" showTime />
+        <ReferenceField source="pickup_location_id" reference="locations" link={false} />
+        <ReferenceField source="shipment_id" reference="shipments" link="show" />
+        <Labeled label="resources.batch_items.fields.events">
+          <EventHistory table="batch_items" />
+        </Labeled>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

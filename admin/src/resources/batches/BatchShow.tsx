@@ -1,0 +1,53 @@
+import { BooleanField, CreateButton, DateField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useCanAccess, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import { CHANNELS } from '../../../../core/features.js';
+import { BitmaskField } from '../../components/BitmaskField.js';
+import { EnumField } from '../../components/EnumInput.js';
+import { RelatedList } from '../../components/RelatedList.js';
+import { ShowActions } from '../../components/recordActions.js';
+import { StatusChipField } from '../../components/StatusField.js';
+import { useCanSee } from '../../components/useActor.js';
+import { batchItemPath } from '../batch_items/paths.js';
+
+const itemLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
+
+function AddItemButton() {
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: 'batch_items', action: 'create' });
+  return record && canAccess ? <CreateButton resource="batch_items" to={batchItemPath(record.id, 'create')} /> : null;
+}
+
+export function BatchShow() {
+  const showMerchant = useCanSee('batches', 'merchant_id');
+  return (
+    <Show actions={<ShowActions><AddItemButton /></ShowActions>}>
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <StatusChipField source="status" table="batches" />
+        <EnumField source="type" prefix="shipment_types" />
+        {showMerchant && <ReferenceField source="merchant_id" reference="merchants" />}
+        <ReferenceField source="pickup_location_id" reference="locations" link={false} />
+        <NumberField source="item_count" />
+        <NumberField source="packages_small" />
+        <NumberField source="packages_medium" />
+        <NumberField source="packages_large" />
+        <NumberField source="packages_oversized" />
+        <TextField source="contents" />
+        <NumberField source="offset" />
+        <NumberField source="reminder_count" />
+        <NumberField source="reminder_interval" />
+        <BitmaskField source="channels" bits={CHANNELS} labelPrefix="channels" />
+        <BooleanField source="custom_final_reminder" looseValue />
+        <TextField source="notification_message" />
+        <TextField source="reminder_message" />
+        <DateField source="created_at" showTime />
+        <RelatedList reference="batch_items" target="batch_id" label="resources.batches.fields.items" rowClick={itemLink}>
+          <TextField source="first_name" />
+          <TextField source="last_name" />
+          <TextField source="email" />
+          <TextField source="full_phone_number" />
+          <StatusChipField source="status" table="batch_items" />
+        </RelatedList>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,15 @@
+import { AutocompleteArrayInput, ReferenceArrayInput, TextInput } from 'react-admin';
+import { schemas } from '../../../../core/schemas/index.js';
+import { req } from '../../components/RequiredLabel.js';
+import { ResourceForm } from '../../components/ResourceForm.js';
+
+export function LocationGroupForm({ mode }: { mode: 'create' | 'edit' }) {
+  return (
+    <ResourceForm resource="location_groups" schema={schemas.location_groups[mode === 'create' ? 'create' : 'update']}>
+      <TextInput source="name" label={req('name')} />
+      <ReferenceArrayInput source="location_ids" reference="locations" filter={{ scope: 'all' }} queryOptions={{ meta: { light: true } }}>
+        <AutocompleteArrayInput optionText="name" label="resources.location_groups.fields.locations" filterToQuery={(search) => ({ search })} />
+      </ReferenceArrayInput>
+    </ResourceForm>
+  );
+}

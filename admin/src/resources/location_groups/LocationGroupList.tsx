@@ -1,0 +1,10 @@
+import { DateField, TextField } from 'react-admin';
+import { ResourceList } from '../../components/ResourceList.js';
+
+export const LocationGroupList = () => (
+  <ResourceList>
+    <TextField source="id" />
+    <TextField source="name" />
+    <DateField source="updated_at" showTime />
+  </ResourceList>
+);

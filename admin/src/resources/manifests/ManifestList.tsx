@@ -1,0 +1,29 @@
+import { BooleanField, DateField, NumberField, ReferenceField, TextField } from 'react-admin';
+import { TRANSPORT_MODES } from '../../../../core/constants.js';
+import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
+import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { ResourceList } from '../../components/ResourceList.js';
+import { StatusChipField } from '../../components/StatusField.js';
+import { useFieldMask } from '../../components/useActor.js';
+
+export function ManifestList() {
+  const mask = useFieldMask('manifests');
+  const filters = [
+    <StatusInput key="status" source="status" table="manifests" />,
+    <EnumInput key="mode" source="mode" values={TRANSPORT_MODES} prefix="modes" />,
+    ...(mask.filter('merchant_id') ? [<LightReferenceInput key="merchant" source="merchant_id" reference="merchants" />] : []),
+  ];
+  return (
+    <ResourceList filters={filters}>
+      <TextField source="id" />
+      <TextField source="name" />
+      <StatusChipField source="status" table="manifests" />
+      <EnumField source="mode" prefix="modes" />
+      {mask.field('merchant_id') && <ReferenceField source="merchant_id" reference="merchants" link={false} />}
+      <BooleanField source="delivery_attempted" looseValue />
+      <NumberField source="shipment_count" />
+      <NumberField source="package_count" />
+      <DateField source="created_at" showTime />
+    </ResourceList>
+  );
+}

@@ -1,0 +1,32 @@
+import { BooleanField, DateField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { CHANNELS, FEATURES } from '../../../../core/features.js';
+import { BitmaskField } from '../../components/BitmaskField.js';
+import { EnumField } from '../../components/EnumInput.js';
+import { RelatedList } from '../../components/RelatedList.js';
+import { ShowActions } from '../../components/recordActions.js';
+
+export const MerchantShow = () => (
+  <Show actions={<ShowActions />}>
+    <SimpleShowLayout>
+      <TextField source="name" />
+      <BooleanField source="active" looseValue />
+      <NumberField source="user_count" />
+      <BitmaskField source="features" bits={FEATURES} labelPrefix="features" />
+      <BitmaskField source="channels" bits={CHANNELS} labelPrefix="channels" />
+      <EnumField source="fetch_service" prefix="fetch_services" />
+      <TextField source="token" />
+      <TextField source="payment_url" />
+      <TextField source="default_content_type" />
+      <DateField source="created_at" showTime />
+      <RelatedList reference="users" target="merchant_id" label="resources.merchants.fields.users">
+        <TextField source="first_name" />
+        <TextField source="last_name" />
+        <TextField source="email" />
+        <RoleField source="role" />
+      </RelatedList>
+      <RelatedList reference="location_groups" target="merchant_id" label="resources.merchants.fields.location_groups">
+        <TextField source="name" />
+      </RelatedList>
+    </SimpleShowLayout>
+  </Show>
+);

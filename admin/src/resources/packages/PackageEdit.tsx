@@ -1,0 +1,17 @@
+import { Edit, type Identifier, type RaRecord } from 'react-admin';
+import { useParentId } from '../../components/useParentId.js';
+import { PackageForm } from './PackageForm.js';
+import { packagePath } from './paths.js';
+
+export function PackageEdit() {
+  const shipmentId = useParentId();
+  return (
+    <Edit
+      resource="packages"
+      mutationMode="pessimistic"
+      redirect={(_r?: string, id?: Identifier, data?: Partial<RaRecord>) => packagePath(data?.shipment_id ?? shipmentId ?? '', id)}
+    >
+      <PackageForm mode="edit" shipmentId={shipmentId} />
+    </Edit>
+  );
+}

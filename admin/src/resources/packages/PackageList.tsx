@@ -1,0 +1,36 @@
+import { CreateButton, DateField, ReferenceField, TextField, useCanAccess, type Identifier, type RaRecord } from 'react-admin';
+import { PACKAGE_SIZES } from '../../../../core/constants.js';
+import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
+import { ResourceList } from '../../components/ResourceList.js';
+import { StatusChipField } from '../../components/StatusField.js';
+import { useParentId } from '../../components/useParentId.js';
+import { packagePath } from './paths.js';
+
+const rowLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
+
+/** The packages of one shipment, at /shipments/:parent_id/packages. */
+export function PackageList() {
+  const shipmentId = useParentId();
+  const { canAccess: canCreate } = useCanAccess({ resource: 'packages', action: 'create' });
+  const filters = [
+    <StatusInput key="status" source="status" table="packages" />,
+    <EnumInput key="size" source="size" values={PACKAGE_SIZES} prefix="sizes" />,
+  ];
+  return (
+    <ResourceList
+      resource="packages"
+      storeKey={`packages.shipment.${shipmentId}`}
+      filter={shipmentId !== undefined ? { shipment_id: shipmentId } : undefined}
+      filters={filters}
+      rowClick={rowLink}
+      create={canCreate && shipmentId !== undefined ? <CreateButton to={packagePath(shipmentId, 'create')} /> : false}
+    >
+      <TextField source="barcode" />
+      <EnumField source="size" prefix="sizes" />
+      <StatusChipField source="status" table="packages" />
+      <TextField source="description" />
+      <ReferenceField source="dropoff_location_id" reference="locations" link={false} sortable={false} />
+      <DateField source="expires_at" showTime />
+    </ResourceList>
+  );
+}

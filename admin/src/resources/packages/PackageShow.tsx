@@ -1,0 +1,47 @@
+import { BooleanField, DateField, ReferenceField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
+import { EnumField } from '../../components/EnumInput.js';
+import { ShowActions } from '../../components/recordActions.js';
+import { StatusChipField } from '../../components/StatusField.js';
+import { useParentId } from '../../components/useParentId.js';
+import { packagePath } from './paths.js';
+
+function PackageShowActions() {
+  const record = useRecordContext();
+  const parentId = useParentId();
+  const createPath = useCreatePath();
+  const shipmentId = record?.shipment_id ?? parentId;
+  return (
+    <ShowActions
+      editTo={record ? packagePath(shipmentId, record.id, 'edit') : undefined}
+      deleteRedirect={createPath({ resource: 'shipments', type: 'show', id: shipmentId })}
+    />
+  );
+}
+
+const FLAGS = ['is_rerouted', 'is_consolidated', 'is_consolidation', 'missing', 'is_unpaid'];
+
+/** A package at /shipments/:parent_id/packages/:id. */
+export function PackageShow() {
+  return (
+    <Show resource="packages" actions={<PackageShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="barcode" />
+        <EnumField source="size" prefix="sizes" />
+        <StatusChipField source="status" table="packages" />
+        <TextField source="description" />
+        <ReferenceField source="shipment_id" reference="shipments" link="show" />
+        <ReferenceField source="location_id" reference="locations" link={false} />
+        <ReferenceField source="dropoff_location_id" reference="locations" link={false} />
+        <ReferenceField source="driver_id" reference="users" link={false} />
+        <TextField source="locker_number" />
+        <DateField source="available_at" showTime />
+        <DateField source="expires_at" showTime />
+        {FLAGS.map((flag) => (
+          <BooleanField key={flag} source={flag} looseValue />
+        ))}
+        <DateField source="created_at" showTime />
+        <DateField source="updated_at" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,13 @@
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import type { RaRecord } from 'react-admin';
+
+export { packageRoutes } from './routes.js';
+
+/**
+ * Packages are nested under shipments: no top-level list/show/edit/create (so no menu entry); their
+ * screens are `packageRoutes`, mounted by the shell under <CustomRoutes>.
+ */
+export default {
+  icon: Inventory2Icon,
+  recordRepresentation: (r: RaRecord) => r.barcode ?? `#${r.id}`,
+};

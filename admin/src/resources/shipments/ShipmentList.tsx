@@ -1,0 +1,35 @@
+import { DateField, NumberField, ReferenceField, TextField, FunctionField, type RaRecord } from 'react-admin';
+import { SHIPMENT_TYPES } from '../../../../core/constants.js';
+import { ResourceList } from '../../components/ResourceList.js';
+import { StatusChipField } from '../../components/StatusField.js';
+import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
+import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { useFieldMask } from '../../components/useActor.js';
+
+export const SHIPMENT_SORT = { field: 'updated_at', order: 'DESC' } as const;
+const fullName = (r: RaRecord) => [r.first_name, r.last_name].filter(Boolean).join(' ');
+
+export function ShipmentList() {
+  const mask = useFieldMask('shipments');
+  const filters = [
+    <StatusInput key="status" source="status" table="shipments" />,
+    <EnumInput key="type" source="type" values={SHIPMENT_TYPES} prefix="shipment_types" />,
+    <LightReferenceInput key="dropoff" source="dropoff_location_id" reference="locations" filter={{ scope: 'dropoff' }} />,
+    ...(mask.filter('merchant_id') ? [<LightReferenceInput key="merchant" source="merchant_id" reference="merchants" />] : []),
+  ];
+  return (
+    <ResourceList sort={SHIPMENT_SORT} filters={filters}>
+      <TextField source="reference_id" />
+      <TextField source="external_reference_id" />
+      <FunctionField source="first_name" label="resources.shipments.fields.full_name" render={fullName} sortBy="last_name" />
+      <StatusChipField source="status" table="shipments" />
+      {mask.field('merchant_id') && (
+        <ReferenceField source="merchant_id" reference="merchants" link={false} />
+      )}
+      <ReferenceField source="dropoff_location_id" reference="locations" link={false} sortable={false} />
+      <EnumField source="type" prefix="shipment_types" />
+      <NumberField source="package_count" />
+      <DateField source="updated_at" showTime />
+    </ResourceList>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  BooleanField,
+  DateField,
+  Labeled,
+  NumberField,
+  ReferenceField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { EnumField } from '../../components/EnumInput.js';
+import { EventHistory } from '../../components/EventHistory.js';
+import { RelatedList } from '../../components/RelatedList.js';
+import { ShowActions } from '../../components/recordActions.js';
+import { StatusChipField } from '../../components/StatusField.js';
+import { useCanSee } from '../../components/useActor.js';
+import { packagePath } from '../packages/paths.js';
+
+const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
+
+export function ShipmentShow() {
+  const showMerchant = useCanSee('shipments', 'merchant_id');
+  return (
+    <Show actions={<ShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="reference_id" />
+        <TextField source="external_reference_id" />
+        <StatusChipField source="status" table="shipments" />
+        <EnumField source="type" prefix="shipment_types" />
+        <EnumField source="payment_type" prefix="payment_types" />
+        <BooleanField source="paid" looseValue />
+        {showMerchant && <ReferenceField source="merchant_id" reference="merchants" />}
+        <TextField source="first_name" />
+        <TextField source="last_name" />
+        <TextField source="email" />
+        <TextField source="phone" />
+        <TextField source="country" />
+        <EnumField source="locale" prefix="app.languages" />
+        <ReferenceField source="dropoff_location_id" reference="locations" link={false} />
+        <ReferenceField source="pickup_location_id" reference="locations" link={false} />
+        <TextField source="contents" />
+        <NumberField source="package_count" />
+        <ReferenceField source="batch_id" reference="batches" />
+        <ReferenceField source="manifest_id" reference="manifests" />
+        <DateField source="created_at" showTime />
+        <DateField source="updated_at" showTime />
+        <RelatedList reference="packages" target="shipment_id" label="resources.shipments.fields.packages" rowClick={packageLink}>
+          <TextField source="barcode" />
+          <EnumField source="size" prefix="sizes" />
+          <StatusChipField source="status" table="packages" />
+          <TextField source="description" />
+        </RelatedList>
+        <Labeled label="resources.shipments.fields.timeline">
+          <EventHistory table="shipments" />
+        </Labeled>
+      </SimpleShowLayout>
+    </Show>
+  );
+}

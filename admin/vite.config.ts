@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The admin app: `npx vite build --config admin/vite.config.ts` writes admin/dist, which the API
+ * serves. `npx vite --config admin/vite.config.ts` runs a dev server that proxies /api to the API.
+ */
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Screens are lazy-loaded (App.tsx); the initial bundle must stay <= 600 kB raw.
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: Number(process.env.ADMIN_PORT ?? 5173),
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },
+  },
+});

@@ -1,0 +1,85 @@
+/** Builds the request actor and the current-user payload (GET /api/user) from a user row. */
+import type { Kysely } from 'kysely';
+import { ALL_FEATURES } from '../../core/features.js';
+import { isAdminRole } from '../../core/roles.js';
+import type { Database, User } from '../db/tables.js';
+import type { RequestActor } from '../http/context.js';
+
+export async function loadActor(
+  db: Kysely<Database>,
+  user: User,
+  via: RequestActor['via'],
+  sessionId?: string,
+): Promise<RequestActor> {
+  const [merchant, locations] = await Promise.all([
+    user.merchant_id == null
+      ? undefined
+      : db.selectFrom('merchants').select(['features']).where('id', '=', user.merchant_id).executeTakeFirst(),
+    db.selectFrom('user_locations').select(['location_id']).where('user_id', '=', user.id).orderBy('location_id').execute(),
+  ]);
+  return {
+    id: user.id,
+    role: user.role,
+    merchant_id: user.merchant_id,
+    features: merchant?.features ?? 0,
+    location_ids: locations.map((l) => l.location_id),
+    user,
+    via,
+    session_id: sessionId,
+  };
+}
+
+function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export interface CurrentUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: number;
+  merchant_id: number | null;
+  merchant: { id: number; name: string; features: number } | null;
+  /** Effective features: every feature for superadmin and support, else the merchant's. */
+  features: number;
+  locale: string;
+  country: string;
+  preferences: Record<string, unknown>;
+  location_ids: number[];
+  locations: { id: number; name: string; class: string }[];
+}
+
+export async function currentUserPayload(db: Kysely<Database>, user: User): Promise<CurrentUser> {
+  const [merchant, locations] = await Promise.all([
+    user.merchant_id == null
+      ? undefined
+      : db.selectFrom('merchants').select(['id', 'name', 'features']).where('id', '=', user.merchant_id).executeTakeFirst(),
+    db
+      .selectFrom('user_locations')
+      .innerJoin('locations', 'locations.id', 'user_locations.location_id')
+      .select(['locations.id', 'locations.name', 'locations.class'])
+      .where('user_locations.user_id', '=', user.id)
+      .orderBy('locations.id')
+      .execute(),
+  ]);
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    role: user.role,
+    merchant_id: user.merchant_id,
+    merchant: merchant ?? null,
+    features: isAdminRole(user.role) ? ALL_FEATURES : (merchant?.features ?? 0),
+    locale: user.locale,
+    country: user.country,
+    preferences: parseJson(user.preferences, {}),
+    location_ids: locations.map((l) => l.id),
+    locations,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Password links: reset (forgot password) and create (invited new users). Tokens are single use,
+ * valid PASSWORD_TOKEN_TTL_HOURS, stored as SHA-256; a new link replaces older unused ones.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { PASSWORD_TOKEN_TTL_HOURS } from '../../core/constants.js';
+import { isLocale, makeTranslator } from '../../core/i18n/index.js';
+import type { Database, User } from '../db/tables.js';
+import { iso, type Clock } from '../clock.js';
+import { randomToken, sha256 } from './secrets.js';
+
+export type PasswordPurpose = 'reset' | 'create';
+
+const PAGES: Record<PasswordPurpose, string> = { reset: 'reset-password', create: 'create-password' };
+
+export async function createPasswordToken(db: Kysely<Database>, clock: Clock, userId: number, purpose: PasswordPurpose): Promise<string> {
+  const token = randomToken();
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('password_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+    await trx
+      .insertInto('password_tokens')
+      .values({
+        user_id: userId,
+        token_hash: sha256(token),
+        purpose,
+        created_at: iso(now),
+        expires_at: iso(new Date(now.getTime() + PASSWORD_TOKEN_TTL_HOURS * 3600_000)),
+        used_at: null,
+      })
+      .execute();
+  });
+  return token;
+}
+
+export function passwordLink(publicUrl: string, purpose: PasswordPurpose, token: string, email: string): string {
+  const query = new URLSearchParams({ token, email });
+  return `${publicUrl}/${PAGES[purpose]}?${query}`;
+}
+
+/** Creates a token and mails the link in the user's locale through app.mailer. */
+export async function sendPasswordLink(
+  app: FastifyInstance,
+  user: Pick<User, 'id' | 'email' | 'first_name' | 'locale'>,
+  purpose: PasswordPurpose,
+): Promise<void> {
+  const token = await createPasswordToken(app.db, app.clock, user.id, purpose);
+  const url = passwordLink(app.config.publicUrl, purpose, token, user.email);
+  const t = makeTranslator(isLocale(user.locale) ? user.locale : 'en');
+  await app.mailer.send({
+    to: user.email,
+    subject: t(`auth.mail.${purpose}_subject`),
+    text: t(`auth.mail.${purpose}_body`, { name: user.first_name, url }),
+  });
+}
+
+/**
+ * Spends a token: marks it used (exactly once, even under concurrency) and returns its user id,
+ * or undefined when the token is unknown, used, expired, of another purpose or another user.
+ */
+export async function consumePasswordToken(
+  db: Kysely<Database>,
+  clock: Clock,
+  token: string,
+  userId: number,
+  purpose: PasswordPurpose,
+): Promise<boolean> {
+  const now = iso(clock.now());
+  const result = await db
+    .updateTable('password_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', sha256(token))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

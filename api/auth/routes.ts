@@ -1,0 +1,205 @@
+/**
+ * Sign-in routes (DESIGN.md section 3, Sanctum SPA pattern): csrf-cookie, login, logout, forgot /
+ * reset / create password, current user, locale, API tokens. docs/auth.md describes the flow.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { DomainError } from '../../core/errors.js';
+import { BOUNDS, LOCALES } from '../../core/constants.js';
+import { ROLES } from '../../core/roles.js';
+import { isLocale } from '../../core/i18n/index.js';
+import { validate, type Schema } from '../../core/validation.js';
+import { iso } from '../clock.js';
+import { LOCALE_COOKIE, setRequestLocale } from '../plugins/i18n.js';
+import { requireAuth, signedInActor } from '../plugins/auth.js';
+import { currentUserPayload } from './actor.js';
+import { issueApiToken } from './api-tokens.js';
+import { clearGuestCsrf, cookieOptions, issueGuestCsrf, setXsrfCookie } from './csrf.js';
+import { consumePasswordToken, sendPasswordLink, type PasswordPurpose } from './password-links.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { sha256 } from './secrets.js';
+import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from './sessions.js';
+import { LOGIN_LIMITS, accountKey, addressKey, clear, hit, retryAfter } from './throttle.js';
+
+type Body = Record<string, unknown>;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+const normalizeEmail = (v: unknown) => str(v).trim().toLowerCase();
+
+/** 422 validation.failed with translated field messages, when the body breaks the schema. */
+function check(schema: Schema, body: Body): void {
+  const problems = validate(schema, body);
+  if (Object.keys(problems).length) {
+    const error = new DomainError('validation.failed');
+    (error as unknown as { problems: unknown }).problems = problems;
+    throw error;
+  }
+}
+
+const emailRules = [{ rule: 'required' as const }, { rule: 'email' as const }, { rule: 'max' as const, length: BOUNDS.email.max }];
+const passwordSchema: Schema = {
+  token: [{ rule: 'required' }],
+  email: emailRules,
+  password: [{ rule: 'required' }, { rule: 'min', length: BOUNDS.password.min }, { rule: 'max', length: BOUNDS.password.max }],
+  password_confirmation: [{ rule: 'required' }, { rule: 'confirmed', target: 'password' }],
+};
+
+const findUserByEmail = (app: FastifyInstance, email: string) =>
+  app.db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
+
+const body = (request: FastifyRequest): Body => (request.body && typeof request.body === 'object' ? (request.body as Body) : {});
+
+const stringProps = (...names: string[]) => ({
+  type: 'object',
+  properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
+});
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const tags = ['auth'];
+  const secret = app.config.secret!;
+
+  app.get('/csrf-cookie', { schema: { tags, summary: 'Sets the XSRF-TOKEN cookie (204)' } }, async (request, reply) => {
+    if (request.session) setXsrfCookie(request, reply, request.session.csrf_token);
+    else issueGuestCsrf(request, reply, secret);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/login',
+    { schema: { tags, summary: 'Signs in (form data or JSON: email, password)', body: stringProps('email', 'password') } },
+    async (request, reply) => {
+      if (request.actor) throw new DomainError('auth.already_authenticated');
+      const input = body(request);
+      check({ email: [{ rule: 'required' }], password: [{ rule: 'required' }] }, input);
+      const email = normalizeEmail(input.email);
+      const keys: [string, number][] = [
+        [accountKey(email), LOGIN_LIMITS.account],
+        [addressKey(request.ip), LOGIN_LIMITS.address],
+      ];
+      for (const [key, limit] of keys) {
+        const wait = await retryAfter(app.db, app.clock, key, limit);
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          throw new DomainError('auth.throttled', undefined, { params: { seconds: wait } });
+        }
+      }
+      const user = await findUserByEmail(app, email);
+      const ok = await verifyPassword(user?.password_hash, str(input.password));
+      if (!user || !ok || user.active !== 1) {
+        for (const [key] of keys) await hit(app.db, app.clock, key);
+        throw new DomainError('auth.failed');
+      }
+      await clear(app.db, keys[0][0]);
+
+      // A fresh session id at every sign-in; a stale cookie's row and the guest binding go away.
+      const stale = request.cookies[SESSION_COOKIE];
+      if (stale) await app.db.deleteFrom('sessions').where('id', '=', sha256(stale)).execute();
+      const session = await createSession(app.db, app.clock, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      reply.setCookie(SESSION_COOKIE, session.token, cookieOptions(request, true));
+      setXsrfCookie(request, reply, session.csrfToken);
+      clearGuestCsrf(request, reply);
+      if (isLocale(user.locale)) {
+        setRequestLocale(request, user.locale);
+        reply.setCookie(LOCALE_COOKIE, user.locale, cookieOptions(request, false));
+      }
+      return { data: await currentUserPayload(app.db, user) };
+    },
+  );
+
+  app.post('/logout', { schema: { tags, summary: 'Signs out (204)' } }, async (request, reply) => {
+    if (request.session) await deleteSession(app.db, request.session.id);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
+    issueGuestCsrf(request, reply, secret, true);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/forgot-password',
+    { schema: { tags, summary: 'Mails a reset link; always 200', body: stringProps('email') } },
+    async (request) => {
+      const input = body(request);
+      check({ email: emailRules }, input);
+      const user = await findUserByEmail(app, normalizeEmail(input.email));
+      if (user && user.active === 1) {
+        try {
+          await sendPasswordLink(app, user, 'reset');
+        } catch (error) {
+          request.log.error({ err: error }, 'could not send the password reset mail');
+        }
+      }
+      return { message: request.t('auth.forgot_sent') };
+    },
+  );
+
+  const setPassword = (purpose: PasswordPurpose, bannerKey: string) => async (request: FastifyRequest) => {
+    const input = body(request);
+    check(passwordSchema, input);
+    const user = await findUserByEmail(app, normalizeEmail(input.email));
+    if (!user || user.active !== 1) throw new DomainError('auth.token_invalid');
+    const hash = await hashPassword(str(input.password));
+    await app.db.transaction().execute(async (trx) => {
+      if (!(await consumePasswordToken(trx, app.clock, str(input.token), user.id, purpose))) {
+        throw new DomainError('auth.token_invalid');
+      }
+      await trx.updateTable('users').set({ password_hash: hash, updated_at: iso(app.clock.now()) }).where('id', '=', user.id).execute();
+    });
+    // Whoever knew the old password is signed out everywhere.
+    await deleteUserSessions(app.db, user.id);
+    return { message: request.t(bannerKey) };
+  };
+  const passwordBody = stringProps('token', 'email', 'password', 'password_confirmation');
+  app.post('/reset-password', { schema: { tags, summary: 'Sets a new password with a reset token', body: passwordBody } }, setPassword('reset', 'auth.banner_reset'));
+  app.post('/create-password', { schema: { tags, summary: 'Sets the first password of an invited user', body: passwordBody } }, setPassword('create', 'auth.banner_created'));
+
+  app.get('/user', { schema: { tags, summary: 'The signed-in user' }, preHandler: requireAuth }, async (request) => {
+    const actor = signedInActor(request);
+    return { data: await currentUserPayload(app.db, actor.user) };
+  });
+
+  app.put(
+    '/user/locale',
+    {
+      schema: {
+        tags,
+        summary: 'Sets the interface language (the user, or the guest cookie)',
+        body: { type: 'object', required: ['locale'], properties: { locale: { type: 'string', enum: [...LOCALES] } } },
+      },
+    },
+    async (request, reply) => {
+      const { locale } = request.body as { locale: (typeof LOCALES)[number] };
+      if (request.actor) {
+        await app.db.updateTable('users').set({ locale, updated_at: iso(app.clock.now()) }).where('id', '=', request.actor.id).execute();
+      }
+      reply.setCookie(LOCALE_COOKIE, locale, { ...cookieOptions(request, false), maxAge: 365 * 86400 });
+      setRequestLocale(request, locale);
+      return { data: { locale } };
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/users/:id/request-token',
+    {
+      schema: {
+        tags,
+        summary: 'Issues an API token, shown once (own user, superadmin, or the merchant admin of the user)',
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+      },
+      preHandler: requireAuth,
+    },
+    async (request, reply) => {
+      const actor = signedInActor(request);
+      const target = await app.db.selectFrom('users').select(['id', 'merchant_id', 'active']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!target) throw new DomainError('not_found');
+      const own = target.id === actor.id;
+      const sameMerchant = actor.merchant_id != null && target.merchant_id === actor.merchant_id;
+      if (!own && actor.role !== ROLES.superadmin) {
+        if (actor.role === ROLES.merchant_admin) {
+          if (!sameMerchant) throw new DomainError('not_found');
+        } else throw new DomainError('forbidden');
+      }
+      if (target.active !== 1) throw new DomainError('forbidden');
+      reply.header('cache-control', 'no-store');
+      return { token: await issueApiToken(app.db, app.clock, target.id) };
+    },
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Authentication for every /api request: a bearer API token (no CSRF) or the session cookie (CSRF
+ * checked on POST/PUT/PATCH/DELETE). Sets request.actor (null for guests) and the user's locale.
+ * Routes opt out of the CSRF check with `config: { csrf: false }` (public customer endpoints only).
+ * Also exports the preHandler guards routes use.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../core/errors.js';
+import { RESOURCES, actorHasFeature, type CrudAction, type ResourceName } from '../../core/permissions.js';
+import { roleMatches } from '../../core/roles.js';
+import { isLocale } from '../../core/i18n/index.js';
+import type { RequestActor } from '../http/context.js';
+import { loadActor } from '../auth/actor.js';
+import { findApiTokenUser } from '../auth/api-tokens.js';
+import { SESSION_COOKIE, deleteSession, findSession, touchSession, type SessionRow } from '../auth/sessions.js';
+import { PRESESSION_COOKIE, UNSAFE_METHODS, XSRF_HEADER, guestCsrfToken } from '../auth/csrf.js';
+import { safeEqual } from '../auth/secrets.js';
+import { setRequestLocale } from './i18n.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route does not check the CSRF token (it must not rely on the session cookie). */
+    csrf?: boolean;
+  }
+  interface FastifyRequest {
+    /** The live session row when the request authenticated by cookie. */
+    session?: SessionRow;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export function authPlugin(app: FastifyInstance, secret: string): void {
+  app.decorateRequest('session', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    request.actor = null;
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    const { db, clock } = app;
+
+    const token = bearerToken(request);
+    if (token) {
+      const user = await findApiTokenUser(db, clock, token);
+      if (user) {
+        request.actor = await loadActor(db, user, 'token');
+        if (isLocale(user.locale)) setRequestLocale(request, user.locale);
+      }
+      return; // cookies are ignored for bearer requests, so there is nothing to forge
+    }
+
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie) {
+      const session = await findSession(db, clock, cookie);
+      if (session) {
+        const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+        if (user && user.active === 1) {
+          request.session = session;
+          request.actor = await loadActor(db, user, 'session', session.id);
+          if (isLocale(user.locale)) setRequestLocale(request, user.locale);
+          await touchSession(db, clock, session);
+        } else {
+          await deleteSession(db, session.id);
+        }
+      }
+    }
+
+    if (UNSAFE_METHODS.has(request.method) && request.routeOptions.config?.csrf !== false) {
+      const expected = request.session
+        ? request.session.csrf_token
+        : guestCsrfToken(secret, request.cookies[PRESESSION_COOKIE]);
+      const sent = request.headers[XSRF_HEADER];
+      if (!safeEqual(typeof sent === 'string' ? sent : undefined, expected)) throw new DomainError('csrf_mismatch');
+    }
+  });
+}
+
+/** 401 when nobody is signed in. */
+export async function requireAuth(request: FastifyRequest): Promise<void> {
+  if (!request.actor) throw new DomainError('auth.unauthenticated');
+}
+
+export function signedInActor(request: FastifyRequest): RequestActor {
+  if (!request.actor) throw new DomainError('auth.unauthenticated');
+  return request.actor;
+}
+
+/** 401 when signed out, 403 `forbidden` when the role is not in the mask. */
+export function requireRole(mask: number) {
+  return async (request: FastifyRequest) => {
+    const actor = signedInActor(request);
+    if (!roleMatches(actor.role, mask)) throw new DomainError('forbidden');
+  };
+}
+
+/** 401 when signed out, 403 `feature_disabled` when the merchant lacks the feature. */
+export function requireFeature(feature: number) {
+  return async (request: FastifyRequest) => {
+    const actor = signedInActor(request);
+    if (!actorHasFeature(actor, feature)) throw new DomainError('feature_disabled');
+  };
+}
+
+/** The RESOURCES policy: 401 signed out, 403 `forbidden` (role), 403 `feature_disabled` (merchant). */
+export function requireCrud(resource: ResourceName, action: CrudAction) {
+  return async (request: FastifyRequest) => {
+    const actor = signedInActor(request);
+    const policy = RESOURCES[resource];
+    if (!roleMatches(actor.role, policy.roles[action])) throw new DomainError('forbidden');
+    if (policy.feature && !actorHasFeature(actor, policy.feature)) throw new DomainError('feature_disabled');
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Batch items: created in a visible batch that is not completed; country defaults to the acting user's,
+ * else BS; full_phone_number is the E.164 form (libphonenumber-js); the batch's item_count is kept.
+ * Editable and deletable until the customer responded or the shipment was created.
+ */
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { DomainError } from '../../../core/errors.js';
+import { batchItemDefaults } from '../../../core/schemas/index.js';
+import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../../core/statuses.js';
+import { normalizeCountry } from '../../../core/validation.js';
+import type { RequestActor } from '../../http/context.js';
+import { listEvents, recordEvent } from '../../events/events.repository.js';
+import type { ServiceContext } from '../access.js';
+import { loadVisible } from '../crud-routes.js';
+import { verdictsFor, type Row } from '../module.js';
+import { attachNames } from '../related.js';
+import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
+import { findLocation } from '../locations/locations.repository.js';
+import { batchesModule } from '../batches/batches.routes.js';
+import { BATCH_ITEM_FIELDS, refreshItemCount } from './batch_items.repository.js';
+
+export async function batchItemVerdicts(rows: Row[], actor: RequestActor) {
+  return verdictsFor(rows, actor, 'batch_items', (row) => {
+    const reason = row.shipment_id != null || row.status === BATCH_ITEM_STATUS.shipment_created
+      ? 'batch_item.already_converted'
+      : row.status === BATCH_ITEM_STATUS.responded ? 'batch_item.already_responded' : null;
+    return { edit: reason, delete: reason };
+  });
+}
+
+export function fullPhoneNumber(phone: unknown, country: unknown): string | null {
+  if (typeof phone !== 'string' || !phone.trim()) return null;
+  const parsed = parsePhoneNumberFromString(phone, normalizeCountry(country) as CountryCode);
+  return parsed?.number ?? null;
+}
+
+async function prepare(ctx: ServiceContext, values: Row, merchantId: number, schema: typeof schemas.batch_items.create) {
+  values.country = normalizeCountry(values.country);
+  if (typeof values.email === 'string') values.email = values.email.toLowerCase();
+  validateOrThrow(schema, values);
+  if (values.pickup_location_id != null) {
+    const loc = await findLocation(ctx.db, Number(values.pickup_location_id));
+    if (!loc || loc.active !== 1 || (loc.merchant_id != null && loc.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
+  }
+  return { ...Object.fromEntries(BATCH_ITEM_FIELDS.map((f) => [f, values[f] ?? null])), full_phone_number: fullPhoneNumber(values.phone, values.country) };
+}
+
+export async function createBatchItem(ctx: ServiceContext, body: Row) {
+  const values: Row = { ...batchItemDefaults(ctx.actor.user.country), batch_id: body.batch_id, ...pick(body, BATCH_ITEM_FIELDS) };
+  const [batch] = Number.isInteger(Number(body.batch_id)) ? await loadVisible(ctx.db, batchesModule, ctx.actor, [Number(body.batch_id)]) : [];
+  if (body.batch_id != null && body.batch_id !== '' && !batch) fieldError('batch_id', 'validation.exists');
+  const row = await prepare(ctx, values, batch?.merchant_id, schemas.batch_items.create);
+  if (batch.status === BATCH_STATUS.completed) throw new DomainError('record.locked');
+  return ctx.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('batch_items')
+      .values({ ...row, batch_id: batch.id, merchant_id: batch.merchant_id, status: BATCH_ITEM_STATUS.draft, created_at: ctx.now, updated_at: ctx.now } as any)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await refreshItemCount(trx, batch.id, ctx.now);
+    await recordEvent(trx, { subject_type: 'batch_item', subject_id: id, kind: 'created', to_status: 0, actor_id: ctx.actor.id, created_at: ctx.now });
+    return { id };
+  });
+}
+
+export async function updateBatchItem(ctx: ServiceContext, row: Row, body: Row) {
+  const values: Row = { ...Object.fromEntries(BATCH_ITEM_FIELDS.map((f) => [f, row[f]])), ...pick(body, BATCH_ITEM_FIELDS) };
+  const update = await prepare(ctx, values, row.merchant_id, schemas.batch_items.update);
+  await ctx.db.transaction().execute(async (trx) => {
+    const n = await trx.updateTable('batch_items').set({ ...update, updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
+    if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
+    await recordEvent(trx, { subject_type: 'batch_item', subject_id: row.id, kind: 'updated', from_status: row.status, to_status: row.status, actor_id: ctx.actor.id, created_at: ctx.now });
+  });
+}
+
+export async function deleteBatchItem(ctx: ServiceContext, row: Row) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('batch_items').where('id', '=', row.id).execute();
+    await refreshItemCount(trx, row.batch_id, ctx.now);
+    await recordEvent(trx, { subject_type: 'batch_item', subject_id: row.id, kind: 'deleted', from_status: row.status, actor_id: ctx.actor.id, created_at: ctx.now });
+  });
+}
+
+export async function batchItemIncludes(ctx: ServiceContext, row: Row): Promise<Row> {
+  const r: Row = { ...row };
+  await attachNames(ctx.db, [r], 'pickup_location_id', 'locations', 'pickup_location_name');
+  await attachNames(ctx.db, [r], 'batch_id', 'batches', 'batch_name');
+  await attachNames(ctx.db, [r], 'shipment_id', 'shipments', 'shipment_reference_id', ['reference_id'], (s) => s.reference_id);
+  return { pickup_location_name: r.pickup_location_name, batch_name: r.batch_name, shipment_reference_id: r.shipment_reference_id, events: await listEvents(ctx.db, 'batch_item', [row.id]) };
+}

@@ -1,0 +1,27 @@
+/** Batches: list spec (merchant tenant). */
+import type { ListSpec } from '../list-query.js';
+import type { Row } from '../module.js';
+import { attachNames } from '../related.js';
+import { byMerchant } from '../tenancy.js';
+
+export const BATCH_FIELDS = [
+  'name', 'type', 'pickup_location_id', 'packages_small', 'packages_medium', 'packages_large', 'packages_oversized',
+  'contents', 'notification_message', 'reminder_message', 'final_reminder_message', 'offset', 'reminder_count',
+  'reminder_interval', 'channels', 'custom_final_reminder',
+] as const;
+
+export const batchesList: ListSpec<Row> = {
+  resource: 'batches',
+  table: 'batches',
+  columns: ['name', 'status', 'type', 'item_count', 'merchant_id', 'pickup_location_id', 'features', 'channels', 'offset', 'reminder_count', 'reminder_interval', 'contents', 'created_at', 'updated_at'],
+  light: { columns: ['name'], name: (r) => r.name ?? `#${r.id}` },
+  searchContains: ['name', 'contents'],
+  sorts: ['id', 'name', 'status', 'type', 'item_count', 'created_at', 'updated_at'],
+  defaultSort: 'id',
+  filters: { status: 'int', type: 'text', merchant_id: 'int', pickup_location_id: 'int' },
+  restrict: byMerchant('batches'),
+  async decorate(rows, db) {
+    await attachNames(db, rows, 'merchant_id', 'merchants', 'merchant_name');
+    await attachNames(db, rows, 'pickup_location_id', 'locations', 'pickup_location_name');
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * Batches (feature batches): defaults of SPEC section 9 with/without the merchant's batches feature,
+ * DESIGN.md bounds (core schema), channels limited to email and SMS. Editable until completed, deletable in draft.
+ */
+import { DomainError } from '../../../core/errors.js';
+import { batchDefaults } from '../../../core/schemas/index.js';
+import { BATCH_STATUS } from '../../../core/statuses.js';
+import type { RequestActor } from '../../http/context.js';
+import { recordEvent } from '../../events/events.repository.js';
+import type { ServiceContext } from '../access.js';
+import { verdictsFor, type Row } from '../module.js';
+import { merchantFeatures, owningMerchant } from '../owner.js';
+import { attachNames, referencedBy } from '../related.js';
+import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
+import { findLocation } from '../locations/locations.repository.js';
+import { BATCH_FIELDS } from './batches.repository.js';
+
+export async function batchVerdicts(rows: Row[], actor: RequestActor) {
+  return verdictsFor(rows, actor, 'batches', (row) => ({
+    edit: row.status === BATCH_STATUS.completed ? 'record.locked' : null,
+    delete: row.status === BATCH_STATUS.draft ? null : 'record.locked',
+  }));
+}
+
+async function checkValues(ctx: ServiceContext, values: Row, merchantId: number, schema: typeof schemas.batches.create) {
+  validateOrThrow(schema, values);
+  if (values.pickup_location_id != null) {
+    const loc = await findLocation(ctx.db, Number(values.pickup_location_id));
+    if (!loc || loc.active !== 1 || (loc.merchant_id != null && loc.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
+  }
+}
+
+const stored = (values: Row): Row => ({ ...values, custom_final_reminder: toFlag(values.custom_final_reminder) });
+
+export async function createBatch(ctx: ServiceContext, body: Row) {
+  const merchantId = (await owningMerchant(ctx, body)) as number;
+  const features = await merchantFeatures(ctx, merchantId);
+  const values: Row = { ...batchDefaults(features), ...pick(body, BATCH_FIELDS) };
+  await checkValues(ctx, values, merchantId, schemas.batches.create);
+  return ctx.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('batches')
+      .values({ ...stored(values), merchant_id: merchantId, features, status: BATCH_STATUS.draft, created_by: ctx.actor.id, created_at: ctx.now, updated_at: ctx.now } as any)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordEvent(trx, { subject_type: 'batch', subject_id: id, kind: 'created', to_status: 0, actor_id: ctx.actor.id, created_at: ctx.now });
+    return { id };
+  });
+}
+
+export async function updateBatch(ctx: ServiceContext, row: Row, body: Row) {
+  const values: Row = { ...Object.fromEntries(BATCH_FIELDS.map((f) => [f, row[f]])), ...pick(body, BATCH_FIELDS) };
+  await checkValues(ctx, values, row.merchant_id, schemas.batches.update);
+  await ctx.db.transaction().execute(async (trx) => {
+    const n = await trx.updateTable('batches').set({ ...stored(values), updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
+    if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
+    await recordEvent(trx, { subject_type: 'batch', subject_id: row.id, kind: 'updated', from_status: row.status, to_status: row.status, actor_id: ctx.actor.id, created_at: ctx.now });
+  });
+}
+
+export async function deleteBatch(ctx: ServiceContext, row: Row) {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await referencedBy(trx, row.id, [['shipments', 'batch_id']])) throw new DomainError('record.in_use');
+    await trx.deleteFrom('batch_items').where('batch_id', '=', row.id).execute();
+    await trx.deleteFrom('batches').where('id', '=', row.id).execute();
+    await recordEvent(trx, { subject_type: 'batch', subject_id: row.id, kind: 'deleted', from_status: row.status, actor_id: ctx.actor.id, created_at: ctx.now });
+  });
+}
+
+export async function batchIncludes(ctx: ServiceContext, row: Row): Promise<Row> {
+  const r: Row = { ...row };
+  await attachNames(ctx.db, [r], 'merchant_id', 'merchants', 'merchant_name');
+  await attachNames(ctx.db, [r], 'pickup_location_id', 'locations', 'pickup_location_name');
+  return { merchant_name: r.merchant_name, pickup_location_name: r.pickup_location_name };
+}

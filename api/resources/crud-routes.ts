@@ -1,0 +1,121 @@
+/**
+ * One set of thin CRUD routes for every resource: role + feature check, tenant-scoped load (foreign ids
+ * answer 404), per-record verdicts, optimistic concurrency, field masks, meta.actions.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { DomainError } from '../../core/errors.js';
+import type { RequestActor } from '../http/context.js';
+import type { Database } from '../db/tables.js';
+import { contextOf, ensureCrud, notFound, type ServiceContext } from './access.js';
+import { filteredQuery, parseListQuery, rawQuery, runList, type ListQuery } from './list-query.js';
+import { actionsMap, allowedActions, presenter, type ResourceModule, type Row } from './module.js';
+import { idParams, listQuerystring } from './schemas.js';
+
+/** The single-record view of the tenant restriction: what this actor may open by id. */
+const RECORD_QUERY: ListQuery = {
+  page: 1,
+  perPage: 1,
+  search: '',
+  sort: { field: 'id', desc: false },
+  filters: {},
+  scope: 'all',
+  light: false,
+  listIds: false,
+  recordAccess: true,
+};
+
+/** Loads stored rows by id that the actor may see (tenant rules of the list). */
+export async function loadVisible(db: Kysely<Database>, mod: ResourceModule, actor: RequestActor, ids: number[]): Promise<Row[]> {
+  if (!ids.length) return [];
+  const t = mod.list.table;
+  const qb = filteredQuery(db, 'sqlite', mod.list, RECORD_QUERY, actor);
+  return (await qb.selectAll(t).where(`${t}.id`, 'in', ids).execute()) as Row[];
+}
+
+export async function loadOne(ctx: ServiceContext, mod: ResourceModule, id: number): Promise<Row> {
+  const [row] = await loadVisible(ctx.db, mod, ctx.actor, [id]);
+  return row ?? notFound();
+}
+
+function ensureAction(mod: ResourceModule, actor: RequestActor, action: 'show' | 'edit' | 'delete', id: number) {
+  if ((action === 'show' || action === 'edit') && mod.permits?.(actor, action, id)) return;
+  ensureCrud(actor, mod.name, action === 'edit' ? 'edit' : action);
+}
+
+/** The show payload: stored row + relations, masked, with the record's allowed actions. */
+export async function showRecord(ctx: ServiceContext, mod: ResourceModule, row: Row) {
+  const verdicts = await mod.verdicts([row], ctx.actor, ctx.db);
+  const extra = mod.include ? await mod.include(ctx, row) : {};
+  const data = { ...presenter(mod, ctx.actor.role)(row), ...extra };
+  return { data, meta: { actions: allowedActions(verdicts.get(row.id)) } };
+}
+
+async function checkVerdict(ctx: ServiceContext, mod: ResourceModule, row: Row, action: 'edit' | 'delete') {
+  const verdict = (await mod.verdicts([row], ctx.actor, ctx.db)).get(row.id)?.[action];
+  if (verdict) throw new DomainError(verdict);
+}
+
+/** 409 when the client sent the updated_at it read and the stored one has moved on. */
+export function checkFresh(row: Row, body: Row) {
+  const sent = body.updated_at;
+  if (sent === undefined || sent === null || sent === '') return;
+  if (String(sent) !== String(row.updated_at)) throw new DomainError('conflict.stale');
+}
+
+const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+function bodyOf(request: FastifyRequest): Row {
+  const body = request.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new DomainError('bad_request', 'body must be an object');
+  return body as Row;
+}
+
+export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
+  const base = `/${mod.name}`;
+  const tags = [mod.name];
+
+  app.get(base, { schema: { tags, querystring: listQuerystring } }, async (request) => {
+    const ctx = contextOf(request);
+    ensureCrud(ctx.actor, mod.name, 'list');
+    const q = parseListQuery(mod.list, rawQuery(request), ctx.actor.role);
+    const spec = { ...mod.list, actions: (rows: Row[]) => actionsMap(mod, rows, ctx.actor, ctx.db) };
+    return runList(ctx.db, app.dialect, spec, q, ctx.actor, presenter(mod, ctx.actor.role));
+  });
+
+  app.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+    const ctx = contextOf(request);
+    ensureAction(mod, ctx.actor, 'show', idOf(request));
+    return showRecord(ctx, mod, await loadOne(ctx, mod, idOf(request)));
+  });
+
+  app.post(base, { schema: { tags } }, async (request, reply) => {
+    const ctx = contextOf(request);
+    ensureCrud(ctx.actor, mod.name, 'create');
+    const { id, extra } = await mod.create(ctx, bodyOf(request));
+    const shown = await showRecord(ctx, mod, await loadOne(ctx, mod, id));
+    reply.code(201);
+    return extra ? { ...shown, data: { ...shown.data, ...extra } } : shown;
+  });
+
+  app.put(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+    const ctx = contextOf(request);
+    ensureAction(mod, ctx.actor, 'edit', idOf(request));
+    const row = await loadOne(ctx, mod, idOf(request));
+    await checkVerdict(ctx, mod, row, 'edit');
+    const body = bodyOf(request);
+    checkFresh(row, body);
+    await mod.update(ctx, row, body);
+    return showRecord(ctx, mod, await loadOne(ctx, mod, row.id));
+  });
+
+  app.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+    const ctx = contextOf(request);
+    ensureAction(mod, ctx.actor, 'delete', idOf(request));
+    const row = await loadOne(ctx, mod, idOf(request));
+    await checkVerdict(ctx, mod, row, 'delete');
+    await mod.remove(ctx, row);
+    return { data: { id: row.id } };
+  });
+}

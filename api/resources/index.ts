@@ -1,0 +1,4 @@
+// replaced by the resources engineer
+import type { FastifyInstance } from 'fastify';
+
+export async function resourceRoutes(_app: FastifyInstance): Promise<void> {}

@@ -1,0 +1,246 @@
+/**
+ * The generic list engine (docs/resources.md, "List query contract"): parses page, perPage, search, sort,
+ * filters, scope, light and list_ids; applies the resource's tenant restriction; returns
+ * `{ data, meta: { total, page, perPage, from, to, actions } }`.
+ *
+ * Performance notes: every list selects only its own columns, sorts with an id tie-breaker in the same
+ * direction (so the (x, id) indexes serve it), and never counts more than COUNT_CAP + 1 rows: beyond that the
+ * total is reported as COUNT_CAP with `meta.totalCapped = true`. A first page shorter than perPage needs no count.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import qs from 'qs';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../core/errors.js';
+import { LIST_DEFAULTS } from '../../core/constants.js';
+import { canUseFilter, type ResourceName } from '../../core/permissions.js';
+import type { Database } from '../db/tables.js';
+import type { Dialect } from '../db/dialect.js';
+import type { RequestActor } from '../http/context.js';
+
+export const COUNT_CAP = 10_000;
+export const LIST_IDS_CAP = 100_000;
+
+export type FilterType = 'int' | 'text' | 'bool';
+export type LocationScope = 'dropoff' | 'pickup' | 'all';
+export type AnyQuery = SelectQueryBuilder<any, any, any>;
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  search: string;
+  sort: { field: string; desc: boolean };
+  filters: Record<string, (string | number)[]>;
+  scope: LocationScope;
+  light: boolean;
+  listIds: boolean;
+  /** Set when loading records by id (show, update, delete, user/can) rather than listing. */
+  recordAccess?: boolean;
+}
+
+export interface ListSpec<Row = Record<string, unknown>> {
+  resource: ResourceName;
+  table: keyof Database & string;
+  /** Columns of a list row (unqualified, of `table`). `id` is always included. */
+  columns: readonly string[];
+  /** Columns selected for `light=1`, and the display name built from them. */
+  light: { columns: readonly string[]; name(row: Record<string, any>): string };
+  /** Identifier columns searched by upper-cased prefix (uses their unique/btree indexes). */
+  searchPrefix?: readonly string[];
+  /** Text columns searched case-insensitively by "contains". */
+  searchContains?: readonly string[];
+  sorts: readonly string[];
+  defaultSort: string;
+  filters: Record<string, FilterType>;
+  /** Tenant isolation and scope: narrows the query to what the actor may see. */
+  restrict(qb: AnyQuery, actor: RequestActor, query: ListQuery): AnyQuery;
+  /** Per-row allowed actions (meta.actions); may batch-load what it needs. */
+  actions?(rows: Row[], actor: RequestActor, db: Kysely<Database>): Promise<Record<number, string[]>>;
+  /** Batch-loads related names etc. onto the page rows. */
+  decorate?(rows: Row[], db: Kysely<Database>): Promise<void>;
+}
+
+/** The query object, parsed with qs so `filters[status][0]=20` works whatever the server's parser. */
+export function rawQuery(request: FastifyRequest): Record<string, unknown> {
+  const url = request.raw.url ?? request.url;
+  const at = url.indexOf('?');
+  return at < 0 ? {} : (qs.parse(url.slice(at + 1), { arrayLimit: 1000, depth: 3 }) as Record<string, unknown>);
+}
+
+const bad = (message: string): never => {
+  throw new DomainError('bad_request', message);
+};
+
+function intParam(value: unknown, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) bad(`${name} must be a positive integer`);
+  return n;
+}
+
+const truthy = (v: unknown) => v === '1' || v === 'true' || v === 1 || v === true;
+
+function filterValues(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (raw && typeof raw === 'object') return Object.values(raw);
+  return [raw];
+}
+
+function coerce(type: FilterType, value: unknown, field: string): string | number {
+  if (type === 'text') {
+    if (typeof value !== 'string' && typeof value !== 'number') bad(`filters[${field}] must be text`);
+    return String(value);
+  }
+  if (type === 'bool') {
+    if (truthy(value)) return 1;
+    if (value === '0' || value === 'false' || value === 0 || value === false) return 0;
+    return bad(`filters[${field}] must be 0 or 1`);
+  }
+  const n = Number(value);
+  if (value === '' || !Number.isInteger(n)) bad(`filters[${field}] must be an integer`);
+  return n;
+}
+
+/** Parses and checks a list query against the resource's whitelist and the role's filter masks. */
+export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>, role: number): ListQuery {
+  const page = intParam(raw.page, LIST_DEFAULTS.page, 'page');
+  const perPage = Math.min(intParam(raw.perPage, LIST_DEFAULTS.perPage, 'perPage'), LIST_DEFAULTS.maxPerPage);
+  const search = typeof raw.search === 'string' ? raw.search.trim().slice(0, 100) : '';
+
+  const sortText = typeof raw.sort === 'string' && raw.sort !== '' ? raw.sort : spec.defaultSort;
+  const desc = sortText.startsWith('-');
+  const field = desc ? sortText.slice(1) : sortText;
+  if (!spec.sorts.includes(field)) bad(`sort by ${field} is not supported`);
+
+  const filters: ListQuery['filters'] = {};
+  const rawFilters = raw.filters;
+  if (rawFilters !== undefined && rawFilters !== '') {
+    if (typeof rawFilters !== 'object' || rawFilters === null) bad('filters must be an object');
+    for (const [name, value] of Object.entries(rawFilters as Record<string, unknown>)) {
+      const type = spec.filters[name];
+      if (!type) bad(`filter ${name} is not supported`);
+      // Masked filters (SPEC section 6) are ignored: tenant isolation already limits the rows.
+      if (!canUseFilter(role, spec.resource, name)) continue;
+      const values = filterValues(value).filter((v) => v !== '' && v !== null && v !== undefined);
+      if (values.length > 1000) bad(`too many values for filters[${name}]`);
+      if (values.length) filters[name] = values.map((v) => coerce(type, v, name));
+    }
+  }
+
+  const scope = raw.scope === undefined || raw.scope === '' ? 'dropoff' : raw.scope;
+  if (scope !== 'dropoff' && scope !== 'pickup' && scope !== 'all') bad('scope must be dropoff, pickup or all');
+
+  return {
+    page,
+    perPage,
+    search,
+    sort: { field, desc },
+    filters,
+    scope: scope as LocationScope,
+    light: truthy(raw.light),
+    listIds: truthy(raw.list_ids),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/** Case-insensitive "contains" that works on both dialects. */
+function containsCI(column: string, term: string, dialect: Dialect) {
+  const pattern = `%${escapeLike(term)}%`;
+  const ref = sql.ref(column);
+  return dialect === 'postgres' ? sql<boolean>`${ref} ILIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${ref} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/** Builds the filtered, restricted (but unsorted, unpaged) query. */
+export function filteredQuery(db: Kysely<Database>, dialect: Dialect, spec: ListSpec<any>, q: ListQuery, actor: RequestActor): AnyQuery {
+  const t = spec.table;
+  let qb: AnyQuery = (db as unknown as Kysely<any>).selectFrom(t);
+  qb = spec.restrict(qb, actor, q);
+  for (const [name, values] of Object.entries(q.filters)) {
+    const col = `${t}.${name}`;
+    qb = values.length === 1 ? qb.where(col, '=', values[0]) : qb.where(col, 'in', values);
+  }
+  if (q.search) {
+    const term = q.search;
+    const upper = term.toUpperCase();
+    qb = qb.where((eb: any) =>
+      eb.or([
+        ...(spec.searchPrefix ?? []).map((c) => eb.and([eb(`${t}.${c}`, '>=', upper), eb(`${t}.${c}`, '<', upper + '\uffff')])),
+        ...(spec.searchContains ?? []).map((c) => containsCI(`${t}.${c}`, term, dialect)),
+      ]),
+    );
+  }
+  return qb;
+}
+
+async function cappedCount(db: Kysely<Database>, qb: AnyQuery): Promise<number> {
+  const inner = qb.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(COUNT_CAP + 1);
+  const row = await (db as unknown as Kysely<any>)
+    .selectFrom(inner.as('capped'))
+    .select((eb: any) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return Number((row as { n?: unknown } | undefined)?.n ?? 0);
+}
+
+export interface ListResult {
+  data: unknown[];
+  meta: Record<string, unknown>;
+}
+
+/** Runs a list request end to end. `present` masks and shapes each row for the actor. */
+export async function runList(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: ListSpec<any>,
+  q: ListQuery,
+  actor: RequestActor,
+  present: (row: Record<string, unknown>) => Record<string, unknown>,
+): Promise<ListResult> {
+  const t = spec.table;
+  const base = filteredQuery(db, dialect, spec, q, actor);
+  const dir = q.sort.desc ? 'desc' : 'asc';
+  let sorted = base.orderBy(`${t}.${q.sort.field}`, dir);
+  if (q.sort.field !== 'id') sorted = sorted.orderBy(`${t}.id`, dir);
+
+  if (q.listIds) {
+    const rows = await sorted.select(`${t}.id`).limit(LIST_IDS_CAP).execute();
+    return { data: rows.map((r: any) => r.id), meta: { total: rows.length, capped: rows.length === LIST_IDS_CAP } };
+  }
+
+  const offset = (q.page - 1) * q.perPage;
+  const columns = q.light ? ['id', ...spec.light.columns] : ['id', ...spec.columns.filter((c) => c !== 'id')];
+  const rows = (await sorted
+    .select(columns.map((c) => `${t}.${c}`))
+    .limit(q.perPage)
+    .offset(offset)
+    .execute()) as Record<string, any>[];
+
+  let total: number;
+  let totalCapped = false;
+  if (rows.length > 0 && rows.length < q.perPage) total = offset + rows.length;
+  else if (rows.length === 0 && q.page === 1) total = 0;
+  else {
+    total = await cappedCount(db, base);
+    if (total > COUNT_CAP) {
+      total = COUNT_CAP;
+      totalCapped = true;
+    }
+    total = Math.max(total, offset + rows.length);
+  }
+
+  const meta: Record<string, unknown> = {
+    total,
+    page: q.page,
+    perPage: q.perPage,
+    from: rows.length ? offset + 1 : 0,
+    to: offset + rows.length,
+    actions: {},
+  };
+  if (totalCapped) meta.totalCapped = true;
+
+  if (q.light) {
+    return { data: rows.map((r) => ({ id: r.id, name: spec.light.name(r) })), meta };
+  }
+  if (spec.decorate) await spec.decorate(rows, db);
+  if (spec.actions) meta.actions = await spec.actions(rows, actor, db);
+  return { data: rows.map(present), meta };
+}

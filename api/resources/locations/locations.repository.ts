@@ -1,0 +1,67 @@
+/** Locations: list spec (tenant and drop-off/pickup scope) and lookups used by other resources. */
+import { sql } from 'kysely';
+import { isAdminRole, isStoreRole, ROLES } from '../../../core/roles.js';
+import type { Location } from '../../db/tables.js';
+import type { Db } from '../access.js';
+import type { AnyQuery, ListQuery, ListSpec } from '../list-query.js';
+import type { Row } from '../module.js';
+import type { RequestActor } from '../../http/context.js';
+import { attachNames } from '../related.js';
+import { nothing, userLocationIds } from '../tenancy.js';
+
+export const LOCATION_WRITABLE = [
+  'name', 'code', 'type', 'class', 'locker_service', 'merchant_id', 'active', 'approved', 'hours', 'zone', 'route',
+  'timezone', 'latitude', 'longitude', 'what3words', 'image', 'secure_access_key', 'storage_days',
+  'address_company', 'address_description', 'address_street', 'address_house_number', 'address_locality',
+  'address_postcode', 'address_state', 'address_country',
+] as const;
+
+const activeDropoff = (eb: any) => eb.and([eb('locations.type', '=', 'dropoff'), eb('locations.active', '=', 1)]);
+
+/**
+ * Who sees which locations: admins all; merchant admins their merchant's, plus active drop-off locations
+ * in selects (light=1) and by id; store staff their own locations (plus active drop-off ones in selects);
+ * drivers every active location (they reroute and deposit anywhere).
+ */
+function restrictLocations(qb: AnyQuery, actor: RequestActor, q: ListQuery): AnyQuery {
+  if (!q.recordAccess && q.scope !== 'all') qb = qb.where('locations.type', '=', q.scope);
+  if (isAdminRole(actor.role)) return qb;
+  const widen = q.light || q.recordAccess;
+  if (actor.role === ROLES.merchant_admin && actor.merchant_id != null) {
+    const own = (eb: any) => eb('locations.merchant_id', '=', actor.merchant_id);
+    return qb.where((eb: any) => (widen ? eb.or([own(eb), activeDropoff(eb)]) : own(eb)));
+  }
+  if (isStoreRole(actor.role)) {
+    const own = (eb: any) => eb('locations.id', 'in', userLocationIds(actor.id));
+    return qb.where((eb: any) => (widen ? eb.or([own(eb), activeDropoff(eb)]) : own(eb)));
+  }
+  if (actor.role === ROLES.driver) return qb.where('locations.active', '=', 1);
+  return nothing(qb);
+}
+
+export const locationsList: ListSpec<Row> = {
+  resource: 'locations',
+  table: 'locations',
+  columns: [
+    'name', 'code', 'type', 'class', 'locker_service', 'merchant_id', 'active', 'approved', 'zone', 'route',
+    'latitude', 'longitude', 'package_count', 'address_street', 'address_house_number', 'address_locality',
+    'address_postcode', 'address_country', 'created_at', 'updated_at',
+  ],
+  light: { columns: ['name', 'class', 'type'], name: (r) => r.name },
+  searchContains: ['name', 'code', 'address_locality', 'address_street', 'zone'],
+  sorts: ['id', 'name', 'code', 'type', 'class', 'active', 'approved', 'package_count', 'created_at', 'updated_at'],
+  defaultSort: 'id',
+  filters: { type: 'text', class: 'text', locker_service: 'text', merchant_id: 'int', active: 'bool', approved: 'bool', zone: 'text' },
+  restrict: restrictLocations,
+  decorate: (rows, db) => attachNames(db, rows, 'merchant_id', 'merchants', 'merchant_name'),
+};
+
+export async function findLocation(db: Db, id: number): Promise<Location | undefined> {
+  return db.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function codeTaken(db: Db, code: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('locations').select('id').where(sql`upper(code)`, '=', code.toUpperCase());
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}

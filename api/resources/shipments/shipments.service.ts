@@ -1,0 +1,204 @@
+/**
+ * Shipment use-cases: create/update with inline packages, delete, per-record verdicts and the show view.
+ * Rules: update only below status 20, delete only in status 0 (DESIGN.md section 4); packages change only
+ * in draft; the drop-off location must exist, be active and be a drop-off location; oversized needs PUDO.
+ */
+import { DomainError } from '../../../core/errors.js';
+import { generateReference } from '../../../core/identifiers.js';
+import { normalizeCountry } from '../../../core/validation.js';
+import { shipmentDefaults } from '../../../core/schemas/index.js';
+import { SHIPMENT_STATUS } from '../../../core/statuses.js';
+import type { RequestActor } from '../../http/context.js';
+import { listEvents, recordEvents, type NewEvent } from '../../events/events.repository.js';
+import type { Db, ServiceContext } from '../access.js';
+import { verdictsFor, type Row } from '../module.js';
+import { attachNames } from '../related.js';
+import { owningMerchant } from '../owner.js';
+import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
+import { findLocation } from '../locations/locations.repository.js';
+import { assignBarcodes, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
+import { packagesOf, refreshPackageCount } from './shipments.repository.js';
+
+const FIELDS = [
+  'external_reference_id', 'type', 'payment_type', 'first_name', 'last_name', 'email', 'phone', 'country', 'locale',
+  'dropoff_location_id', 'pickup_location_id', 'contents',
+] as const;
+
+export const isUpdatable = (status: number) => status < SHIPMENT_STATUS.printed;
+export const isDeletable = (status: number) => status === SHIPMENT_STATUS.draft;
+
+export async function shipmentVerdicts(rows: Row[], actor: RequestActor) {
+  return verdictsFor(rows, actor, 'shipments', (row) => ({
+    edit: isUpdatable(row.status) ? null : 'shipment.not_updatable',
+    delete: isDeletable(row.status) ? null : 'shipment.not_deletable',
+  }));
+}
+
+/** Checks the locations of a (merged) shipment and the package sizes against the drop-off. */
+async function checkLocations(db: Db, values: Row, merchantId: number, sizes: string[]) {
+  const dropoff = await findLocation(db, Number(values.dropoff_location_id));
+  if (!dropoff || dropoff.active !== 1 || dropoff.type !== 'dropoff') fieldError('dropoff_location_id', 'validation.exists');
+  checkOversized(sizes, dropoff);
+  if (values.pickup_location_id != null) {
+    const pickup = await findLocation(db, Number(values.pickup_location_id));
+    if (!pickup || pickup.active !== 1 || (pickup.merchant_id != null && pickup.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
+  }
+}
+
+function shipmentValues(body: Row, base: Row): Row {
+  const values: Row = { ...base, ...pick(body, FIELDS) };
+  values.country = normalizeCountry(values.country); // SPEC: an unknown country falls back to BS
+  if (values.email != null) values.email = String(values.email).toLowerCase();
+  for (const key of ['dropoff_location_id', 'pickup_location_id'] as const) if (values[key] != null && values[key] !== '') values[key] = Number(values[key]);
+  return values;
+}
+
+function packageRows(items: PackageItem[], shipment: { id: number; merchant_id: number; dropoff_location_id: number }, now: string) {
+  return items.map((p) => ({
+    barcode: p.barcode,
+    size: p.size,
+    description: p.description,
+    shipment_id: shipment.id,
+    merchant_id: shipment.merchant_id,
+    dropoff_location_id: shipment.dropoff_location_id,
+    created_at: now,
+    updated_at: now,
+  }));
+}
+
+const event = (ctx: ServiceContext, subject_type: 'shipment' | 'package', subject_id: number, kind: string, extra: Partial<NewEvent> = {}): NewEvent => ({
+  subject_type,
+  subject_id,
+  kind,
+  actor_id: ctx.actor.id,
+  created_at: ctx.now,
+  ...extra,
+});
+
+export async function createShipment(ctx: ServiceContext, body: Row): Promise<{ id: number }> {
+  const merchantId = (await owningMerchant(ctx, body)) as number;
+  const defaults = shipmentDefaults();
+  const values = shipmentValues(body, { type: defaults.type, payment_type: defaults.payment_type, locale: defaults.locale, country: defaults.country });
+  const rawItems = Array.isArray(body.packages) ? body.packages.map(itemValues) : [];
+  validateOrThrow(schemas.shipments.create, { ...values, packages: rawItems }, { nested: schemas.shipments.nested });
+  await checkLocations(ctx.db, values, merchantId, rawItems.map((p) => p.size as string));
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const items = await assignBarcodes(trx, rawItems, [], (i) => `packages.${i}.barcode`);
+    const inserted = await trx
+      .insertInto('shipments')
+      .values({
+        ...(values as object),
+        reference_id: await uniqueReference(trx),
+        merchant_id: merchantId,
+        created_by: ctx.actor.id,
+        status: SHIPMENT_STATUS.draft,
+        package_count: items.length,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      } as any)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const shipment = { id: inserted.id, merchant_id: merchantId, dropoff_location_id: values.dropoff_location_id as number };
+    const packageIds = items.length ? await trx.insertInto('packages').values(packageRows(items, shipment, ctx.now)).returning('id').execute() : [];
+    await recordEvents(trx, [
+      event(ctx, 'shipment', shipment.id, 'created', { to_status: 0 }),
+      ...packageIds.map((p) => event(ctx, 'package', p.id, 'created', { to_status: 0 })),
+    ]);
+    return { id: shipment.id };
+  });
+}
+
+async function uniqueReference(db: Db): Promise<string> {
+  for (;;) {
+    const ref = generateReference();
+    if (!(await db.selectFrom('shipments').select('id').where('reference_id', '=', ref).executeTakeFirst())) return ref;
+  }
+}
+
+export async function updateShipment(ctx: ServiceContext, row: Row, body: Row): Promise<void> {
+  const stored = Object.fromEntries(FIELDS.map((f) => [f, row[f]]));
+  const values = shipmentValues(body, stored);
+  const replacePackages = Array.isArray(body.packages);
+  if (replacePackages && row.status !== SHIPMENT_STATUS.draft) throw new DomainError('shipment.not_updatable');
+  const current = await packagesOf(ctx.db, row.id);
+  const rawItems = replacePackages ? (body.packages as unknown[]).map(itemValues) : current.map((p) => ({ ...p }));
+  validateOrThrow(schemas.shipments.update, { ...values, packages: replacePackages ? rawItems : undefined }, { nested: schemas.shipments.nested });
+  await checkLocations(ctx.db, values, row.merchant_id, rawItems.map((p) => p.size as string));
+
+  await ctx.db.transaction().execute(async (trx) => {
+    // Re-check the version inside the transaction so two concurrent editors cannot both win.
+    const fresh = await trx.selectFrom('shipments').select(['updated_at', 'status']).where('id', '=', row.id).executeTakeFirst();
+    if (!fresh || fresh.updated_at !== row.updated_at) throw new DomainError('conflict.stale');
+    await trx.updateTable('shipments').set({ ...(values as object), updated_at: ctx.now } as any).where('id', '=', row.id).execute();
+    const events: NewEvent[] = [event(ctx, 'shipment', row.id, 'updated', { from_status: row.status, to_status: row.status })];
+    if (replacePackages) events.push(...(await syncPackages(ctx, trx, row, values, current, rawItems)));
+    else if (values.dropoff_location_id !== row.dropoff_location_id) {
+      await trx.updateTable('packages').set({ dropoff_location_id: values.dropoff_location_id as number, updated_at: ctx.now }).where('shipment_id', '=', row.id).execute();
+    }
+    await recordEvents(trx, events);
+  });
+}
+
+/** Replaces a draft shipment's packages: items with a known id are updated, others created, the rest deleted. */
+async function syncPackages(ctx: ServiceContext, trx: Db, row: Row, values: Row, current: Row[], rawItems: Row[]): Promise<NewEvent[]> {
+  const currentIds = new Set(current.map((p) => p.id as number));
+  rawItems.forEach((item, i) => {
+    if (item.id !== undefined && !currentIds.has(Number(item.id))) fieldError(`packages.${i}.id`, 'validation.exists');
+    if (item.id !== undefined) item.id = Number(item.id);
+  });
+  const items = await assignBarcodes(trx, rawItems, [...currentIds], (i) => `packages.${i}.barcode`);
+  const keep = new Set(items.filter((p) => p.id).map((p) => p.id as number));
+  const removed = [...currentIds].filter((id) => !keep.has(id));
+  const events: NewEvent[] = [];
+  if (removed.length) {
+    await trx.deleteFrom('packages').where('id', 'in', removed).execute();
+    events.push(...removed.map((id) => event(ctx, 'package', id, 'deleted', { from_status: 0 })));
+  }
+  const dropoff = values.dropoff_location_id as number;
+  for (const item of items.filter((p) => p.id)) {
+    await trx
+      .updateTable('packages')
+      .set({ size: item.size, description: item.description, barcode: item.barcode, dropoff_location_id: dropoff, updated_at: ctx.now })
+      .where('id', '=', item.id as number)
+      .execute();
+    events.push(event(ctx, 'package', item.id as number, 'updated', { from_status: 0, to_status: 0 }));
+  }
+  const fresh = items.filter((p) => !p.id);
+  if (fresh.length) {
+    const ids = await trx.insertInto('packages').values(packageRows(fresh, { id: row.id, merchant_id: row.merchant_id, dropoff_location_id: dropoff }, ctx.now)).returning('id').execute();
+    events.push(...ids.map((p) => event(ctx, 'package', p.id, 'created', { to_status: 0 })));
+  }
+  await refreshPackageCount(trx, row.id);
+  return events;
+}
+
+export async function deleteShipment(ctx: ServiceContext, row: Row): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const used = await trx.selectFrom('batch_items').select('id').where('shipment_id', '=', row.id).limit(1).executeTakeFirst();
+    if (used) throw new DomainError('record.in_use');
+    const packages = await trx.selectFrom('packages').select(['id', 'status']).where('shipment_id', '=', row.id).execute();
+    await trx.deleteFrom('packages').where('shipment_id', '=', row.id).execute();
+    await trx.deleteFrom('shipments').where('id', '=', row.id).execute();
+    await recordEvents(trx, [
+      ...packages.map((p) => event(ctx, 'package', p.id, 'deleted', { from_status: p.status })),
+      event(ctx, 'shipment', row.id, 'deleted', { from_status: row.status }),
+    ]);
+  });
+}
+
+/** Show view: packages, location and merchant names, and the timeline (shipment events). */
+export async function shipmentIncludes(ctx: ServiceContext, row: Row): Promise<Row> {
+  const names: Row = { ...row };
+  await attachNames(ctx.db, [names], 'merchant_id', 'merchants', 'merchant_name');
+  await attachNames(ctx.db, [names], 'dropoff_location_id', 'locations', 'dropoff_location_name');
+  await attachNames(ctx.db, [names], 'pickup_location_id', 'locations', 'pickup_location_name');
+  const [packages, events] = await Promise.all([packagesOf(ctx.db, row.id), listEvents(ctx.db, 'shipment', [row.id])]);
+  return {
+    merchant_name: names.merchant_name,
+    dropoff_location_name: names.dropoff_location_name,
+    pickup_location_name: names.pickup_location_name,
+    packages,
+    events,
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Builds the Fastify app: parsers, OpenAPI, decorations, then the plugins in order
+ * errors -> i18n -> auth -> routes, and the static admin. No module-level state: tests build many apps.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import qs from 'qs';
+import { randomBytes } from 'node:crypto';
+import type { Db } from './db/database.js';
+import type { AppConfig } from './http/context.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Mailer } from './providers/mail/mailer.js';
+import { createLogMailer } from './providers/mail/log.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { i18nPlugin } from './plugins/i18n.js';
+import { authPlugin } from './plugins/auth.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { staticAdminPlugin } from './plugins/static-admin.js';
+import { authRoutes } from './auth/routes.js';
+import { resourceRoutes } from './resources/index.js';
+
+export interface BuildOptions {
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  config?: Partial<AppConfig>;
+}
+
+/** Request/response fields that must never reach the logs. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password_confirmation',
+  '*.token',
+  'err.config',
+];
+
+/** Query strings with indexed brackets: filters[status][0]=20, ids[0]=1. */
+export const parseQuery = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 1000, parameterLimit: 2000 }) as Record<string, unknown>;
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const config: AppConfig = {
+    production: false,
+    publicUrl: 'http://localhost:3000',
+    logger: false,
+    ...options.config,
+  };
+  config.secret ??= randomBytes(32).toString('hex');
+
+  const app = Fastify({
+    logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } } : false,
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY ? process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY : false,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+
+  app.decorate('db', options.db.db);
+  app.decorate('dialect', options.db.dialect);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('mailer', options.mailer ?? createLogMailer());
+  app.decorate('config', config);
+  app.decorateRequest('actor', null);
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('t', null as never);
+
+  await app.register(fastifyCookie, { secret: config.secret });
+  await app.register(fastifyFormbody, { parser: (body) => parseQuery(body) });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Lockerline API', version: '1.0.0', description: 'Back office of a parcel logistics and locker network. See docs/api.md.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'lockerline_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  securityHeadersPlugin(app);
+  errorsPlugin(app);
+  i18nPlugin(app);
+  authPlugin(app, config.secret);
+
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(resourceRoutes, { prefix: '/api' });
+  await staticAdminPlugin(app, config.adminDir);
+  return app;
+}

@@ -1,0 +1,65 @@
+/** `lockerline users create`: how a production deployment gets its first superadmin. */
+import type { Command } from 'commander';
+import { withDatabase } from '../database.js';
+import { CliError } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { createUser, parseRoleName, ROLE_CHOICES } from '../users.js';
+
+interface CreateOptions {
+  email: string;
+  role: string;
+  merchant?: string;
+  firstName?: string;
+  lastName?: string;
+  passwordStdin?: boolean;
+}
+
+/** The password piped on stdin, without the trailing newline `echo` or a file adds. */
+export function passwordFromStdin(raw: string): string {
+  return raw.replace(/\r?\n$/, '');
+}
+
+export function registerUserCommands(program: Command, io: CliIo): void {
+  const users = program.command('users').description('User accounts');
+
+  users
+    .command('create')
+    .description('Create a user account; prints the new id')
+    .requiredOption('--email <email>', 'sign-in e-mail address')
+    .requiredOption('--role <role>', `role name: ${ROLE_CHOICES.join(', ')}`)
+    .option('--merchant <id>', 'merchant id (required for merchant_admin and merchant_user)')
+    .option('--first-name <name>', 'first name (default: from the e-mail address)')
+    .option('--last-name <name>', 'last name (default: from the e-mail address, else the role)')
+    .option('--password-stdin', 'read the password from standard input (otherwise the user sets one via forgot-password)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  printf "%s" "$PASSWORD" | lockerline users create --email ops@example.com --role superadmin --password-stdin',
+    )
+    .action(async (options: CreateOptions) => {
+      const role = parseRoleName(options.role);
+      let merchantId: number | undefined;
+      if (options.merchant !== undefined) {
+        merchantId = Number(options.merchant);
+        if (!/^\d+$/.test(options.merchant.trim()) || merchantId < 1) throw new CliError(`--merchant must be a merchant id, got "${options.merchant}".`);
+      }
+      const password = options.passwordStdin ? passwordFromStdin(await io.readStdin()) : undefined;
+      if (options.passwordStdin && !password) throw new CliError('--password-stdin was given but standard input was empty.');
+
+      await withDatabase(io.env, async (database, config) => {
+        const user = await createUser(database.db, {
+          email: options.email,
+          role,
+          merchantId,
+          firstName: options.firstName,
+          lastName: options.lastName,
+          password,
+        });
+        io.out(`Created user ${user.id}: ${user.email} (${options.role.trim()}).`);
+        if (!password) {
+          io.out(
+            `No password was set. To choose one, request a create-password link with "Forgot password?" on ${config.app.publicUrl}/signin.`,
+          );
+        }
+      });
+    });
+}

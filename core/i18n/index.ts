@@ -1,0 +1,104 @@
+/**
+ * The catalogues and a small polyglot-compatible translator for code outside React (API responses,
+ * e-mails, CLI). The admin feeds the same `messages` to ra-i18n-polyglot. Browser-safe.
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants.js';
+import type { Message, Translate } from '../validation.js';
+import { en } from './en.js';
+import { es } from './es.js';
+
+export type Params = Record<string, string | number>;
+
+export const messages: Record<Locale, object> = { en, es };
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** The string at a dotted key, or undefined when missing (or when the key names a group, not a leaf). */
+export function lookup(catalogue: object, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Plural form index for `smart_count`; English and Spanish share the rule (1 -> singular). */
+const pluralIndex = (_locale: Locale, count: number) => (count === 1 ? 0 : 1);
+
+/** Applies polyglot's `smart_count` plural choice and `%{param}` interpolation to one phrase. */
+export function format(locale: Locale, phrase: string, params: Params = {}): string {
+  let text = phrase;
+  const count = params.smart_count;
+  if (typeof count === 'number' && text.includes('||||')) {
+    const forms = text.split('||||').map((f) => f.trim());
+    text = forms[Math.min(pluralIndex(locale, count), forms.length - 1)];
+  }
+  // A missing param becomes empty rather than leaking `%{name}` to users.
+  return text.replace(/%\{(\w+)\}/g, (_m, name: string) => (name in params ? String(params[name]) : '')).trimEnd();
+}
+
+/** Translates a key: the locale's phrase, else the English one, else the key itself. */
+export function translate(locale: Locale, key: string, params?: Params): string {
+  const phrase = lookup(messages[locale] ?? messages.en, key) ?? lookup(messages.en, key);
+  return phrase === undefined ? key : format(locale, phrase, params);
+}
+
+export function makeTranslator(locale: Locale): Translate {
+  return (key, params) => translate(locale, key, params);
+}
+
+/** True when the key exists in the locale's catalogue (without fallback). */
+export const hasKey = (locale: Locale, key: string) => lookup(messages[locale], key) !== undefined;
+
+/**
+ * The best supported locale for an Accept-Language header (`es-ES,es;q=0.9,en;q=0.8`) or a plain
+ * locale string (`es`, `es_MX`); English when nothing matches.
+ */
+export function pickLocale(header: string | string[] | null | undefined): Locale {
+  const raw = Array.isArray(header) ? header.join(',') : header;
+  if (!raw) return DEFAULT_LOCALE;
+  const ranked = raw
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...attrs] = part.trim().split(';');
+      const q = attrs.map((a) => a.trim()).find((a) => a.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { lang: tag.trim().toLowerCase().split(/[-_]/)[0], weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return (ranked.find((entry) => isLocale(entry.lang))?.lang as Locale | undefined) ?? DEFAULT_LOCALE;
+}
+
+/** Every leaf key of a nested catalogue, dotted (`errors.shipment.not_updatable`). */
+export function flattenKeys(obj: object, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    return v !== null && typeof v === 'object' ? flattenKeys(v as object, key) : [key];
+  });
+}
+
+/**
+ * Translates validation problems (core/validation.ts) for one resource. Unlike `translateProblems`, a
+ * `required_without` target is shown by its field label (`resources.<resource>.fields.<target>`).
+ */
+export function translateFieldProblems(
+  problems: Record<string, Message>,
+  t: Translate,
+  resource?: string,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, m]) => {
+      const params = { ...m.params };
+      if (resource && typeof params.target === 'string') {
+        const labelKey = `resources.${resource}.fields.${params.target}`;
+        const label = t(labelKey);
+        if (label !== labelKey) params.target = label;
+      }
+      return [field, t(m.key, params)];
+    }),
+  );
+}
+
+export { en, es };

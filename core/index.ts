@@ -1,0 +1,22 @@
+/** The shared core: pure, browser-safe rules and tables imported by api/, cli/ and admin/. */
+export * from './roles.js';
+export * from './features.js';
+export * from './statuses.js';
+export * from './constants.js';
+export * from './permissions.js';
+export * from './errors.js';
+export * from './validation.js';
+export * from './identifiers.js';
+export * from './schemas/index.js';
+export {
+  messages,
+  translate,
+  makeTranslator,
+  pickLocale,
+  flattenKeys,
+  lookup,
+  hasKey,
+  isLocale,
+  translateFieldProblems,
+  type Params,
+} from './i18n/index.js';

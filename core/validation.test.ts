@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { checkRule, dialPrefix, isRequired, normalizeCountry, phoneProblem, translateProblems, validate, type Rule } from './validation.js';
+
+const check = (rule: Rule, value: unknown, values: Record<string, unknown> = {}) => checkRule(rule, value, values)?.key ?? null;
+
+describe('validation rules (SPEC section 5)', () => {
+  it('required', () => {
+    for (const empty of [undefined, null, '', '   ', []]) expect(check({ rule: 'required' }, empty)).toBe('validation.required');
+    expect(check({ rule: 'required' }, 0)).toBeNull();
+    expect(check({ rule: 'required' }, false)).toBeNull();
+  });
+
+  it('required_if', () => {
+    const rule: Rule = { rule: 'required_if', field: 'class', equals: 'locker' };
+    expect(check(rule, '', { class: 'locker' })).toBe('validation.required');
+    expect(check(rule, '', { class: 'pudo' })).toBeNull();
+    expect(check(rule, 'smartbox-v3', { class: 'locker' })).toBeNull();
+  });
+
+  it('required_without names its target', () => {
+    const rule: Rule = { rule: 'required_without', target: 'phone' };
+    expect(checkRule(rule, '', { phone: '' })).toEqual({ key: 'validation.required_without', params: { target: 'phone' } });
+    expect(check(rule, '', { phone: '2423591234' })).toBeNull();
+  });
+
+  it('min and max count characters and skip empty values', () => {
+    expect(checkRule({ rule: 'min', length: 3 }, 'ab', {})).toEqual({ key: 'validation.min', params: { length: 3 } });
+    expect(check({ rule: 'min', length: 3 }, 'abc')).toBeNull();
+    expect(check({ rule: 'min', length: 3 }, '')).toBeNull();
+    expect(checkRule({ rule: 'max', length: 3 }, 'abcd', {})).toEqual({ key: 'validation.max', params: { length: 3 } });
+    expect(check({ rule: 'max', length: 3 }, 'abc')).toBeNull();
+  });
+
+  it('email', () => {
+    expect(check({ rule: 'email' }, 'ann@example.com')).toBeNull();
+    for (const bad of ['ann', 'ann@', 'ann@example', 'a b@example.com', '@example.com', 42])
+      expect(check({ rule: 'email' }, bad)).toBe('validation.email');
+  });
+
+  it('numeric and integer', () => {
+    expect(check({ rule: 'numeric' }, '12.5')).toBeNull();
+    expect(check({ rule: 'numeric' }, 12)).toBeNull();
+    expect(check({ rule: 'numeric' }, '12a')).toBe('validation.numeric');
+    expect(check({ rule: 'numeric' }, Number.NaN)).toBe('validation.numeric');
+    expect(check({ rule: 'integer', min: 1, max: 90 }, 30)).toBeNull();
+    expect(check({ rule: 'integer', min: 1, max: 90 }, 2.5)).toBe('validation.numeric');
+    expect(checkRule({ rule: 'integer', min: 1, max: 90 }, 91, {})).toEqual({ key: 'validation.between', params: { min: 1, max: 90 } });
+    expect(check({ rule: 'integer', min: 1, max: 90 }, 0)).toBe('validation.between');
+  });
+
+  it('confirmed', () => {
+    const rule: Rule = { rule: 'confirmed', target: 'password' };
+    expect(check(rule, 'secret-123', { password: 'secret-123' })).toBeNull();
+    expect(check(rule, 'secret-124', { password: 'secret-123' })).toBe('validation.confirmed');
+  });
+
+  it('latitude and longitude', () => {
+    expect(check({ rule: 'latitude' }, '25.06')).toBeNull();
+    expect(check({ rule: 'latitude' }, -90)).toBeNull();
+    expect(check({ rule: 'latitude' }, 90.000001)).toBe('validation.latitude');
+    expect(check({ rule: 'latitude' }, 'north')).toBe('validation.latitude');
+    expect(check({ rule: 'longitude' }, -77.345)).toBeNull();
+    expect(check({ rule: 'longitude' }, 180)).toBeNull();
+    expect(check({ rule: 'longitude' }, -180.5)).toBe('validation.longitude');
+    expect(check({ rule: 'longitude' }, Number.POSITIVE_INFINITY)).toBe('validation.longitude');
+  });
+
+  it('gt0', () => {
+    expect(check({ rule: 'gt0' }, 3)).toBeNull();
+    expect(check({ rule: 'gt0' }, 0)).toBe('validation.gt0');
+    expect(check({ rule: 'gt0' }, -1)).toBe('validation.gt0');
+  });
+
+  it('in and boolean', () => {
+    expect(check({ rule: 'in', values: ['air', 'road'] }, 'air')).toBeNull();
+    expect(check({ rule: 'in', values: ['air', 'road'] }, 'sea')).toBe('validation.in');
+    expect(check({ rule: 'boolean' }, true)).toBeNull();
+    expect(check({ rule: 'boolean' }, 1)).toBeNull();
+    expect(check({ rule: 'boolean' }, 'yes')).toBe('validation.in');
+  });
+});
+
+describe('phone numbers', () => {
+  const phone = (value: string, country = 'BS') => check({ rule: 'phone', countryField: 'country' }, value, { country });
+
+  it('accepts Bahamian numbers', () => {
+    expect(phone('242 359 1234')).toBeNull();
+    expect(phone('(242) 359-1234')).toBeNull();
+    expect(phone('+1 242 359 1234')).toBeNull();
+  });
+
+  it('reports too short and too long', () => {
+    expect(phone('242 359')).toBe('validation.phone.too_short');
+    expect(phone('242 359 1234 5678')).toBe('validation.phone.too_long');
+  });
+
+  it('reports numbers that are not valid for the country', () => {
+    expect(phone('000 000 0000')).toMatch(/^validation\.phone\./);
+    expect(phone('hello')).toMatch(/^validation\.phone\./);
+  });
+
+  it('checks against the chosen country', () => {
+    expect(phone('612 34 56 78', 'ES')).toBeNull();
+    expect(phoneProblem('612 34 56 78', 'BS')).not.toBeNull();
+  });
+
+  it('falls back to BS for an unknown country', () => {
+    expect(normalizeCountry('XX')).toBe('BS');
+    expect(normalizeCountry(undefined)).toBe('BS');
+    expect(normalizeCountry('es')).toBe('ES');
+    expect(phone('242 359 1234', 'nowhere')).toBeNull();
+    expect(dialPrefix('BS')).toBe('+1');
+    expect(dialPrefix('ES')).toBe('+34');
+  });
+});
+
+describe('validate', () => {
+  const schema = { name: [{ rule: 'required' }, { rule: 'min', length: 2 }], email: [{ rule: 'email' }] } as Record<string, Rule[]>;
+
+  it('returns the first problem per field', () => {
+    expect(validate(schema, { name: '', email: 'x' })).toEqual({
+      name: { key: 'validation.required' },
+      email: { key: 'validation.email' },
+    });
+    expect(validate(schema, { name: 'Al' })).toEqual({});
+  });
+
+  it('translates problems', () => {
+    const t = (key: string, params?: Record<string, string | number>) => `${key}${params ? JSON.stringify(params) : ''}`;
+    expect(translateProblems({ name: { key: 'validation.min', params: { length: 2 } } }, t)).toEqual({ name: 'validation.min{"length":2}' });
+  });
+
+  it('flags required fields', () => {
+    expect(isRequired(schema.name)).toBe(true);
+    expect(isRequired(schema.email)).toBe(false);
+    expect(isRequired(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,341 @@
+/** Sign-in, sessions, CSRF, throttling, password links and API tokens (docs/auth.md). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { LOGIN_THROTTLE } from '../../core/constants.js';
+import { createTestApp, guest, login, bearer, type TestApp } from './helpers.js';
+import { fixedClock } from '../../api/clock.js';
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+function linkFrom(text: string) {
+  const match = /(https?:\/\/\S+)/.exec(text);
+  if (!match) throw new Error('no link in mail');
+  return new URL(match[1]);
+}
+
+describe('sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('signs in with JSON and with form data, setting the session cookie flags', async () => {
+    const client = await guest(t.app);
+    const res = await client.post('/api/login', { email: 'merchant.admin@example.com', password: 'lockerline-demo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ email: 'merchant.admin@example.com', role: 4 });
+    const session = res.cookies.find((c) => c.name === 'lockerline_session')!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session.secure).toBeFalsy();
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!;
+    expect(xsrf.httpOnly).toBeFalsy();
+    // The session row stores a digest, never the token.
+    const rows = await t.db.selectFrom('sessions').selectAll().execute();
+    expect(rows.some((r) => r.id === session.value)).toBe(false);
+    expect(rows.some((r) => r.id === sha256(session.value))).toBe(true);
+
+    const form = await guest(t.app);
+    const formRes = await form.request({
+      method: 'POST',
+      url: '/api/login',
+      body: 'email=merchant.user%40example.com&password=lockerline-demo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(formRes.statusCode).toBe(200);
+    expect(formRes.json().data.email).toBe('merchant.user@example.com');
+  });
+
+  it('sets Secure cookies in production', async () => {
+    const prod = await createTestApp({ seed: false, config: { production: true } });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
+      expect(res.cookies.every((c) => c.secure)).toBe(true);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('answers 422 auth.failed in English and Spanish', async () => {
+    const en = await guest(t.app);
+    const res = await en.post('/api/login', { email: 'support@example.com', password: 'wrong-password' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ code: 'auth.failed', message: 'Your credentials seem to be incorrect. Please try again.' });
+
+    const es = await guest(t.app, { 'accept-language': 'es-ES,es;q=0.9' });
+    const resEs = await es.post('/api/login', { email: 'support@example.com', password: 'wrong-password' });
+    expect(resEs.statusCode).toBe(422);
+    expect(resEs.json().code).toBe('auth.failed');
+    expect(resEs.json().message).not.toBe(res.json().message);
+    expect(resEs.json().message).toMatch(/credenciales/i);
+  });
+
+  it('answers 422 validation.failed with field messages for a missing email', async () => {
+    const client = await guest(t.app);
+    const res = await client.post('/api/login', { password: 'x' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { email: 'This field is required.' } });
+  });
+
+  it('requires the X-XSRF-TOKEN header (419), for login too', async () => {
+    const client = await guest(t.app);
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'support@example.com', password: 'lockerline-demo' },
+      headers: { 'x-xsrf-token': '' },
+    });
+    expect(res.statusCode).toBe(419);
+    expect(res.json().code).toBe('csrf_mismatch');
+    // A token without its pre-session cookie does not work either.
+    const token = client.cookies.get('XSRF-TOKEN')!;
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-xsrf-token': token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'support@example.com', password: 'lockerline-demo' }),
+    });
+    expect(bare.statusCode).toBe(419);
+
+    const signedIn = await login(t.app, 'support@example.com');
+    const missing = await signedIn.request({ method: 'PUT', url: '/api/user/locale', body: { locale: 'es' }, headers: { 'x-xsrf-token': 'forged' } });
+    expect(missing.statusCode).toBe(419);
+    const ok = await signedIn.put('/api/user/locale', { locale: 'en' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('rotates the session id at login and refuses a second login while signed in', async () => {
+    const client = await guest(t.app);
+    const first = await client.post('/api/login', { email: 'driver@example.com', password: 'lockerline-demo' });
+    const firstToken = first.cookies.find((c) => c.name === 'lockerline_session')!.value;
+    const again = await client.post('/api/login', { email: 'driver@example.com', password: 'lockerline-demo' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('auth.already_authenticated');
+    await client.post('/api/logout');
+    await client.get('/api/csrf-cookie');
+    const second = await client.post('/api/login', { email: 'driver@example.com', password: 'lockerline-demo' });
+    const secondToken = second.cookies.find((c) => c.name === 'lockerline_session')!.value;
+    expect(secondToken).not.toBe(firstToken);
+  });
+
+  it('logout ends the session', async () => {
+    const client = await login(t.app, 'merchant.user@example.com');
+    const token = client.cookies.get('lockerline_session')!;
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect((await client.post('/api/logout')).statusCode).toBe(204);
+    expect(await t.db.selectFrom('sessions').select('id').where('id', '=', sha256(token)).executeTakeFirst()).toBeUndefined();
+    // Replaying the old cookie does not work.
+    const replay = await t.app.inject({ method: 'GET', url: '/api/user', cookies: { lockerline_session: token } });
+    expect(replay.statusCode).toBe(401);
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('GET /api/user returns the current user shape, 401 when signed out', async () => {
+    const pudo = await login(t.app, 'pudo@example.com');
+    const { data } = (await pudo.get('/api/user')).json();
+    expect(Object.keys(data).sort()).toEqual(
+      ['id', 'first_name', 'last_name', 'email', 'role', 'merchant_id', 'merchant', 'features', 'locale', 'country', 'preferences', 'location_ids', 'locations'].sort(),
+    );
+    expect(data).toMatchObject({ role: 16, merchant: null, features: 0 });
+    expect(data.locations).toEqual([expect.objectContaining({ id: data.location_ids[0], class: 'pudo' })]);
+    const admin = (await (await login(t.app, 'superadmin@example.com')).get('/api/user')).json().data;
+    expect(admin.features).toBe(127);
+    const globex = (await (await login(t.app, 'other.admin@example.com')).get('/api/user')).json().data;
+    expect(globex.merchant).toMatchObject({ name: 'Globex' });
+    expect(globex.features & 1).toBe(0);
+    const anon = await guest(t.app);
+    const res = await anon.get('/api/user');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('auth.unauthenticated');
+  });
+
+  it('an inactive user cannot sign in, and their session stops working', async () => {
+    const client = await login(t.app, 'warehouse@example.com');
+    await t.db.updateTable('users').set({ active: 0 }).where('email', '=', 'warehouse@example.com').execute();
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+    const again = await guest(t.app);
+    const res = await again.post('/api/login', { email: 'warehouse@example.com', password: 'lockerline-demo' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('auth.failed');
+    await t.db.updateTable('users').set({ active: 1 }).where('email', '=', 'warehouse@example.com').execute();
+  });
+});
+
+describe('throttling', () => {
+  it('answers 429 with Retry-After after too many failures, per account, and recovers after the window', async () => {
+    const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
+    const t = await createTestApp({ clock });
+    try {
+      const client = await guest(t.app);
+      for (let i = 0; i < LOGIN_THROTTLE.maxAttempts; i++) {
+        const res = await client.post('/api/login', { email: 'merchant.admin@example.com', password: 'nope' });
+        expect(res.statusCode).toBe(422);
+      }
+      const blocked = await client.post('/api/login', { email: 'merchant.admin@example.com', password: 'lockerline-demo' });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('auth.throttled');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Another account from the same address is not blocked yet.
+      const other = await client.post('/api/login', { email: 'merchant.user@example.com', password: 'lockerline-demo' });
+      expect(other.statusCode).toBe(200);
+      clock.advance(LOGIN_THROTTLE.windowSeconds * 1000 + 1000);
+      const fresh = await guest(t.app);
+      expect((await fresh.post('/api/login', { email: 'merchant.admin@example.com', password: 'lockerline-demo' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('password links', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('forgot-password always answers 200 and mails a reset link that works once', async () => {
+    const client = await guest(t.app);
+    const unknown = await client.post('/api/forgot-password', { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(200);
+    expect(t.mailer.messages).toHaveLength(0);
+
+    const res = await client.post('/api/forgot-password', { email: 'Merchant.User@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(unknown.json());
+    const mail = t.mailer.last('merchant.user@example.com')!;
+    expect(mail.subject).toBeTruthy();
+    const link = linkFrom(mail.text);
+    expect(link.origin + link.pathname).toBe('http://lockerline.test/reset-password');
+    const token = link.searchParams.get('token')!;
+    expect(link.searchParams.get('email')).toBe('merchant.user@example.com');
+    const stored = await t.db.selectFrom('password_tokens').select('token_hash').execute();
+    expect(stored.map((r) => r.token_hash)).toContain(sha256(token));
+
+    const body = { token, email: 'merchant.user@example.com', password: 'a-brand-new-secret', password_confirmation: 'a-brand-new-secret' };
+    const mismatch = await client.post('/api/reset-password', { ...body, password_confirmation: 'something-else' });
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().errors.password_confirmation).toBe('Passwords do not match.');
+    const short = await client.post('/api/reset-password', { ...body, password: 'short', password_confirmation: 'short' });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.password).toBe('Must be at least 10 characters.');
+
+    expect((await client.post('/api/reset-password', body)).statusCode).toBe(200);
+    const second = await client.post('/api/reset-password', body);
+    expect(second.statusCode).toBe(422);
+    expect(second.json().code).toBe('auth.token_invalid');
+    await login(t.app, 'merchant.user@example.com', 'a-brand-new-secret');
+  });
+
+  it('mails in the user locale', async () => {
+    await t.db.updateTable('users').set({ locale: 'es' }).where('email', '=', 'driver@example.com').execute();
+    const client = await guest(t.app);
+    await client.post('/api/forgot-password', { email: 'driver@example.com' });
+    const es = t.mailer.last('driver@example.com')!;
+    await t.db.updateTable('users').set({ locale: 'en' }).where('email', '=', 'driver@example.com').execute();
+    await client.post('/api/forgot-password', { email: 'driver@example.com' });
+    const en = t.mailer.last('driver@example.com')!;
+    expect(es.subject).not.toBe(en.subject);
+  });
+
+  it('create-password sets the first password of an invited user; a wrong token is refused', async () => {
+    const now = new Date().toISOString();
+    const { id } = await t.db
+      .insertInto('users')
+      .values({ first_name: 'New', last_name: 'Person', email: 'new.person@example.com', password_hash: null, role: 8, merchant_id: 1, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { sendPasswordLink } = await import('../../api/auth/password-links.js');
+    await sendPasswordLink(t.app, { id, email: 'new.person@example.com', first_name: 'New', locale: 'en' }, 'create');
+    const link = linkFrom(t.mailer.last('new.person@example.com')!.text);
+    expect(link.pathname).toBe('/create-password');
+    const client = await guest(t.app);
+    // Without a password, signing in fails like any bad credentials.
+    expect((await client.post('/api/login', { email: 'new.person@example.com', password: 'anything-at-all' })).statusCode).toBe(422);
+    const body = { token: link.searchParams.get('token'), email: 'new.person@example.com', password: 'first-password-1', password_confirmation: 'first-password-1' };
+    // A create token is not a reset token.
+    expect((await client.post('/api/reset-password', body)).json().code).toBe('auth.token_invalid');
+    expect((await client.post('/api/create-password', { ...body, token: 'not-the-token' })).statusCode).toBe(422);
+    expect((await client.post('/api/create-password', body)).statusCode).toBe(200);
+    await login(t.app, 'new.person@example.com', 'first-password-1');
+  });
+
+  it('an expired token is refused', async () => {
+    const clock = fixedClock(new Date('2026-03-01T10:00:00Z'));
+    const t2 = await createTestApp({ clock });
+    try {
+      const client = await guest(t2.app);
+      await client.post('/api/forgot-password', { email: 'support@example.com' });
+      const link = linkFrom(t2.mailer.last()!.text);
+      clock.advance(2 * 3600_000 + 1000);
+      const res = await client.post('/api/reset-password', {
+        token: link.searchParams.get('token'),
+        email: 'support@example.com',
+        password: 'another-password',
+        password_confirmation: 'another-password',
+      });
+      expect(res.json().code).toBe('auth.token_invalid');
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe('API tokens', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('issues a token once, stores only its digest, and it works as Bearer without CSRF', async () => {
+    const user = await login(t.app, 'merchant.user@example.com');
+    const me = (await user.get('/api/user')).json().data;
+    const res = await user.get(`/api/users/${me.id}/request-token`);
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json();
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const rows = await t.db.selectFrom('api_tokens').selectAll().where('user_id', '=', me.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).toBe(sha256(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    const api = bearer(t.app, token);
+    const current = await api.get('/api/user');
+    expect(current.statusCode).toBe(200);
+    expect(current.json().data.id).toBe(me.id);
+    // State-changing requests need no XSRF header with a bearer token.
+    expect((await api.put('/api/user/locale', { locale: 'es' })).statusCode).toBe(200);
+    expect((await bearer(t.app, token + 'x').get('/api/user')).statusCode).toBe(401);
+
+    // A new token replaces the old one.
+    const next = (await user.get(`/api/users/${me.id}/request-token`)).json().token;
+    expect(next).not.toBe(token);
+    expect((await api.get('/api/user')).statusCode).toBe(401);
+    expect((await bearer(t.app, next).get('/api/user')).statusCode).toBe(200);
+
+    // An inactive user's token stops working.
+    await t.db.updateTable('users').set({ active: 0 }).where('id', '=', me.id).execute();
+    expect((await bearer(t.app, next).get('/api/user')).statusCode).toBe(401);
+    await t.db.updateTable('users').set({ active: 1 }).where('id', '=', me.id).execute();
+  });
+
+  it('only the user, a superadmin or their merchant admin may request a token', async () => {
+    const ids = Object.fromEntries((await t.db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email, u.id]));
+    const acmeAdmin = await login(t.app, 'merchant.admin@example.com');
+    expect((await acmeAdmin.get(`/api/users/${ids['merchant.user@example.com']}/request-token`)).statusCode).toBe(200);
+    expect((await acmeAdmin.get(`/api/users/${ids['other.admin@example.com']}/request-token`)).statusCode).toBe(404);
+    const acmeUser = await login(t.app, 'merchant.user@example.com');
+    expect((await acmeUser.get(`/api/users/${ids['merchant.admin@example.com']}/request-token`)).statusCode).toBe(403);
+    const superadmin = await login(t.app, 'superadmin@example.com');
+    expect((await superadmin.get(`/api/users/${ids['driver@example.com']}/request-token`)).statusCode).toBe(200);
+    expect((await superadmin.get('/api/users/99999/request-token')).statusCode).toBe(404);
+    expect((await (await guest(t.app)).get(`/api/users/${ids['driver@example.com']}/request-token`)).statusCode).toBe(401);
+  });
+});

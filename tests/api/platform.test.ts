@@ -1,0 +1,125 @@
+/** Platform: JSON 404s, 500 bodies, OpenAPI, query parsing, security headers, SPA fallback. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DomainError } from '../../core/errors.js';
+import { createTestApp, guest, login, type TestApp } from './helpers.js';
+
+describe('platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers unknown /api routes with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ code: 'not_found', message: 'The item you requested could not be found.' });
+    const es = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { 'accept-language': 'es' } });
+    expect(es.json().message).not.toBe(res.json().message);
+  });
+
+  it('serves the OpenAPI document at /api/docs/json and the UI at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/csrf-cookie', '/api/user']));
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeTruthy();
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers malformed JSON with 400 bad_request', async () => {
+    const client = await guest(t.app);
+    const res = await client.request({ method: 'POST', url: '/api/login', body: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('bad_request');
+  });
+});
+
+describe('errors and queries on routes', () => {
+  let t: TestApp;
+  const secret = 'postgres://admin:hunter2@db.internal/lockerline';
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.app.get('/api/test/boom', async () => {
+      throw new Error(`connection failed: ${secret}`);
+    });
+    t.app.get('/api/test/query', async (request) => request.query);
+    t.app.get('/api/test/domain', async () => {
+      throw new DomainError('validation.failed', undefined, { fields: { name: 'validation.required', code: 'Already used' } });
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('500 bodies leak nothing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe('server_error');
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('connection failed');
+    expect(res.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('parses indexed-bracket query strings', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/query?filters[status][0]=20&filters[status][1]=30&ids[0]=1&ids[1]=2&page=2' });
+    expect(res.json()).toEqual({ filters: { status: ['20', '30'] }, ids: ['1', '2'], page: '2' });
+  });
+
+  it('translates the field messages of domain errors', async () => {
+    const client = await login(t.app, 'support@example.com');
+    await client.put('/api/user/locale', { locale: 'es' });
+    const res = await client.get('/api/test/domain');
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.code).toBe('validation.failed');
+    expect(body.errors.code).toBe('Already used');
+    expect(body.errors.name).not.toBe('validation.required');
+    expect(body.errors.name).not.toBe('This field is required.');
+  });
+});
+
+describe('static admin', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lockerline-admin-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Lockerline admin</title><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("admin")');
+    t = await createTestApp({ seed: false, config: { adminDir: dir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves files and answers deep links with index.html', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toContain('admin');
+    for (const url of ['/', '/shipments/12/show', '/users/profile?x=1', '/signin']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('Lockerline admin');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/shipments-nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('not_found');
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * `npm run bench`: seeds a large SQLite database, starts the real server on it, signs in through the API
+ * and measures the list endpoints with autocannon (50 connections, ~10 s per scenario). Prints one line per
+ * scenario, `BENCH {"name": ..., "p50_ms": ..., "p99_ms": ..., "rps": ...}`, so runs can be compared
+ * (docs/testing.md). Environment: BENCH_PACKAGES (1,000,000), BENCH_SHIPMENTS (200,000), BENCH_DURATION
+ * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { seedLarge } from './seed-large.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const num = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw.replace(/[_,]/g, ''));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return value;
+};
+const PACKAGES = num('BENCH_PACKAGES', 1_000_000);
+const SHIPMENTS = num('BENCH_SHIPMENTS', 200_000);
+const DURATION = num('BENCH_DURATION', 10);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
+const DEMO_PASSWORD = 'lockerline-demo';
+
+const report = (fields: Record<string, unknown>) => console.log(`BENCH ${JSON.stringify(fields)}`);
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resident memory of a process in MB (Linux /proc), peak when `peak` is set. */
+function rssMb(pid: number | undefined, peak = false): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = new RegExp(`${peak ? 'VmHWM' : 'VmRSS'}:\\s+(\\d+)`).exec(status)?.[1];
+    return kb ? round(Number(kb) / 1024, 1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startServer(file: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATABASE_URL: '', LOG_REQUESTS: '0', NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output = (output + d).slice(-10_000)));
+  child.stderr?.on('data', (d) => (output = (output + d).slice(-10_000)));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/csrf-cookie`)).status < 500) return { child, url };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+/** Signs in like the SPA (csrf-cookie, then login with the XSRF header); returns the Cookie header. */
+async function signIn(url: string, email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  keep(await fetch(`${url}/api/csrf-cookie`));
+  const xsrf = decodeURIComponent(jar.get('XSRF-TOKEN') ?? '');
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: cookie() },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email} answered ${res.status}: ${await res.text()}`);
+  keep(res);
+  return cookie();
+}
+
+interface Scenario {
+  name: string;
+  email: string;
+  /** Paths requested in rotation. */
+  paths: string[];
+}
+
+async function measure(url: string, scenario: Scenario, cookie: string, pid: number | undefined): Promise<void> {
+  const probe = await fetch(url + scenario.paths[0], { headers: { cookie } });
+  const body = (await probe.json()) as { meta?: { total?: number }; code?: string };
+  if (probe.status !== 200) {
+    report({ name: scenario.name, error: `HTTP ${probe.status} ${body.code ?? ''}`.trim() });
+    return;
+  }
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { cookie },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: scenario.paths[next++ % scenario.paths.length] }),
+      },
+    ],
+  });
+  report({
+    name: scenario.name,
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    rps: round(result.requests.average, 0),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total_rows: body.meta?.total,
+    seconds: round(result.duration, 1),
+    rss_mb: rssMb(pid),
+  });
+}
+
+async function main(): Promise<void> {
+  const reuse = process.env.BENCH_DB;
+  const dir = reuse ? undefined : mkdtempSync(join(tmpdir(), 'lockerline-bench-'));
+  const file = reuse ?? join(dir!, 'bench.sqlite');
+  let prefixes = ['LP1', 'LP2', 'LP3'];
+  if (reuse) {
+    if (!existsSync(reuse)) throw new Error(`BENCH_DB=${reuse} does not exist`);
+    console.log(`bench: reusing ${reuse}`);
+  } else {
+    console.log(`bench: seeding ${SHIPMENTS.toLocaleString('en')} shipments and ${PACKAGES.toLocaleString('en')} packages into ${file}`);
+    const seeded = await seedLarge({ file, packages: PACKAGES, shipments: SHIPMENTS });
+    prefixes = seeded.barcodePrefixes;
+    report({ name: 'seed', seconds: round(seeded.seconds, 1), rows: seeded.rows, rows_per_s: round(seeded.rows / seeded.seconds, 0) });
+  }
+
+  const { child, url } = await startServer(file, await freePort());
+  try {
+    const superadmin = await signIn(url, 'superadmin@example.com');
+    const merchant = await signIn(url, 'merchant.admin@example.com');
+    const scenarios: (Scenario & { cookie: string })[] = [
+      { name: 'list-shipments', email: 'superadmin@example.com', paths: ['/api/shipments'], cookie: superadmin },
+      { name: 'list-packages-status', email: 'superadmin@example.com', paths: ['/api/packages?filters%5Bstatus%5D%5B0%5D=90'], cookie: superadmin },
+      {
+        name: 'list-packages-search',
+        email: 'superadmin@example.com',
+        paths: prefixes.map((p) => `/api/packages?search=${encodeURIComponent(p)}`),
+        cookie: superadmin,
+      },
+      { name: 'list-shipments-merchant', email: 'merchant.admin@example.com', paths: ['/api/shipments'], cookie: merchant },
+    ];
+    for (const scenario of scenarios) await measure(url, scenario, scenario.cookie, child.pid);
+    report({ name: 'server-memory', rss_mb: rssMb(child.pid), peak_rss_mb: rssMb(child.pid, true) });
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (dir && process.env.BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
+    else if (dir) console.log(`bench: kept ${file} (BENCH_DB=${file} reuses it)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,189 @@
+/**
+ * Runs the real `lockerline` bin (cli/bin.mjs) as a child process against temporary SQLite files.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'cli/bin.mjs');
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<Result> {
+  return new Promise((done, fail) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...options.env };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+let dir: string;
+const file = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lockerline-cli-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('help', () => {
+  it('prints the commands with --help and with no arguments', async () => {
+    for (const args of [['--help'], []]) {
+      const res = await cli(args);
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain('Usage: lockerline');
+      expect(res.stdout).toMatch(/db\b/);
+      expect(res.stdout).toMatch(/users\b/);
+    }
+  });
+
+  it('has --help on every command', async () => {
+    const db = await cli(['db', '--help']);
+    expect(db.code).toBe(0);
+    expect(db.stdout).toContain('migrate');
+    expect(db.stdout).toContain('seed');
+    const create = await cli(['users', 'create', '--help']);
+    expect(create.code).toBe(0);
+    for (const option of ['--email', '--role', '--merchant', '--first-name', '--last-name', '--password-stdin']) {
+      expect(create.stdout).toContain(option);
+    }
+  });
+
+  it('fails with exit code 1 on an unknown command', async () => {
+    const res = await cli(['frobnicate']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('unknown command');
+  });
+});
+
+describe('db', () => {
+  it('migrates a new SQLite file, then reports it up to date', async () => {
+    const env = { SQLITE_FILE: file('migrate.sqlite') };
+    const first = await cli(['db', 'migrate'], { env });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('001-initial');
+    const again = await cli(['db', 'migrate'], { env });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('up to date');
+    const sqlite = new Database(file('migrate.sqlite'), { readonly: true });
+    const tables = sqlite.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];
+    sqlite.close();
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['users', 'shipments', 'packages']));
+  });
+
+  it('seeds demo data into an empty database only', async () => {
+    const env = { SQLITE_FILE: file('seed.sqlite') };
+    const first = await cli(['db', 'seed'], { env });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const sqlite = new Database(file('seed.sqlite'), { readonly: true });
+    const users = sqlite.prepare('select email from users').all() as { email: string }[];
+    sqlite.close();
+    expect(users.map((u) => u.email)).toContain('superadmin@example.com');
+
+    const again = await cli(['db', 'seed'], { env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already holds data');
+  });
+
+  it('refuses to seed when NODE_ENV=production', async () => {
+    const res = await cli(['db', 'seed'], { env: { SQLITE_FILE: file('prod.sqlite'), NODE_ENV: 'production' } });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('NODE_ENV=production');
+    expect(existsSync(file('prod.sqlite'))).toBe(false);
+  });
+});
+
+describe('users create', () => {
+  const env = () => ({ SQLITE_FILE: file('users.sqlite') });
+  const readUser = (email: string) => {
+    const sqlite = new Database(file('users.sqlite'), { readonly: true });
+    try {
+      return sqlite.prepare('select * from users where email = ?').get(email) as Record<string, unknown> | undefined;
+    } finally {
+      sqlite.close();
+    }
+  };
+
+  beforeAll(async () => {
+    expect((await cli(['db', 'migrate'], { env: env() })).code).toBe(0);
+  });
+
+  it('creates a superadmin with a password from stdin and prints the id', async () => {
+    const res = await cli(
+      ['users', 'create', '--email', 'Ops@Example.com', '--role', 'superadmin', '--first-name', 'Olga', '--last-name', 'Ops', '--password-stdin'],
+      { env: env(), stdin: 'a-long-enough-secret\n' },
+    );
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    const id = Number(/Created user (\d+)/.exec(res.stdout)?.[1]);
+    const row = readUser('ops@example.com');
+    expect(row).toMatchObject({ id, role: 1, first_name: 'Olga', last_name: 'Ops', active: 1, merchant_id: null });
+    expect(String(row?.password_hash)).toMatch(/^\$argon2id\$/);
+    expect(res.stdout).not.toContain('a-long-enough-secret');
+  });
+
+  it('without a password, tells the operator to request a create-password link', async () => {
+    const res = await cli(['users', 'create', '--email', 'driver2@example.com', '--role', 'driver'], { env: env() });
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/forgot/i);
+    expect(readUser('driver2@example.com')).toMatchObject({ role: 64, password_hash: null });
+  });
+
+  it('refuses a duplicate email', async () => {
+    const res = await cli(['users', 'create', '--email', 'ops@example.com', '--role', 'support'], { env: env() });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('already in use');
+  });
+
+  it('refuses an unknown role', async () => {
+    const res = await cli(['users', 'create', '--email', 'who@example.com', '--role', 'emperor'], { env: env() });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('unknown role');
+    expect(readUser('who@example.com')).toBeUndefined();
+  });
+
+  it('refuses a bad email', async () => {
+    const res = await cli(['users', 'create', '--email', 'not-an-email', '--role', 'support'], { env: env() });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('Must be a valid email address.');
+  });
+
+  it('refuses a short password and a merchant role without a merchant', async () => {
+    const short = await cli(['users', 'create', '--email', 'short@example.com', '--role', 'support', '--password-stdin'], {
+      env: env(),
+      stdin: 'short',
+    });
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('Must be at least 10 characters.');
+    const merchant = await cli(['users', 'create', '--email', 'm@example.com', '--role', 'merchant_admin'], { env: env() });
+    expect(merchant.code).toBe(1);
+    expect(merchant.stderr).toContain('--merchant');
+    const missing = await cli(['users', 'create', '--email', 'm@example.com', '--role', 'merchant_admin', '--merchant', '999'], { env: env() });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('merchant 999 does not exist');
+  });
+
+  it('needs --email and --role', async () => {
+    const res = await cli(['users', 'create', '--role', 'support'], { env: env() });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('--email');
+  });
+});

@@ -1,0 +1,90 @@
+/** Shared pieces of the e2e suite: the running server's address, a browser per file, sign-in. */
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { en } from '../../core/i18n/en.js';
+import { es } from '../../core/i18n/es.js';
+import { launchChromium } from './chromium.js';
+
+export { en, es };
+export const DEMO_PASSWORD = 'lockerline-demo';
+
+export interface DemoAccount {
+  email: string;
+  role: string;
+  home: string;
+  /** The heading the home screen shows. */
+  heading: string;
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: 'superadmin@example.com', role: 'superadmin', home: '/', heading: en.dashboard.title },
+  { email: 'support@example.com', role: 'customer support', home: '/', heading: en.dashboard.title },
+  { email: 'merchant.admin@example.com', role: 'merchant admin', home: '/', heading: en.dashboard.title },
+  { email: 'merchant.user@example.com', role: 'merchant user', home: '/', heading: en.dashboard.title },
+  { email: 'other.admin@example.com', role: 'merchant admin (Globex)', home: '/', heading: en.dashboard.title },
+  { email: 'pudo@example.com', role: 'pudo', home: '/pudo', heading: en.screens.pudo.title },
+  { email: 'driver@example.com', role: 'driver', home: '/driver', heading: en.screens.driver.title },
+  { email: 'warehouse@example.com', role: 'warehouse', home: '/warehouse', heading: en.screens.warehouse.title },
+];
+
+export const account = (email: string) => DEMO_ACCOUNTS.find((a) => a.email === email)!;
+
+/**
+ * describe() that runs only when the global setup started a server (Chromium present); otherwise
+ * the reason is printed and the tests are reported as skipped.
+ */
+export function describeE2e(name: string, body: (env: E2eEnv) => void): void {
+  const reason = inject('skipReason');
+  if (reason) console.warn(reason);
+  describe.skipIf(Boolean(reason))(name, () => {
+    const env = e2eEnv();
+    body(env);
+  });
+}
+
+export interface E2eEnv {
+  baseUrl: string;
+  browser(): Browser;
+  /** A new isolated context (own cookies) and page; closed after the file. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+function e2eEnv(): E2eEnv {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+  return {
+    baseUrl,
+    browser: () => browser!,
+    async newPage(options = {}) {
+      const context = await browser!.newContext({ baseURL: baseUrl, locale: 'en-US', ...options });
+      context.setDefaultTimeout(15_000);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+/** The path part of the page's URL ("/shipments"), without query or hash. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Fills and submits the /signin form. Does not wait for the navigation. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel(en.auth.email, { exact: false }).first().fill(email);
+  await page.getByLabel(en.auth.password, { exact: false }).first().fill(password);
+  await page.getByRole('button', { name: en.auth.sign_in, exact: true }).click();
+}
+
+/** Signs in through the form and waits until the app has left /signin. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await submitSignIn(page, email, password);
+  await page.waitForURL((url) => url.pathname !== '/signin');
+}

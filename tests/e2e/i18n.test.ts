@@ -1,0 +1,46 @@
+/** Switching to Spanish translates the screen, menu included. */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeE2e, en, es, signIn } from './helpers.js';
+
+/** Presses the Español button of the language switch (app bar or guest layout). */
+async function switchToSpanish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: en.app.languages.es, exact: true }).first().click();
+}
+
+/** The texts of the left menu entries. */
+const menuTexts = async (page: Page) =>
+  (await page.locator('.RaMenu-root [role="menuitem"]').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+
+describeE2e('languages', (env) => {
+  it('switching to Spanish translates the dashboard and leaves no English in the menu', async () => {
+    const page = await env.newPage();
+    await signIn(page, 'superadmin@example.com');
+    await page.getByRole('heading', { name: en.dashboard.title }).first().waitFor();
+
+    await switchToSpanish(page);
+    await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();
+    for (const text of [es.dashboard.cards[0], es.dashboard.cards[20], es.dashboard.cards[30], es.menu.shipments, es.menu.locations]) {
+      await page.getByText(text, { exact: false }).first().waitFor();
+    }
+    const menu = await menuTexts(page);
+    expect(menu).toContain(es.menu.shipments);
+    const englishOnly = Object.entries(en.menu)
+      .filter(([key, text]) => text !== es.menu[key as keyof typeof es.menu])
+      .map(([, text]) => text);
+    expect(menu.filter((t) => englishOnly.includes(t))).toEqual([]);
+
+    // The choice sticks across a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();
+  });
+
+  it('the signin page switches language too', async () => {
+    const page = await env.newPage();
+    await page.goto('/signin');
+    await page.getByRole('button', { name: en.auth.sign_in, exact: true }).waitFor();
+    await switchToSpanish(page);
+    await page.getByRole('button', { name: es.auth.sign_in, exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: en.auth.sign_in, exact: true }).count()).toBe(0);
+  });
+});

@@ -13,9 +13,8 @@ import { canAccess } from './providers/access.js';
 import { Layout } from './layout/Layout.js';
 import { NESTED_RESOURCES } from './layout/guard.js';
 import { specRouterProvider } from './layout/specRouter.js';
-import { SignInPage } from './pages/guest/SignInPage.js';
-
-// Everything but the sign-in page loads on demand, so the first load stays small (DESIGN.md section 7).
+// Pages load on demand, so the first load stays small (DESIGN.md section 7).
+const SignInPage = lazy(() => import('./pages/guest/SignInPage.js').then((m) => ({ default: m.SignInPage })));
 const Dashboard = lazy(() => import('./pages/Dashboard.js').then((m) => ({ default: m.Dashboard })));
 const ProfilePage = lazy(() => import('./pages/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
 const MerchantPreferencesPage = lazy(() =>
@@ -109,7 +108,7 @@ export function App() {
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/signin" element={<SignInPage />} />
+        <Route path="/signin" element={guest(<SignInPage />)} />
         <Route path="/reset-password" element={guest(<ResetPasswordPage />)} />
         <Route path="/create-password" element={guest(<CreatePasswordPage />)} />
         <Route path="/login" element={<Navigate to="/signin" replace />} />

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   seed?: boolean;
   clock?: Clock;
   config?: Partial<AppConfig>;
+  /** Adds routes or hooks before the app is readied (e.g. test-only routes). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** Opens a fresh empty database: SQLite in memory, or a new PostgreSQL database dropped on close. */
@@ -75,6 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       mailer,
       config: { production: false, publicUrl: 'http://lockerline.test', logger: false, ...options.config },
     });
+    await options.extend?.(app);
     await app.ready();
     return {
       app,

@@ -53,13 +53,16 @@ describe('errors and queries on routes', () => {
   let t: TestApp;
   const secret = 'postgres://admin:hunter2@db.internal/lockerline';
   beforeAll(async () => {
-    t = await createTestApp();
-    t.app.get('/api/test/boom', async () => {
-      throw new Error(`connection failed: ${secret}`);
-    });
-    t.app.get('/api/test/query', async (request) => request.query);
-    t.app.get('/api/test/domain', async () => {
-      throw new DomainError('validation.failed', undefined, { fields: { name: 'validation.required', code: 'Already used' } });
+    t = await createTestApp({
+      extend(app) {
+        app.get('/api/test/boom', async () => {
+          throw new Error(`connection failed: ${secret}`);
+        });
+        app.get('/api/test/query', async (request) => request.query);
+        app.get('/api/test/domain', async () => {
+          throw new DomainError('validation.failed', undefined, { fields: { name: 'validation.required', code: 'Already used' } });
+        });
+      },
     });
   });
   afterAll(async () => {

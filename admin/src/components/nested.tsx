@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { Route } from 'react-router';
-import { ResourceContextProvider, type Identifier } from 'react-admin';
+import { CreateButton, ResourceContextProvider, useCanAccess, type Identifier } from 'react-admin';
 
 /** /{parent}/{parentId}/{child}[/{id}[/edit]] — `id` may be 'create'. */
 export function nestedPath(parent: string, child: string, parentId: Identifier, id?: Identifier | 'create', suffix?: 'edit'): string {
@@ -35,4 +35,10 @@ export function nestedRoutes(parent: string, child: string, screens: NestedScree
     <Route key={`${child}-show`} path={`${base}/:id`} element={wrap(screens.show)} />,
     <Route key={`${child}-edit`} path={`${base}/:id/edit`} element={wrap(screens.edit)} />,
   ];
+}
+
+/** "Create" for a nested resource (e.g. add a package on a shipment page), when the role may create. */
+export function NestedCreateButton({ resource, to }: { resource: string; to: string }) {
+  const { canAccess } = useCanAccess({ resource, action: 'create' });
+  return canAccess ? <CreateButton resource={resource} to={to} /> : null;
 }

@@ -85,7 +85,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const user = await loadUser();
     if (!user) throw new Error('not signed in');
-    return { id: user.id, fullName: `${user.first_name} ${user.last_name}`.trim(), email: user.email, user };
+    return { ...user, fullName: `${user.first_name} ${user.last_name}`.trim() };
   },
   async getPermissions() {
     return toPermissions(await loadUser());

@@ -1,5 +1,6 @@
-import { CreateButton, DateField, NumberField, TextField, useCanAccess, type Identifier, type RaRecord } from 'react-admin';
+import { DateField, NumberField, TextField, type Identifier, type RaRecord } from 'react-admin';
 import { StatusInput } from '../../components/EnumInput.js';
+import { NestedCreateButton } from '../../components/nested.js';
 import { ResourceList } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
@@ -10,7 +11,6 @@ const rowLink = (id: Identifier, _resource: string, record: RaRecord) => batchIt
 /** The customers of one batch, at /batches/:parent_id/batch_items. */
 export function BatchItemList() {
   const batchId = useParentId();
-  const { canAccess: canCreate } = useCanAccess({ resource: 'batch_items', action: 'create' });
   return (
     <ResourceList
       resource="batch_items"
@@ -18,7 +18,7 @@ export function BatchItemList() {
       filter={batchId !== undefined ? { batch_id: batchId } : undefined}
       filters={[<StatusInput key="status" source="status" table="batch_items" />]}
       rowClick={rowLink}
-      create={canCreate && batchId !== undefined ? <CreateButton to={batchItemPath(batchId, 'create')} /> : false}
+      create={batchId !== undefined ? <NestedCreateButton resource="batch_items" to={batchItemPath(batchId, 'create')} /> : false}
     >
       <TextField source="first_name" />
       <TextField source="last_name" />

@@ -1,13 +1,10 @@
+import { lazyScreen } from '../../components/lazyScreen.js';
 import { nestedRoutes } from '../../components/nested.js';
-import { BatchItemCreate } from './BatchItemCreate.js';
-import { BatchItemEdit } from './BatchItemEdit.js';
-import { BatchItemList } from './BatchItemList.js';
-import { BatchItemShow } from './BatchItemShow.js';
 
-/** /batches/:parent_id/batch_items (list, create, show, edit), mounted under <CustomRoutes>. */
+/** /batches/:parent_id/batch_items (list, create, show, edit), mounted by the shell under <CustomRoutes>. */
 export const batchItemRoutes = nestedRoutes('batches', 'batch_items', {
-  list: BatchItemList,
-  create: BatchItemCreate,
-  show: BatchItemShow,
-  edit: BatchItemEdit,
+  list: lazyScreen(() => import('./BatchItemList.js'), 'BatchItemList'),
+  create: lazyScreen(() => import('./BatchItemCreate.js'), 'BatchItemCreate'),
+  show: lazyScreen(() => import('./BatchItemShow.js'), 'BatchItemShow'),
+  edit: lazyScreen(() => import('./BatchItemEdit.js'), 'BatchItemEdit'),
 });

@@ -1,8 +1,4 @@
-import { Create } from 'react-admin';
+import { CreateScreen } from '../../components/CrudScreens.js';
 import { BatchForm } from './BatchForm.js';
 
-export const BatchCreate = () => (
-  <Create redirect="show">
-    <BatchForm mode="create" />
-  </Create>
-);
+export const BatchCreate = () => <CreateScreen form={BatchForm} />;

@@ -1,8 +1,4 @@
-import { Edit } from 'react-admin';
+import { EditScreen } from '../../components/CrudScreens.js';
 import { BatchForm } from './BatchForm.js';
 
-export const BatchEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="show">
-    <BatchForm mode="edit" />
-  </Edit>
-);
+export const BatchEdit = () => <EditScreen form={BatchForm} />;

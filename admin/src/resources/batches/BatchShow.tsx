@@ -1,7 +1,8 @@
-import { BooleanField, CreateButton, DateField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useCanAccess, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import { BooleanField, DateField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
 import { CHANNELS } from '../../../../core/features.js';
 import { BitmaskField } from '../../components/BitmaskField.js';
 import { EnumField } from '../../components/EnumInput.js';
+import { NestedCreateButton } from '../../components/nested.js';
 import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
@@ -12,8 +13,7 @@ const itemLink = (id: Identifier, _resource: string, record: RaRecord) => batchI
 
 function AddItemButton() {
   const record = useRecordContext();
-  const { canAccess } = useCanAccess({ resource: 'batch_items', action: 'create' });
-  return record && canAccess ? <CreateButton resource="batch_items" to={batchItemPath(record.id, 'create')} /> : null;
+  return record ? <NestedCreateButton resource="batch_items" to={batchItemPath(record.id, 'create')} /> : null;
 }
 
 export function BatchShow() {

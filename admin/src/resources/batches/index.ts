@@ -1,15 +1,12 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import type { RaRecord } from 'react-admin';
-import { BatchCreate } from './BatchCreate.js';
-import { BatchEdit } from './BatchEdit.js';
-import { BatchList } from './BatchList.js';
-import { BatchShow } from './BatchShow.js';
+import { lazyScreen } from '../../components/lazyScreen.js';
 
 export default {
-  list: BatchList,
-  show: BatchShow,
-  edit: BatchEdit,
-  create: BatchCreate,
+  list: lazyScreen(() => import('./BatchList.js'), 'BatchList'),
+  show: lazyScreen(() => import('./BatchShow.js'), 'BatchShow'),
+  edit: lazyScreen(() => import('./BatchEdit.js'), 'BatchEdit'),
+  create: lazyScreen(() => import('./BatchCreate.js'), 'BatchCreate'),
   icon: CampaignIcon,
   recordRepresentation: (r: RaRecord) => r.name || `#${r.id}`,
 };

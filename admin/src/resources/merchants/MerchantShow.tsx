@@ -2,6 +2,7 @@ import { BooleanField, DateField, NumberField, Show, SimpleShowLayout, TextField
 import { CHANNELS, FEATURES } from '../../../../core/features.js';
 import { BitmaskField } from '../../components/BitmaskField.js';
 import { EnumField } from '../../components/EnumInput.js';
+import { RoleField } from '../../components/RoleInput.js';
 import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
 

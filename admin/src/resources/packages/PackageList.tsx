@@ -1,6 +1,7 @@
-import { CreateButton, DateField, ReferenceField, TextField, useCanAccess, type Identifier, type RaRecord } from 'react-admin';
+import { DateField, ReferenceField, TextField, type Identifier, type RaRecord } from 'react-admin';
 import { PACKAGE_SIZES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
+import { NestedCreateButton } from '../../components/nested.js';
 import { ResourceList } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
@@ -11,7 +12,6 @@ const rowLink = (id: Identifier, _resource: string, record: RaRecord) => package
 /** The packages of one shipment, at /shipments/:parent_id/packages. */
 export function PackageList() {
   const shipmentId = useParentId();
-  const { canAccess: canCreate } = useCanAccess({ resource: 'packages', action: 'create' });
   const filters = [
     <StatusInput key="status" source="status" table="packages" />,
     <EnumInput key="size" source="size" values={PACKAGE_SIZES} prefix="sizes" />,
@@ -23,7 +23,7 @@ export function PackageList() {
       filter={shipmentId !== undefined ? { shipment_id: shipmentId } : undefined}
       filters={filters}
       rowClick={rowLink}
-      create={canCreate && shipmentId !== undefined ? <CreateButton to={packagePath(shipmentId, 'create')} /> : false}
+      create={shipmentId !== undefined ? <NestedCreateButton resource="packages" to={packagePath(shipmentId, 'create')} /> : false}
     >
       <TextField source="barcode" />
       <EnumField source="size" prefix="sizes" />

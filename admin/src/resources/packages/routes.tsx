@@ -1,13 +1,10 @@
+import { lazyScreen } from '../../components/lazyScreen.js';
 import { nestedRoutes } from '../../components/nested.js';
-import { PackageCreate } from './PackageCreate.js';
-import { PackageEdit } from './PackageEdit.js';
-import { PackageList } from './PackageList.js';
-import { PackageShow } from './PackageShow.js';
 
-/** /shipments/:parent_id/packages (list, create, show, edit), mounted under <CustomRoutes>. */
+/** /shipments/:parent_id/packages (list, create, show, edit), mounted by the shell under <CustomRoutes>. */
 export const packageRoutes = nestedRoutes('shipments', 'packages', {
-  list: PackageList,
-  create: PackageCreate,
-  show: PackageShow,
-  edit: PackageEdit,
+  list: lazyScreen(() => import('./PackageList.js'), 'PackageList'),
+  create: lazyScreen(() => import('./PackageCreate.js'), 'PackageCreate'),
+  show: lazyScreen(() => import('./PackageShow.js'), 'PackageShow'),
+  edit: lazyScreen(() => import('./PackageEdit.js'), 'PackageEdit'),
 });

@@ -1,8 +1,4 @@
-import { Create } from 'react-admin';
+import { CreateScreen } from '../../components/CrudScreens.js';
 import { ShipmentForm } from './ShipmentForm.js';
 
-export const ShipmentCreate = () => (
-  <Create redirect="show">
-    <ShipmentForm mode="create" />
-  </Create>
-);
+export const ShipmentCreate = () => <CreateScreen form={ShipmentForm} />;

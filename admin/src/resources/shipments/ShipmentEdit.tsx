@@ -1,8 +1,4 @@
-import { Edit } from 'react-admin';
+import { EditScreen } from '../../components/CrudScreens.js';
 import { ShipmentForm } from './ShipmentForm.js';
 
-export const ShipmentEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="show">
-    <ShipmentForm mode="edit" />
-  </Edit>
-);
+export const ShipmentEdit = () => <EditScreen form={ShipmentForm} />;

@@ -7,23 +7,30 @@ import {
   Show,
   SimpleShowLayout,
   TextField,
+  useRecordContext,
   type Identifier,
   type RaRecord,
 } from 'react-admin';
 import { EnumField } from '../../components/EnumInput.js';
 import { EventHistory } from '../../components/EventHistory.js';
+import { NestedCreateButton } from '../../components/nested.js';
 import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
 
+function AddPackageButton() {
+  const record = useRecordContext();
+  return record ? <NestedCreateButton resource="packages" to={packagePath(record.id, 'create')} /> : null;
+}
+
 const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 
 export function ShipmentShow() {
   const showMerchant = useCanSee('shipments', 'merchant_id');
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<ShowActions><AddPackageButton /></ShowActions>}>
       <SimpleShowLayout>
         <TextField source="reference_id" />
         <TextField source="external_reference_id" />

@@ -1,15 +1,12 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import type { RaRecord } from 'react-admin';
-import { ShipmentCreate } from './ShipmentCreate.js';
-import { ShipmentEdit } from './ShipmentEdit.js';
-import { ShipmentList } from './ShipmentList.js';
-import { ShipmentShow } from './ShipmentShow.js';
+import { lazyScreen } from '../../components/lazyScreen.js';
 
 export default {
-  list: ShipmentList,
-  show: ShipmentShow,
-  edit: ShipmentEdit,
-  create: ShipmentCreate,
+  list: lazyScreen(() => import('./ShipmentList.js'), 'ShipmentList'),
+  show: lazyScreen(() => import('./ShipmentShow.js'), 'ShipmentShow'),
+  edit: lazyScreen(() => import('./ShipmentEdit.js'), 'ShipmentEdit'),
+  create: lazyScreen(() => import('./ShipmentCreate.js'), 'ShipmentCreate'),
   icon: LocalShippingIcon,
   recordRepresentation: (r: RaRecord) => r.reference_id ?? `#${r.id}`,
 };

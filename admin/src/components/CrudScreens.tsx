@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+import { Create, Edit } from 'react-admin';
+
+/** A resource form shared by create and edit (one component, told which mode it is in). */
+export type ModeForm = ComponentType<{ mode: 'create' | 'edit' }>;
+
+/** Create page: after saving, go to the new record's detail page. */
+export const CreateScreen = ({ form: Form }: { form: ModeForm }) => (
+  <Create redirect="show">
+    <Form mode="create" />
+  </Create>
+);
+
+/** Edit page: pessimistic, so a 409 (stale updated_at) keeps the user on the form. */
+export const EditScreen = ({ form: Form }: { form: ModeForm }) => (
+  <Edit mutationMode="pessimistic" redirect="show">
+    <Form mode="edit" />
+  </Edit>
+);

@@ -1,0 +1,4 @@
+import { CreateScreen } from '../../components/CrudScreens.js';
+import { LocationGroupForm } from './LocationGroupForm.js';
+
+export const LocationGroupCreate = () => <CreateScreen form={LocationGroupForm} />;

@@ -1,0 +1,4 @@
+import { EditScreen } from '../../components/CrudScreens.js';
+import { LocationGroupForm } from './LocationGroupForm.js';
+
+export const LocationGroupEdit = () => <EditScreen form={LocationGroupForm} />;

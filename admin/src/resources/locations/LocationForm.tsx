@@ -1,0 +1,50 @@
+import { BooleanInput, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { LOCATION_CLASSES, LOCATION_TYPES, LOCKER_SERVICES } from '../../../../core/constants.js';
+import { locationDefaults, schemas } from '../../../../core/schemas/index.js';
+import { isAdminRole } from '../../../../core/roles.js';
+import { CoordinateInput } from '../../components/CoordinateInput.js';
+import { EnumInput } from '../../components/EnumInput.js';
+import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { NumericInput } from '../../components/NumericInput.js';
+import { req } from '../../components/RequiredLabel.js';
+import { ResourceForm } from '../../components/ResourceForm.js';
+import { useActor, useFieldMask } from '../../components/useActor.js';
+import { LocationAddressInputs } from './LocationAddressInputs.js';
+
+/** Locker service: only for lockers, and only admins see it. */
+function LockerServiceInput() {
+  const isLocker = useWatch({ name: 'class' }) === 'locker';
+  return isLocker ? <EnumInput source="locker_service" values={LOCKER_SERVICES} prefix="locker_services" label={req('locker_service')} /> : null;
+}
+
+const TEXT_FIELDS = ['hours', 'zone', 'route', 'timezone', 'what3words'];
+
+/** Location create/edit; new locations are active, drop-off for a superadmin and pickup for others. */
+export function LocationForm({ mode }: { mode: 'create' | 'edit' }) {
+  const actor = useActor();
+  const mask = useFieldMask('locations');
+  return (
+    <ResourceForm
+      resource="locations"
+      schema={schemas.locations[mode === 'create' ? 'create' : 'update']}
+      defaultValues={mode === 'create' ? { class: 'pudo', ...locationDefaults(actor.role) } : undefined}
+    >
+      <TextInput source="name" label={req('name')} />
+      {mask.field('code') && <TextInput source="code" label={req('code')} />}
+      <EnumInput source="type" values={LOCATION_TYPES} prefix="location_types" label={req('type')} />
+      <EnumInput source="class" values={LOCATION_CLASSES} prefix="location_classes" label={req('class')} />
+      {mask.field('locker_service') && <LockerServiceInput />}
+      {isAdminRole(actor.role) && <LightReferenceInput source="merchant_id" reference="merchants" label={req('merchant_id')} />}
+      {mask.field('active') && <BooleanInput source="active" label={req('active')} />}
+      {mask.field('approved') && <BooleanInput source="approved" label={req('approved')} />}
+      <CoordinateInput source="latitude" label={req('latitude')} />
+      <CoordinateInput source="longitude" label={req('longitude')} />
+      {TEXT_FIELDS.map((source) => (
+        <TextInput key={source} source={source} label={req(source)} />
+      ))}
+      <NumericInput source="storage_days" label={req('storage_days')} />
+      <LocationAddressInputs />
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,42 @@
+import { BooleanField, BooleanInput, NumberField, ReferenceField, SelectInput, TextField } from 'react-admin';
+import { LOCATION_CLASSES, LOCKER_SERVICES } from '../../../../core/constants.js';
+import { EnumField, EnumInput, useEnumChoices } from '../../components/EnumInput.js';
+import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { ResourceList } from '../../components/ResourceList.js';
+import { useFieldMask } from '../../components/useActor.js';
+
+export const LOCATION_SCOPES = ['dropoff', 'pickup', 'all'] as const;
+/** Location lists default to the drop-off scope (SPEC section 2). */
+export const LOCATION_LIST_DEFAULTS = { scope: 'dropoff' };
+
+/** The scope selector (drop-off, pickup, all): an always-shown filter sent as `scope`. */
+function ScopeInput(props: { source: string; alwaysOn?: boolean }) {
+  const choices = useEnumChoices(LOCATION_SCOPES, 'scopes');
+  return <SelectInput {...props} label="resources.locations.fields.type" choices={choices} emptyText={false as never} />;
+}
+
+export function LocationList() {
+  const mask = useFieldMask('locations');
+  const filters = [
+    <ScopeInput key="scope" source="scope" alwaysOn />,
+    <EnumInput key="class" source="class" values={LOCATION_CLASSES} prefix="location_classes" />,
+    <BooleanInput key="active" source="active" />,
+    ...(mask.filter('approved') ? [<BooleanInput key="approved" source="approved" />] : []),
+    ...(mask.filter('locker_service') ? [<EnumInput key="ls" source="locker_service" values={LOCKER_SERVICES} prefix="locker_services" />] : []),
+    ...(mask.filter('merchant_id') ? [<LightReferenceInput key="merchant" source="merchant_id" reference="merchants" />] : []),
+  ];
+  return (
+    <ResourceList filters={filters} filterDefaultValues={LOCATION_LIST_DEFAULTS}>
+      <TextField source="name" />
+      {mask.field('code') && <TextField source="code" />}
+      <EnumField source="type" prefix="location_types" />
+      <EnumField source="class" prefix="location_classes" />
+      {mask.field('locker_service') && <EnumField source="locker_service" prefix="locker_services" />}
+      <TextField source="address_locality" />
+      <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />
+      {mask.field('active') && <BooleanField source="active" looseValue />}
+      {mask.field('approved') && <BooleanField source="approved" looseValue />}
+      {mask.field('package_count') && <NumberField source="package_count" />}
+    </ResourceList>
+  );
+}

@@ -1,0 +1,4 @@
+import { CreateScreen } from '../../components/CrudScreens.js';
+import { ManifestForm } from './ManifestForm.js';
+
+export const ManifestCreate = () => <CreateScreen form={ManifestForm} />;

@@ -1,0 +1,4 @@
+import { EditScreen } from '../../components/CrudScreens.js';
+import { ManifestForm } from './ManifestForm.js';
+
+export const ManifestEdit = () => <EditScreen form={ManifestForm} />;

@@ -1,0 +1,4 @@
+import { CreateScreen } from '../../components/CrudScreens.js';
+import { MerchantForm } from './MerchantForm.js';
+
+export const MerchantCreate = () => <CreateScreen form={MerchantForm} />;

@@ -1,0 +1,52 @@
+import { AutocompleteArrayInput, BooleanInput, PasswordInput, ReferenceArrayInput, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { LOCALES } from '../../../../core/constants.js';
+import { isAdminRole, isMerchantRole, isStoreRole } from '../../../../core/roles.js';
+import { schemas, userDefaults } from '../../../../core/schemas/index.js';
+import { CountryInput } from '../../components/CountryInput.js';
+import { EnumInput } from '../../components/EnumInput.js';
+import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { req } from '../../components/RequiredLabel.js';
+import { ResourceForm } from '../../components/ResourceForm.js';
+import { RoleInput } from '../../components/RoleInput.js';
+import { useActor } from '../../components/useActor.js';
+
+/** Merchant (superadmin/support only, for merchant roles) and locations (store roles) depend on the role. */
+function RoleDependentInputs() {
+  const actor = useActor();
+  const role = Number(useWatch({ name: 'role' }) ?? 0);
+  return (
+    <>
+      {isAdminRole(actor.role) && isMerchantRole(role) && (
+        <LightReferenceInput source="merchant_id" reference="merchants" label={req('merchant_id')} />
+      )}
+      {isStoreRole(role) && (
+        <ReferenceArrayInput source="location_ids" reference="locations" filter={{ scope: 'all' }} queryOptions={{ meta: { light: true } }}>
+          <AutocompleteArrayInput optionText="name" label="resources.users.fields.locations" filterToQuery={(search) => ({ search })} />
+        </ReferenceArrayInput>
+      )}
+    </>
+  );
+}
+
+/** User create/edit; new users are active by default and receive a create-password mail. */
+export function UserForm({ mode }: { mode: 'create' | 'edit' }) {
+  return (
+    <ResourceForm
+      resource="users"
+      schema={schemas.users[mode === 'create' ? 'create' : 'update']}
+      defaultValues={mode === 'create' ? userDefaults() : undefined}
+    >
+      <TextInput source="first_name" label={req('first_name')} />
+      <TextInput source="last_name" label={req('last_name')} />
+      <TextInput source="email" type="email" label={req('email')} />
+      <RoleInput source="role" label={req('role')} />
+      <RoleDependentInputs />
+      <EnumInput source="locale" values={LOCALES} prefix="app.languages" label={req('locale')} />
+      <CountryInput source="country" label={req('country')} />
+      <BooleanInput source="active" label={req('active')} />
+      <PasswordInput source="password" autoComplete="new-password" label={req('password')} />
+      <PasswordInput source="password_confirmation" autoComplete="new-password" label={req('password_confirmation')} />
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,26 @@
+import { BooleanField, BooleanInput, DateField, ReferenceField, TextField } from 'react-admin';
+import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { ResourceList } from '../../components/ResourceList.js';
+import { RoleField, RoleFilterInput } from '../../components/RoleInput.js';
+import { useFieldMask } from '../../components/useActor.js';
+
+export function UserList() {
+  const mask = useFieldMask('users');
+  const filters = [
+    ...(mask.filter('role') ? [<RoleFilterInput key="role" source="role" />] : []),
+    ...(mask.filter('merchant_id') ? [<LightReferenceInput key="merchant" source="merchant_id" reference="merchants" />] : []),
+    <BooleanInput key="active" source="active" />,
+  ];
+  return (
+    <ResourceList filters={filters}>
+      <TextField source="id" />
+      <TextField source="first_name" />
+      <TextField source="last_name" />
+      <TextField source="email" />
+      {mask.field('role') && <RoleField source="role" />}
+      <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />
+      <BooleanField source="active" looseValue />
+      <DateField source="created_at" showTime />
+    </ResourceList>
+  );
+}

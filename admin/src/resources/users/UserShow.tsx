@@ -1,0 +1,29 @@
+import { BooleanField, ChipField, DateField, ReferenceArrayField, ReferenceField, Show, SimpleShowLayout, SingleFieldList, TextField } from 'react-admin';
+import { EnumField } from '../../components/EnumInput.js';
+import { RoleField } from '../../components/RoleInput.js';
+import { ShowActions } from '../../components/recordActions.js';
+import { useCanSee } from '../../components/useActor.js';
+
+export function UserShow() {
+  const showRole = useCanSee('users', 'role');
+  return (
+    <Show actions={<ShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="first_name" />
+        <TextField source="last_name" />
+        <TextField source="email" />
+        {showRole && <RoleField source="role" label="resources.users.fields.role" />}
+        <ReferenceField source="merchant_id" reference="merchants" link={false} />
+        <BooleanField source="active" looseValue />
+        <EnumField source="locale" prefix="app.languages" />
+        <TextField source="country" />
+        <ReferenceArrayField source="location_ids" reference="locations">
+          <SingleFieldList linkType={false}>
+            <ChipField source="name" size="small" />
+          </SingleFieldList>
+        </ReferenceArrayField>
+        <DateField source="created_at" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

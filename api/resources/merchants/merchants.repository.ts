@@ -1,0 +1,15 @@
+/** Merchants: list spec (superadmin only, so no tenant restriction). */
+import type { ListSpec } from '../list-query.js';
+import type { Row } from '../module.js';
+
+export const merchantsList: ListSpec<Row> = {
+  resource: 'merchants',
+  table: 'merchants',
+  columns: ['name', 'active', 'token', 'fetch_service', 'features', 'channels', 'user_count', 'created_at', 'updated_at'],
+  light: { columns: ['name'], name: (r) => r.name },
+  searchContains: ['name'],
+  sorts: ['id', 'name', 'active', 'user_count', 'created_at', 'updated_at'],
+  defaultSort: 'id',
+  filters: { active: 'bool', fetch_service: 'text' },
+  restrict: (qb) => qb,
+};

@@ -1,0 +1,26 @@
+/** Merchants resource (superadmin) plus GET/PUT /api/merchants/preferences for merchant roles. */
+import type { FastifyInstance } from 'fastify';
+import type { ResourceModule } from '../module.js';
+import { merchantsList } from './merchants.repository.js';
+import { createMerchant, deleteMerchant, merchantIncludes, merchantVerdicts, presentMerchant, updateMerchant } from './merchants.service.js';
+import { getPreferences, updatePreferences } from './preferences.service.js';
+import { contextOf } from '../access.js';
+
+export const merchantsModule: ResourceModule = {
+  name: 'merchants',
+  list: merchantsList,
+  verdicts: async (rows, actor) => merchantVerdicts(rows, actor),
+  present: presentMerchant,
+  include: merchantIncludes,
+  create: createMerchant,
+  update: updateMerchant,
+  remove: deleteMerchant,
+};
+
+/** Registered before the CRUD routes so /merchants/preferences is not read as /merchants/:id. */
+export function registerPreferenceRoutes(app: FastifyInstance) {
+  app.get('/merchants/preferences', { schema: { tags: ['merchants'] } }, async (request) => ({ data: await getPreferences(contextOf(request)) }));
+  app.put('/merchants/preferences', { schema: { tags: ['merchants'] } }, async (request) => ({
+    data: await updatePreferences(contextOf(request), (request.body ?? {}) as Record<string, unknown>),
+  }));
+}

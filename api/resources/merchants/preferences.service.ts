@@ -43,8 +43,11 @@ export async function updatePreferences(ctx: ServiceContext, body: Row) {
   if (typeof scalar.payment_url === 'string' && (!/^https?:\/\//i.test(scalar.payment_url) || scalar.payment_url.length > 500)) fieldError('payment_url', 'validation.in');
   const json = jsonColumns(body, m.features);
   const types = parseJson<string[]>(json.content_types ?? m.content_types, []);
-  const dflt = scalar.default_content_type !== undefined ? scalar.default_content_type : m.default_content_type;
-  if (dflt != null && !types.includes(String(dflt))) fieldError('default_content_type', 'validation.in');
+  let dflt = scalar.default_content_type !== undefined ? scalar.default_content_type : m.default_content_type;
+  if (dflt != null && !types.includes(String(dflt))) {
+    if (scalar.default_content_type !== undefined) fieldError('default_content_type', 'validation.in');
+    dflt = null; // the stored default was removed from the list
+  }
   await ctx.db.updateTable('merchants').set({ ...scalar, ...json, default_content_type: (dflt as string | null) ?? null, updated_at: ctx.now } as any).where('id', '=', m.id).execute();
   return getPreferences(ctx);
 }

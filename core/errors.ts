@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   'shipment.labels_not_printed': 400,
   'shipment.pickup_already_requested': 400,
   'shipment.print_failed': 400,
+  /** Refusal of a shipment action for which the SPEC names no specific message (core/machines). */
+  'shipment.action_not_allowed': 400,
   // package
   'package.already_in_warehouse': 400,
   'package.already_picked_up_by_you': 400,
@@ -40,6 +42,16 @@ export const ERROR_STATUS = {
   'package.not_found_by_barcode': 404,
   'package.oversized_needs_pudo': 422,
   'package.action_not_allowed': 400,
+  // package state machine guards (core/machines)
+  'package.wrong_dropoff_location': 400,
+  'package.not_at_location': 400,
+  'package.location_required': 422,
+  'package.not_consolidated': 400,
+  'package.consolidation_target_invalid': 400,
+  'package.identification_required': 422,
+  'package.unpaid': 400,
+  'package.reroute_same_location': 400,
+  'package.not_yet_expired': 400,
   // batch item
   'batch_item.not_responded': 400,
   'batch_item.already_converted': 400,

@@ -20,3 +20,4 @@ export {
   translateFieldProblems,
   type Params,
 } from './i18n/index.js';
+export * from './machines/index.js';

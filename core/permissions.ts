@@ -22,9 +22,13 @@ export interface Actor {
   location_ids?: number[];
 }
 
-/** Superadmin and support work across merchants and have every feature; others use their merchant's. */
+/**
+ * Superadmin and support work across merchants and have every feature; merchant roles use their merchant's.
+ * Store staff and drivers belong to no merchant: features do not gate them (their role masks do), so e.g.
+ * warehouse staff can read manifests (SPEC section 6).
+ */
 export function actorHasFeature(actor: Pick<Actor, 'role' | 'features'>, feature: number): boolean {
-  if (roleMatches(actor.role, ADMIN)) return true;
+  if (!roleMatches(actor.role, ROLE_GROUPS.merchant)) return true;
   return hasBit(actor.features, feature);
 }
 

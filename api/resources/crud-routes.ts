@@ -3,40 +3,14 @@
  * answer 404), per-record verdicts, optimistic concurrency, field masks, meta.actions.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { DomainError } from '../../core/errors.js';
 import type { RequestActor } from '../http/context.js';
-import type { Database } from '../db/tables.js';
-import { contextOf, ensureCrud, notFound, type ServiceContext } from './access.js';
-import { filteredQuery, parseListQuery, rawQuery, runList, type ListQuery } from './list-query.js';
-import { actionsMap, allowedActions, presenter, type ResourceModule, type Row } from './module.js';
+import { contextOf, ensureCrud, type ServiceContext } from './access.js';
+import { parseListQuery, rawQuery, runList } from './list-query.js';
+import { loadOne } from './records.js';
+import { allowedActions, presenter, type ResourceModule, type Row } from './module.js';
+import { actionsMap, allVerdicts } from './record-actions.js';
 import { idParams, listQuerystring } from './schemas.js';
-
-/** The single-record view of the tenant restriction: what this actor may open by id. */
-const RECORD_QUERY: ListQuery = {
-  page: 1,
-  perPage: 1,
-  search: '',
-  sort: { field: 'id', desc: false },
-  filters: {},
-  scope: 'all',
-  light: false,
-  listIds: false,
-  recordAccess: true,
-};
-
-/** Loads stored rows by id that the actor may see (tenant rules of the list). */
-export async function loadVisible(db: Kysely<Database>, mod: ResourceModule, actor: RequestActor, ids: number[]): Promise<Row[]> {
-  if (!ids.length) return [];
-  const t = mod.list.table;
-  const qb = filteredQuery(db, 'sqlite', mod.list, RECORD_QUERY, actor);
-  return (await qb.selectAll(t).where(`${t}.id`, 'in', ids).execute()) as Row[];
-}
-
-export async function loadOne(ctx: ServiceContext, mod: ResourceModule, id: number): Promise<Row> {
-  const [row] = await loadVisible(ctx.db, mod, ctx.actor, [id]);
-  return row ?? notFound();
-}
 
 function ensureAction(mod: ResourceModule, actor: RequestActor, action: 'show' | 'edit' | 'delete', id: number) {
   if ((action === 'show' || action === 'edit') && mod.permits?.(actor, action, id)) return;
@@ -45,7 +19,7 @@ function ensureAction(mod: ResourceModule, actor: RequestActor, action: 'show' |
 
 /** The show payload: stored row + relations, masked, with the record's allowed actions. */
 export async function showRecord(ctx: ServiceContext, mod: ResourceModule, row: Row) {
-  const verdicts = await mod.verdicts([row], ctx.actor, ctx.db);
+  const verdicts = await allVerdicts(mod, [row], ctx.actor, ctx.db);
   const extra = mod.include ? await mod.include(ctx, row) : {};
   const data = { ...presenter(mod, ctx.actor.role)(row), ...extra };
   return { data, meta: { actions: allowedActions(verdicts.get(row.id)) } };

@@ -1,4 +1,41 @@
-// replaced by the resources engineer
+/**
+ * The resource API under /api: the nine resources (list, show, create, update, delete), user/can,
+ * dashboard statistics and merchant preferences. Contract: docs/resources.md; roles: docs/permissions.md.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ResourceName } from '../../core/permissions.js';
+import { registerCrudRoutes } from './crud-routes.js';
+import type { ResourceModule } from './module.js';
+import { registerCanRoute } from './record-actions.js';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
+import { shipmentsModule } from './shipments/shipments.routes.js';
+import { packagesModule } from './packages/packages.routes.js';
+import { batchesModule } from './batches/batches.routes.js';
+import { batchItemsModule } from './batch_items/batch_items.routes.js';
+import { manifestsModule } from './manifests/manifests.routes.js';
+import { locationsModule } from './locations/locations.routes.js';
+import { locationGroupsModule } from './location_groups/location_groups.routes.js';
+import { merchantsModule, registerPreferenceRoutes } from './merchants/merchants.routes.js';
+import { usersModule } from './users/users.routes.js';
 
-export async function resourceRoutes(_app: FastifyInstance): Promise<void> {}
+export const RESOURCE_MODULES: Record<ResourceName, ResourceModule> = {
+  shipments: shipmentsModule,
+  packages: packagesModule,
+  batches: batchesModule,
+  batch_items: batchItemsModule,
+  manifests: manifestsModule,
+  locations: locationsModule,
+  location_groups: locationGroupsModule,
+  merchants: merchantsModule,
+  users: usersModule,
+};
+
+export { registerRecordAction } from './record-actions.js';
+export { loadVisible, loadOne } from './records.js';
+
+export async function resourceRoutes(app: FastifyInstance): Promise<void> {
+  registerPreferenceRoutes(app);
+  registerDashboardRoutes(app);
+  registerCanRoute(app, RESOURCE_MODULES);
+  for (const mod of Object.values(RESOURCE_MODULES)) registerCrudRoutes(app, mod);
+}

@@ -58,11 +58,6 @@ export function verdictsFor(
 
 export const allowedActions = (v: Verdicts | undefined) => (v ? Object.keys(v).filter((a) => v[a] === null) : []);
 
-export async function actionsMap(mod: ResourceModule, rows: Row[], actor: RequestActor, db: Kysely<Database>) {
-  const verdicts = await mod.verdicts(rows, actor, db);
-  return Object.fromEntries(rows.map((r) => [String(r.id), allowedActions(verdicts.get(r.id))]));
-}
-
 /** Columns never returned by any resource. */
 const SECRET_COLUMNS = ['password_hash', 'secret_hash', 'response_token_hash'];
 

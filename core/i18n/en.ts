@@ -529,6 +529,8 @@ export const appEn = {
       labels_not_printed: 'Shipment labels must be printed before pickup can be requested',
       pickup_already_requested: 'Pickup already requested',
       print_failed: 'Could not register a shipment (%{ref}): %{message}',
+      // state machine (core/machines)
+      action_not_allowed: 'This action is not possible in the shipment’s current status',
     },
     package: {
       already_in_warehouse: 'Already in warehouse',
@@ -538,6 +540,16 @@ export const appEn = {
       not_found_by_barcode: 'Could not find a matching package',
       oversized_needs_pudo: 'Oversized packages must be dropped off at a PUDO location',
       action_not_allowed: 'This action is not possible in the package’s current status',
+      // state machine guards (core/machines)
+      wrong_dropoff_location: 'This package is meant for another drop-off location',
+      not_at_location: 'This package is not at this location',
+      location_required: 'Choose a location first',
+      not_consolidated: 'This package is not consolidated',
+      consolidation_target_invalid: 'This package cannot be consolidated into the chosen package',
+      identification_required: 'A photo of the customer’s identification is required',
+      unpaid: 'This package has not been paid yet',
+      reroute_same_location: 'The package is already going to this location',
+      not_yet_expired: 'The storage time of this package has not run out yet',
     },
     batch_item: {
       not_responded: 'Customer has not responded yet',

@@ -533,6 +533,8 @@ export const appEs: AppCatalogue = {
       labels_not_printed: 'Hay que imprimir las etiquetas del envío antes de solicitar la recogida',
       pickup_already_requested: 'La recogida ya se ha solicitado',
       print_failed: 'No se ha podido registrar un envío (%{ref}): %{message}',
+      // state machine (core/machines)
+      action_not_allowed: 'Esta acción no es posible en el estado actual del envío',
     },
     package: {
       already_in_warehouse: 'Ya está en el almacén',
@@ -542,6 +544,16 @@ export const appEs: AppCatalogue = {
       not_found_by_barcode: 'No se ha encontrado ningún paquete que coincida',
       oversized_needs_pudo: 'Los paquetes extragrandes deben entregarse en un punto PUDO',
       action_not_allowed: 'Esta acción no es posible en el estado actual del paquete',
+      // state machine guards (core/machines)
+      wrong_dropoff_location: 'Este paquete va destinado a otro punto de entrega',
+      not_at_location: 'Este paquete no está en esta ubicación',
+      location_required: 'Elige primero una ubicación',
+      not_consolidated: 'Este paquete no está consolidado',
+      consolidation_target_invalid: 'Este paquete no se puede consolidar en el paquete elegido',
+      identification_required: 'Hace falta una foto del documento de identidad del cliente',
+      unpaid: 'Este paquete todavía no se ha pagado',
+      reroute_same_location: 'El paquete ya va a esta ubicación',
+      not_yet_expired: 'El plazo de almacenamiento de este paquete todavía no ha vencido',
     },
     batch_item: {
       not_responded: 'El cliente todavía no ha respondido',

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-admin';
 
 /** The parent record id of a nested route (`:parent_id`), as a number when it is one. */
 export function useParentId(): number | string | undefined {

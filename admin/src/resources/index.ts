@@ -5,9 +5,10 @@
  *
  * Wiring (admin shell, App.tsx):
  *
- *   import { resources, nestedRoutes } from './resources/index.js';
- *   {RESOURCE_NAMES.map((name) => <Resource key={name} name={name} {...resources[name]} />)}
- *   <CustomRoutes>{nestedRoutes}</CustomRoutes>
+ *   import { resources } from './resources/index.js';
+ *   <Resource name={name} list create edit show icon recordRepresentation ... /> per resource, and
+ *   <CustomRoutes>{resources.packages.routes}{resources.batch_items.routes}</CustomRoutes>
+ *   (the same elements are exported as `nestedRoutes`).
  *
  * Nested resources (SPEC section 2): packages live under /shipments/:parent_id/packages and batch items
  * under /batches/:parent_id/batch_items. react-admin does not nest resources, so:

@@ -11,7 +11,7 @@ import { normalizeCountry } from '../../../core/validation.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvent } from '../../events/events.repository.js';
 import type { ServiceContext } from '../access.js';
-import { loadVisible } from '../crud-routes.js';
+import { loadVisible } from '../records.js';
 import { verdictsFor, type Row } from '../module.js';
 import { attachNames } from '../related.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';

@@ -9,7 +9,7 @@ import type { Database } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvent } from '../../events/events.repository.js';
 import type { ServiceContext } from '../access.js';
-import { loadVisible } from '../crud-routes.js';
+import { loadVisible } from '../records.js';
 import { verdictsFor, type Row } from '../module.js';
 import { attachNames } from '../related.js';
 import { fieldError, schemas, validateOrThrow } from '../validate.js';

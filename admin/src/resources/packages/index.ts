@@ -1,7 +1,8 @@
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import type { RaRecord } from 'react-admin';
+import { packageRoutes } from './routes.js';
 
-export { packageRoutes } from './routes.js';
+export { packageRoutes };
 
 /**
  * Packages are nested under shipments: no top-level list/show/edit/create (so no menu entry); their
@@ -9,5 +10,7 @@ export { packageRoutes } from './routes.js';
  */
 export default {
   icon: Inventory2Icon,
+  /** Read by the shell (App.tsx) and mounted under <CustomRoutes>. */
+  routes: packageRoutes,
   recordRepresentation: (r: RaRecord) => r.barcode ?? `#${r.id}`,
 };

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { CHANNELS } from '../../../core/features.js';
+import { BitmaskInput } from './BitmaskInput.js';
+import { CoordinateInput } from './CoordinateInput.js';
+import { NumericInput } from './NumericInput.js';
+import { PhoneInput } from './PhoneInput.js';
+import { CountryInput } from './CountryInput.js';
+import { formatPhone, parsePhone, phoneAdornment } from './phonePrefix.js';
+import { InForm } from './testing.js';
+
+afterEach(cleanup);
+
+/** fireEvent returns false when a handler called preventDefault. */
+const typed = (input: HTMLElement, key: string) => fireEvent.keyDown(input, { key });
+
+describe('NumericInput', () => {
+  it('blocks letters and lets digits and editing keys through', async () => {
+    render(
+      <InForm>
+        <NumericInput source="packages_small" label="Small packages" />
+      </InForm>,
+    );
+    const input = await screen.findByLabelText('Small packages');
+    expect(typed(input, 'a')).toBe(false);
+    expect(typed(input, 'e')).toBe(false);
+    expect(typed(input, '-')).toBe(false);
+    expect(typed(input, '7')).toBe(true);
+    expect(typed(input, 'Backspace')).toBe(true);
+    expect(typed(input, 'Tab')).toBe(true);
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+  });
+
+  it('blocks pasting text with letters', async () => {
+    render(
+      <InForm>
+        <NumericInput source="offset" label="Offset" />
+      </InForm>,
+    );
+    const input = await screen.findByLabelText('Offset');
+    expect(fireEvent.paste(input, { clipboardData: { getData: () => '12a' } })).toBe(false);
+    expect(fireEvent.paste(input, { clipboardData: { getData: () => '123' } })).toBe(true);
+  });
+});
+
+describe('CoordinateInput', () => {
+  it('is numeric with step 0.000001 and range -180..180, allowing sign and decimal point', async () => {
+    render(
+      <InForm>
+        <CoordinateInput source="latitude" label="Latitude" />
+      </InForm>,
+    );
+    const input = await screen.findByLabelText('Latitude');
+    expect(input.getAttribute('type')).toBe('number');
+    expect(input.getAttribute('step')).toBe('0.000001');
+    expect(input.getAttribute('min')).toBe('-180');
+    expect(input.getAttribute('max')).toBe('180');
+    expect(typed(input, 'x')).toBe(false);
+    expect(typed(input, '-')).toBe(true);
+    expect(typed(input, '.')).toBe(true);
+  });
+});
+
+describe('PhoneInput', () => {
+  it('shows the +1 242 dial prefix for the Bahamas', async () => {
+    render(
+      <InForm values={{ country: 'BS' }}>
+        <PhoneInput source="phone" label="Phone" />
+      </InForm>,
+    );
+    await screen.findByLabelText('Phone');
+    expect(screen.getByText('+1 242')).toBeTruthy();
+  });
+
+  it('follows the form country and falls back to BS for unknown countries', async () => {
+    const { unmount } = render(
+      <InForm values={{ country: 'ES' }}>
+        <PhoneInput source="phone" label="Phone" />
+      </InForm>,
+    );
+    expect(await screen.findByText('+34')).toBeTruthy();
+    unmount();
+    render(
+      <InForm values={{ country: 'ZZ' }}>
+        <PhoneInput source="phone" label="Phone" />
+      </InForm>,
+    );
+    expect(await screen.findByText('+1 242')).toBeTruthy();
+  });
+
+  it('stores the full national number while the adornment carries the area digits', () => {
+    expect(phoneAdornment('BS')).toBe('+1 242');
+    expect(parsePhone('3234567', 'BS')).toBe('2423234567');
+    expect(formatPhone('2423234567', 'BS')).toBe('3234567');
+    expect(parsePhone('+4915112345678', 'BS')).toBe('+4915112345678');
+    expect(parsePhone('612345678', 'ES')).toBe('612345678');
+    expect(parsePhone('', 'BS')).toBeNull();
+  });
+});
+
+describe('CountryInput', () => {
+  it('defaults to BS', async () => {
+    render(
+      <InForm>
+        <CountryInput source="country" label="Country" />
+      </InForm>,
+    );
+    const input = (await screen.findByLabelText('Country')) as HTMLInputElement;
+    expect(input.value).toMatch(/Bahamas \(\+1\)/);
+  });
+});
+
+describe('BitmaskInput', () => {
+  it('offers only the allowed bits with translated labels and toggles them', async () => {
+    render(
+      <InForm values={{ channels: CHANNELS.email }}>
+        <BitmaskInput source="channels" bits={CHANNELS} allowed={CHANNELS.email | CHANNELS.sms} labelPrefix="channels" label="Channels" />
+      </InForm>,
+    );
+    const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
+    const sms = screen.getByLabelText('SMS') as HTMLInputElement;
+    expect(screen.queryByLabelText('WhatsApp')).toBeNull();
+    expect(email.checked).toBe(true);
+    expect(sms.checked).toBe(false);
+    fireEvent.click(sms);
+    expect(sms.checked).toBe(true);
+    expect(screen.getByRole('group', { name: 'Channels' })).toBeTruthy();
+  });
+});

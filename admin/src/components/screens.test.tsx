@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, Form, LinkBase, ListBase, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, TextInput, testDataProvider, useLocation } from 'react-admin';
+import { ROLES } from '../../../core/roles.js';
+import { ListPagination } from './ListToolbarAndPagination.js';
+import { StatusChipField } from './StatusField.js';
+import { EnumField } from './EnumInput.js';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
+import { useCanSee } from './useActor.js';
+import { testAuth, testI18n } from './testing.js';
+
+afterEach(cleanup);
+
+describe('ListPagination', () => {
+  it("reads 'Shows {from}-{to} of {total} rows' with 25 rows per page", async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));
+    const dataProvider = testDataProvider({ getList: async () => ({ data: rows, total: 60 }) as never });
+    render(
+      <AdminContext i18nProvider={testI18n} dataProvider={dataProvider}>
+        <ResourceContextProvider value="shipments">
+          <ListBase perPage={25}>
+            <ListPagination />
+          </ListBase>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByText('Shows 1-25 of 60 rows')).toBeTruthy();
+  });
+});
+
+describe('status and enum fields', () => {
+  it('show translated labels as text, not only colour', async () => {
+    render(
+      <AdminContext i18nProvider={testI18n}>
+        <RecordContextProvider value={{ id: 1, status: -45, size: 'OVERSIZED' }}>
+          <StatusChipField source="status" table="packages" />
+          <EnumField source="size" prefix="sizes" />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByText('Expired, retrievable')).toBeTruthy();
+    expect(screen.getByText('Oversized')).toBeTruthy();
+  });
+});
+
+function Masked() {
+  return <p>{useCanSee('locations', 'approved') ? 'approved visible' : 'approved hidden'}</p>;
+}
+
+describe('useCanSee', () => {
+  it.each([
+    [ROLES.superadmin, 'approved visible'],
+    [ROLES.support, 'approved visible'],
+    [ROLES.merchant_admin, 'approved hidden'],
+  ])('role %i: %s', async (role, text) => {
+    render(
+      <AdminContext i18nProvider={testI18n} authProvider={testAuth({ role, features: 0 })}>
+        <Masked />
+      </AdminContext>,
+    );
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+});
+
+/** Two "pages": a form at /form and a plain page elsewhere (react-admin's own router hooks). */
+function Pages() {
+  const { pathname } = useLocation();
+  if (pathname !== '/form') return <p>Elsewhere</p>;
+  return (
+    <Form record={{ name: '' }}>
+      <UnsavedChangesGuard />
+      <TextInput source="name" label="Name" />
+      <LinkBase to="/elsewhere">Leave</LinkBase>
+    </Form>
+  );
+}
+
+describe('UnsavedChangesGuard', () => {
+  const app = () =>
+    render(
+      <TestMemoryRouter initialEntries={['/form']}>
+        <AdminContext i18nProvider={testI18n}>
+          <Pages />
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+
+  it('lets a clean form go without asking', async () => {
+    app();
+    fireEvent.click(await screen.findByText('Leave'));
+    expect(await screen.findByText('Elsewhere')).toBeTruthy();
+  });
+
+  it('asks to discard or continue editing when the form is dirty', async () => {
+    app();
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'changed' } });
+    fireEvent.click(screen.getByText('Leave'));
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('changed');
+
+    fireEvent.click(screen.getByText('Leave'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText('Elsewhere')).toBeTruthy();
+  });
+});

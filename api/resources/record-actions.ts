@@ -1,0 +1,95 @@
+/**
+ * Per-record actions: the resource's own verdicts (show/edit/delete with status rules) plus verb actions other
+ * modules register (e.g. 'register' on shipments). One evaluation feeds list meta.actions, show meta.actions
+ * and GET /api/user/can/:action/:singular.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { DomainError, type ErrorCode } from '../../core/errors.js';
+import { canCrud, resourceBySingular, RESOURCES, actorHasFeature, type ResourceName } from '../../core/permissions.js';
+import { roleMatches } from '../../core/roles.js';
+import type { Database } from '../db/tables.js';
+import type { RequestActor } from '../http/context.js';
+import { contextOf } from './access.js';
+import { loadVisible } from './records.js';
+import { allowedActions, type ResourceModule, type Row, type Verdicts } from './module.js';
+import { rawQuery } from './list-query.js';
+import { canParams } from './schemas.js';
+
+/** A verb rule: null when the actor may perform it on the row, else the error code that explains why not. */
+export type ActionRule = (row: Row, actor: RequestActor) => ErrorCode | null;
+
+const VERBS = new Map<ResourceName, Map<string, ActionRule>>();
+
+/** Registers a verb action (called at import time by the module that implements the verb endpoint). */
+export function registerRecordAction(resource: ResourceName, action: string, rule: ActionRule): void {
+  if (!VERBS.has(resource)) VERBS.set(resource, new Map());
+  VERBS.get(resource)!.set(action, rule);
+}
+
+export async function allVerdicts(mod: ResourceModule, rows: Row[], actor: RequestActor, db: Kysely<Database>): Promise<Map<number, Verdicts>> {
+  const verdicts = await mod.verdicts(rows, actor, db);
+  const verbs = VERBS.get(mod.name);
+  if (verbs) {
+    for (const row of rows) {
+      const v = verdicts.get(row.id) ?? {};
+      for (const [action, rule] of verbs) v[action] = rule(row, actor);
+      verdicts.set(row.id, v);
+    }
+  }
+  return verdicts;
+}
+
+export async function actionsMap(mod: ResourceModule, rows: Row[], actor: RequestActor, db: Kysely<Database>) {
+  const verdicts = await allVerdicts(mod, rows, actor, db);
+  return Object.fromEntries(rows.map((r) => [String(r.id), allowedActions(verdicts.get(r.id))]));
+}
+
+function idsOf(raw: unknown): number[] {
+  const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.values(raw) : raw === undefined || raw === '' ? [] : [raw];
+  if (list.length > 1000) throw new DomainError('bad_request');
+  const ids = list.map(Number);
+  if (ids.some((id) => !Number.isInteger(id) || id < 1)) throw new DomainError('bad_request');
+  return [...new Set(ids)];
+}
+
+export interface CanResult {
+  allOk: boolean;
+  can: number[];
+  cannot: number[];
+  reasons: Record<string, string>;
+}
+
+/** The user/can answer for a set of ids (ids the actor cannot see count as cannot, reason not_found). */
+export async function canOnIds(db: Kysely<Database>, mod: ResourceModule, actor: RequestActor, action: string, ids: number[]): Promise<CanResult> {
+  const policy = RESOURCES[mod.name];
+  let blanket: ErrorCode | null = null;
+  if (policy.feature && !actorHasFeature(actor, policy.feature)) blanket = 'feature_disabled';
+  else if (!roleMatches(actor.role, policy.roles.show) && !canCrud(actor, mod.name, 'list') && !ids.every((id) => mod.permits?.(actor, 'show', id))) blanket = 'forbidden';
+
+  const reasons: Record<string, string> = {};
+  const can: number[] = [];
+  const cannot: number[] = [];
+  const rows = blanket ? [] : await loadVisible(db, mod, actor, ids);
+  const verdicts = await allVerdicts(mod, rows, actor, db);
+  for (const id of ids) {
+    const v = verdicts.get(id);
+    const reason = blanket ?? (!v ? 'not_found' : action in v ? v[action] : 'forbidden');
+    if (reason) {
+      cannot.push(id);
+      reasons[String(id)] = reason;
+    } else can.push(id);
+  }
+  return { allOk: cannot.length === 0, can, cannot, reasons };
+}
+
+export function registerCanRoute(app: FastifyInstance, modules: Record<ResourceName, ResourceModule>) {
+  app.get('/user/can/:action/:singular', { schema: { tags: ['user'], params: canParams } }, async (request) => {
+    const ctx = contextOf(request);
+    const { action, singular } = request.params as { action: string; singular: string };
+    const resource = resourceBySingular(singular) ?? (singular in modules ? (singular as ResourceName) : undefined);
+    if (!resource) throw new DomainError('not_found');
+    const ids = idsOf(rawQuery(request).ids);
+    return canOnIds(ctx.db, modules[resource], ctx.actor, action, ids);
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * Users. Managers (superadmin: everyone; merchant admin: their merchant's users) set every field within
+ * core/roles assignableRoles; everyone else edits only their own profile. Passwords are hashed and never
+ * returned; a new user without a password gets the create-password mail. Email is unique (422 user.email_taken).
+ */
+import { sql } from 'kysely';
+import { DomainError } from '../../../core/errors.js';
+import { canCrud } from '../../../core/permissions.js';
+import { ROLES, assignableRoles, isMerchantRole, isStoreRole } from '../../../core/roles.js';
+import { userDefaults } from '../../../core/schemas/index.js';
+import { normalizeCountry } from '../../../core/validation.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { sendPasswordLink } from '../../auth/password-links.js';
+import type { RequestActor } from '../../http/context.js';
+import type { Db, ServiceContext } from '../access.js';
+import { parseJson, type Row, type Verdicts } from '../module.js';
+import { attachNames, referencedBy } from '../related.js';
+import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
+import { locationIdsOf, refreshUserCount } from './users.repository.js';
+
+const MANAGED = ['first_name', 'last_name', 'email', 'role', 'merchant_id', 'locale', 'country', 'active'] as const;
+const PROFILE = ['first_name', 'last_name', 'email', 'locale', 'country'] as const;
+
+export const manages = (actor: RequestActor, row: Row) =>
+  actor.role === ROLES.superadmin || (actor.role === ROLES.merchant_admin && actor.merchant_id != null && row.merchant_id === actor.merchant_id);
+
+export async function userVerdicts(rows: Row[], actor: RequestActor): Promise<Map<number, Verdicts>> {
+  return new Map(
+    rows.map((row) => {
+      const self = row.id === actor.id;
+      const managed = manages(actor, row) && canCrud(actor, 'users', 'edit');
+      const v: Verdicts = {
+        show: managed || self ? null : 'forbidden',
+        edit: managed || self ? null : 'forbidden',
+        delete: !managed || !canCrud(actor, 'users', 'delete') ? 'forbidden' : self ? 'user.cannot_delete_self' : null,
+      };
+      return [row.id as number, v];
+    }),
+  );
+}
+
+export const presentUser = (row: Row): Row => ('preferences' in row ? { ...row, preferences: parseJson(row.preferences, {}) } : row);
+
+function normalize(values: Row): Row {
+  if (typeof values.email === 'string') values.email = values.email.toLowerCase();
+  if (values.country !== undefined) values.country = normalizeCountry(values.country);
+  for (const k of ['role', 'merchant_id'] as const) if (values[k] != null && values[k] !== '' && Number.isFinite(Number(values[k]))) values[k] = Number(values[k]);
+  return values;
+}
+
+async function checkEmail(db: Db, email: unknown, exceptId?: number) {
+  if (typeof email !== 'string') return;
+  let q = db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.toLowerCase());
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) fieldError('email', 'errors.user.email_taken', 'user.email_taken');
+}
+
+/** Role and merchant rules for managers: assignable roles only; merchant admins keep users in their merchant. */
+async function checkRoleAndMerchant(ctx: ServiceContext, values: Row) {
+  if (!assignableRoles(ctx.actor.role).includes(values.role)) fieldError('role', 'validation.in');
+  if (ctx.actor.role !== ROLES.superadmin) values.merchant_id = ctx.actor.merchant_id;
+  if (!isMerchantRole(values.role) && ctx.actor.role === ROLES.superadmin && values.merchant_id == null) values.merchant_id = null;
+  if (values.merchant_id != null && !(await ctx.db.selectFrom('merchants').select('id').where('id', '=', values.merchant_id).executeTakeFirst())) {
+    fieldError('merchant_id', 'validation.exists');
+  }
+}
+
+async function locationIds(db: Db, body: Row, role: number): Promise<number[] | undefined> {
+  if (!isStoreRole(role)) return [];
+  if (body.location_ids === undefined) return undefined;
+  if (!Array.isArray(body.location_ids)) fieldError('location_ids', 'validation.in');
+  const ids = [...new Set(body.location_ids.map(Number))];
+  if (ids.some((id) => !Number.isInteger(id))) fieldError('location_ids', 'validation.in');
+  const found = ids.length ? await db.selectFrom('locations').select('id').where('id', 'in', ids).execute() : [];
+  if (found.length !== ids.length) fieldError('location_ids', 'validation.exists');
+  return ids;
+}
+
+async function linkLocations(trx: Db, userId: number, ids: number[] | undefined) {
+  if (!ids) return;
+  await trx.deleteFrom('user_locations').where('user_id', '=', userId).execute();
+  if (ids.length) await trx.insertInto('user_locations').values(ids.map((location_id) => ({ user_id: userId, location_id }))).execute();
+}
+
+/** Preferences (locale, default pickup location, default export format) merged over the stored ones. */
+function preferences(body: Row, stored: string | null): string | undefined {
+  if (body.preferences === undefined) return undefined;
+  const prefs = body.preferences;
+  if (prefs === null || typeof prefs !== 'object' || Array.isArray(prefs)) fieldError('preferences', 'validation.in');
+  const values = pick(prefs, ['locale', 'default_pickup_location_id', 'default_export_format']);
+  try {
+    validateOrThrow(schemas.userPreferences, values);
+  } catch (e) {
+    const problems = (e as DomainError).problems ?? {};
+    const [field, problem] = Object.entries(problems)[0] ?? ['locale', { key: 'validation.in' }];
+    fieldError(`preferences.${field}`, problem.key, 'validation.failed', problem.params);
+  }
+  return JSON.stringify({ ...parseJson<Row>(stored, {}), ...values });
+}
+
+async function passwordHash(values: Row): Promise<string | undefined> {
+  return typeof values.password === 'string' && values.password !== '' ? hashPassword(values.password) : undefined;
+}
+
+export async function createUser(ctx: ServiceContext, body: Row) {
+  const values = normalize({ ...userDefaults(), ...pick(body, MANAGED), password: body.password, password_confirmation: body.password_confirmation });
+  await checkRoleAndMerchant(ctx, values);
+  validateOrThrow(schemas.users.create, values);
+  await checkEmail(ctx.db, values.email);
+  const locations = await locationIds(ctx.db, body, values.role);
+  const prefs = preferences(body, null);
+  const hash = await passwordHash(values);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('users')
+      .values({
+        ...Object.fromEntries(MANAGED.map((f) => [f, values[f] ?? null])),
+        active: toFlag(values.active),
+        password_hash: hash ?? null,
+        ...(prefs ? { preferences: prefs } : {}),
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      } as any)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await linkLocations(trx, id, locations);
+    await refreshUserCount(trx, values.merchant_id);
+    return id;
+  });
+  if (!hash) await sendPasswordLink(ctx.app, { id, email: values.email, first_name: values.first_name, locale: values.locale }, 'create');
+  return { id };
+}
+
+export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
+  const managed = manages(ctx.actor, row);
+  const fields = managed ? MANAGED : PROFILE;
+  const values = normalize({ ...Object.fromEntries(fields.map((f) => [f, row[f]])), ...pick(body, fields), password: body.password, password_confirmation: body.password_confirmation });
+  if (managed) {
+    if (values.role !== row.role) await checkRoleAndMerchant(ctx, values);
+    else if (ctx.actor.role !== ROLES.superadmin) values.merchant_id = row.merchant_id;
+  }
+  validateOrThrow(managed ? schemas.users.update : schemas.profile, values);
+  await checkEmail(ctx.db, values.email, row.id);
+  const locations = managed ? await locationIds(ctx.db, body, values.role ?? row.role) : undefined;
+  const prefs = preferences(body, row.preferences);
+  const hash = await passwordHash(values);
+  await ctx.db.transaction().execute(async (trx) => {
+    const set: Row = { ...Object.fromEntries(fields.map((f) => [f, values[f] ?? null])), updated_at: ctx.now };
+    if (managed) set.active = toFlag(values.active);
+    if (prefs) set.preferences = prefs;
+    if (hash) set.password_hash = hash;
+    const n = await trx.updateTable('users').set(set as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
+    if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
+    await linkLocations(trx, row.id, locations);
+    if (managed && values.merchant_id !== row.merchant_id) {
+      await refreshUserCount(trx, row.merchant_id);
+      await refreshUserCount(trx, values.merchant_id);
+    }
+  });
+}
+
+const USER_REFERENCES = [
+  ['shipments', 'created_by'],
+  ['batches', 'created_by'],
+  ['packages', 'driver_id'],
+] as const;
+
+export async function deleteUser(ctx: ServiceContext, row: Row) {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (await referencedBy(trx, row.id, USER_REFERENCES)) throw new DomainError('record.in_use');
+    await trx.deleteFrom('user_locations').where('user_id', '=', row.id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', row.id).execute();
+    await trx.deleteFrom('api_tokens').where('user_id', '=', row.id).execute();
+    await trx.deleteFrom('password_tokens').where('user_id', '=', row.id).execute();
+    await trx.deleteFrom('users').where('id', '=', row.id).execute();
+    await refreshUserCount(trx, row.merchant_id);
+  });
+}
+
+export async function userIncludes(ctx: ServiceContext, row: Row): Promise<Row> {
+  const r: Row = { ...row };
+  await attachNames(ctx.db, [r], 'merchant_id', 'merchants', 'merchant_name');
+  return { merchant_name: r.merchant_name, location_ids: await locationIdsOf(ctx.db, row.id) };
+}

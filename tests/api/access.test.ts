@@ -1,0 +1,183 @@
+/**
+ * Table-driven access test: every resource route (list, show, create, update, delete) x every demo role x
+ * own/foreign record -> the expected HTTP status. The expectations are written out below by hand from
+ * SPEC section 6 and docs/permissions.md; they are not computed from core/permissions.ts.
+ *
+ * "own" is a record of the role's merchant (Globex for other.admin, Acme for everyone else); "foreign" is a
+ * record of the other merchant. Acme shipments drop off at the PUDO where pudo@ works, Globex ones at a locker.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+
+type Owner = 'acme' | 'globex';
+type Resource = 'shipments' | 'packages' | 'batches' | 'batch_items' | 'manifests' | 'locations' | 'location_groups' | 'merchants' | 'users';
+type RoleKey = 'superadmin' | 'support' | 'merchant_admin' | 'merchant_user' | 'other_admin' | 'pudo' | 'driver' | 'warehouse';
+
+const EMAIL: Record<RoleKey, string> = {
+  superadmin: 'superadmin@example.com',
+  support: 'support@example.com',
+  merchant_admin: 'merchant.admin@example.com',
+  merchant_user: 'merchant.user@example.com',
+  other_admin: 'other.admin@example.com',
+  pudo: 'pudo@example.com',
+  driver: 'driver@example.com',
+  warehouse: 'warehouse@example.com',
+};
+
+// Columns:           list  show   show     create update update   delete delete
+//                          own    foreign         own    foreign  own    foreign
+type Row8 = [number, number, number, number, number, number, number, number];
+const ALL_OK: Row8 = [200, 200, 200, 201, 200, 200, 200, 200];
+const TENANT: Row8 = [200, 200, 404, 201, 200, 404, 200, 404]; // merchant admin confined to its merchant
+const READ_OWN: Row8 = [200, 200, 404, 403, 403, 403, 403, 403]; // merchant user: reads its merchant's records
+const READ_ALL: Row8 = [200, 200, 200, 403, 403, 403, 403, 403];
+const NONE: Row8 = [403, 403, 403, 403, 403, 403, 403, 403];
+const LIST_ONLY: Row8 = [200, 403, 403, 403, 403, 403, 403, 403];
+
+const EXPECTED: Record<Resource, Record<RoleKey, Row8>> = {
+  shipments: {
+    superadmin: ALL_OK, support: ALL_OK, merchant_admin: TENANT, merchant_user: READ_OWN, other_admin: TENANT,
+    pudo: NONE, driver: NONE, warehouse: NONE,
+  },
+  packages: {
+    superadmin: ALL_OK, support: ALL_OK, merchant_admin: TENANT, merchant_user: READ_OWN, other_admin: TENANT,
+    // PUDO staff see packages destined to their PUDO (the Acme ones here); a draft package is neither
+    // carried by the driver nor awaiting pickup, and none is at the warehouse.
+    pudo: READ_OWN, driver: [200, 404, 404, 403, 403, 403, 403, 403], warehouse: [200, 404, 404, 403, 403, 403, 403, 403],
+  },
+  batches: {
+    superadmin: ALL_OK, support: ALL_OK, merchant_admin: TENANT, merchant_user: READ_OWN,
+    other_admin: NONE, // Globex has no batches feature
+    pudo: NONE, driver: NONE, warehouse: NONE,
+  },
+  batch_items: {
+    superadmin: ALL_OK, support: ALL_OK, merchant_admin: TENANT, merchant_user: READ_OWN,
+    other_admin: NONE, pudo: NONE, driver: NONE, warehouse: NONE,
+  },
+  manifests: {
+    superadmin: ALL_OK, support: READ_ALL, merchant_admin: TENANT, merchant_user: READ_OWN,
+    other_admin: NONE, // Globex has no manifests feature
+    pudo: NONE, driver: NONE, warehouse: READ_ALL,
+  },
+  locations: {
+    superadmin: ALL_OK, support: READ_ALL, merchant_admin: TENANT, merchant_user: NONE, other_admin: TENANT,
+    pudo: LIST_ONLY, driver: LIST_ONLY, warehouse: LIST_ONLY,
+  },
+  location_groups: {
+    superadmin: ALL_OK, support: NONE, merchant_admin: NONE, merchant_user: NONE, other_admin: NONE,
+    pudo: NONE, driver: NONE, warehouse: NONE,
+  },
+  merchants: {
+    superadmin: ALL_OK, support: NONE, merchant_admin: NONE, merchant_user: NONE, other_admin: NONE,
+    pudo: NONE, driver: NONE, warehouse: NONE,
+  },
+  users: {
+    superadmin: ALL_OK, support: NONE, merchant_admin: TENANT, merchant_user: NONE, other_admin: TENANT,
+    pudo: NONE, driver: NONE, warehouse: NONE,
+  },
+};
+
+let t: TestApp;
+const clients = {} as Record<RoleKey, Client>;
+const ids = { merchant: {} as Record<Owner, number>, pudo: 0, locker: 0 };
+let seq = 0;
+
+async function ok(res: { statusCode: number; body: string; json(): any }, status = 201) {
+  if (res.statusCode !== status) throw new Error(`setup answered ${res.statusCode}: ${res.body}`);
+  return res.json().data;
+}
+
+/** Creates a fresh record of `owner` (as superadmin) and returns its id. */
+async function make(resource: Resource, owner: Owner): Promise<number> {
+  const sa = clients.superadmin;
+  const n = ++seq;
+  const merchant_id = ids.merchant[owner];
+  switch (resource) {
+    case 'shipments':
+      return (await ok(await sa.post('/api/shipments', {
+        merchant_id, first_name: 'Ada', last_name: 'Lovelace', email: `ada${n}@example.net`,
+        dropoff_location_id: owner === 'acme' ? ids.pudo : ids.locker, packages: [{ size: 'SMALL' }],
+      }))).id;
+    case 'packages': {
+      const shipment = await make('shipments', owner);
+      return (await ok(await sa.get(`/api/shipments/${shipment}`), 200)).packages[0].id;
+    }
+    case 'batches':
+      return (await ok(await sa.post('/api/batches', { merchant_id, name: `Batch ${n}` }))).id;
+    case 'batch_items':
+      return (await ok(await sa.post('/api/batch_items', { batch_id: await make('batches', owner), first_name: 'Bo', last_name: 'Diddley', email: `bo${n}@example.net` }))).id;
+    case 'manifests':
+      return (await ok(await sa.post('/api/manifests', { merchant_id, name: `Manifest ${n}`, mode: 'air' }))).id;
+    case 'locations':
+      return (await ok(await sa.post('/api/locations', { merchant_id, name: `Store ${n}`, type: 'pickup', class: 'warehouse', latitude: 25.05, longitude: -77.35 }))).id;
+    case 'location_groups':
+      return (await ok(await sa.post('/api/location_groups', { name: `Group ${n}` }))).id;
+    case 'merchants':
+      return (await ok(await sa.post('/api/merchants', { name: `Merchant ${n}` }))).id;
+    case 'users':
+      return (await ok(await sa.post('/api/users', { first_name: 'Uma', last_name: 'User', email: `uma${n}@example.net`, role: 8, merchant_id, password: 'a-long-password', password_confirmation: 'a-long-password' }))).id;
+  }
+}
+
+/** A valid create body for `role` (its own merchant's parents where a parent is needed). */
+async function createBody(resource: Resource, owner: Owner): Promise<Record<string, unknown>> {
+  const n = ++seq;
+  const merchant_id = ids.merchant[owner];
+  switch (resource) {
+    case 'shipments':
+      return { merchant_id, first_name: 'Ada', last_name: 'Lovelace', email: `c${n}@example.net`, dropoff_location_id: ids.pudo, packages: [{ size: 'SMALL' }] };
+    case 'packages': {
+      const shipment = await make('shipments', owner);
+      return { shipment_id: shipment, size: 'MEDIUM' };
+    }
+    case 'batches':
+      return { merchant_id, name: `Batch ${n}` };
+    case 'batch_items':
+      return { batch_id: await make('batches', owner), first_name: 'Bo', last_name: 'Diddley', email: `c${n}@example.net` };
+    case 'manifests':
+      return { merchant_id, name: `Manifest ${n}`, mode: 'road' };
+    case 'locations':
+      return { merchant_id, name: `Store ${n}`, type: 'pickup', class: 'pudo', latitude: 25.05, longitude: -77.35 };
+    case 'location_groups':
+      return { name: `Group ${n}` };
+    case 'merchants':
+      return { name: `Merchant ${n}` };
+    case 'users':
+      return { first_name: 'Uma', last_name: 'User', email: `c${n}@example.net`, role: 8, merchant_id };
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of Object.keys(EMAIL) as RoleKey[]) clients[role] = await login(t.app, EMAIL[role]);
+  const merchants = await t.db.selectFrom('merchants').select(['id', 'name']).execute();
+  ids.merchant.acme = merchants.find((m) => m.name === 'Acme Outfitters')!.id;
+  ids.merchant.globex = merchants.find((m) => m.name === 'Globex')!.id;
+  ids.pudo = (await t.db.selectFrom('locations').select('id').where('code', '=', 'PD-NAS-01').executeTakeFirstOrThrow()).id;
+  ids.locker = (await t.db.selectFrom('locations').select('id').where('code', '=', 'LK-NAS-01').executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const ROLE_KEYS = Object.keys(EMAIL) as RoleKey[];
+const RESOURCE_KEYS = Object.keys(EXPECTED) as Resource[];
+
+describe.each(RESOURCE_KEYS)('%s', (resource) => {
+  it.each(ROLE_KEYS)('as %s', async (role) => {
+    const c = clients[role];
+    const own: Owner = role === 'other_admin' ? 'globex' : 'acme';
+    const foreign: Owner = own === 'acme' ? 'globex' : 'acme';
+    const [ownId, foreignId] = [await make(resource, own), await make(resource, foreign)];
+    const got: number[] = [];
+    got.push((await c.get(`/api/${resource}`)).statusCode);
+    got.push((await c.get(`/api/${resource}/${ownId}`)).statusCode);
+    got.push((await c.get(`/api/${resource}/${foreignId}`)).statusCode);
+    got.push((await c.post(`/api/${resource}`, await createBody(resource, own))).statusCode);
+    got.push((await c.put(`/api/${resource}/${ownId}`, {})).statusCode);
+    got.push((await c.put(`/api/${resource}/${foreignId}`, {})).statusCode);
+    got.push((await c.delete(`/api/${resource}/${ownId}`)).statusCode);
+    got.push((await c.delete(`/api/${resource}/${foreignId}`)).statusCode);
+    expect(got).toEqual(EXPECTED[resource][role]);
+  });
+});

@@ -64,6 +64,15 @@ export const ERROR_STATUS = {
   'provider.invalid_phone_length': 400,
   'provider.already_registered': 400,
   'provider.terminal_not_found': 400,
+  // import files (issue 4): refusals before or while reading an uploaded file
+  'import.too_large': 413,
+  'import.too_many_rows': 413,
+  'import.zip_bomb': 413,
+  'import.empty': 422,
+  'import.no_rows': 422,
+  'import.unsupported_format': 422,
+  'import.unreadable': 422,
+  'import.sheet_not_found': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

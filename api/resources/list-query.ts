@@ -17,7 +17,8 @@ import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import type { RequestActor } from '../http/context.js';
 
-export const COUNT_CAP = 10_000;
+/** Totals beyond this are reported as the cap with meta.totalCapped (LIST_COUNT_CAP overrides; see docs/resources.md). */
+export const COUNT_CAP = Math.max(100, Number(process.env.LIST_COUNT_CAP) || 1_000);
 export const LIST_IDS_CAP = 100_000;
 
 export type FilterType = 'int' | 'text' | 'bool';
@@ -48,6 +49,8 @@ export interface ListSpec<Row = Record<string, unknown>> {
   searchPrefix?: readonly string[];
   /** Text columns searched case-insensitively by "contains". */
   searchContains?: readonly string[];
+  /** A term of this shape (e.g. a tracking reference) searches only the prefix columns: an index range, no scan. */
+  searchPrefixShape?: RegExp;
   sorts: readonly string[];
   defaultSort: string;
   filters: Record<string, FilterType>;
@@ -162,10 +165,11 @@ export function filteredQuery(db: Kysely<Database>, dialect: Dialect, spec: List
   if (q.search) {
     const term = q.search;
     const upper = term.toUpperCase();
+    const contains = spec.searchPrefixShape?.test(term) ? [] : (spec.searchContains ?? []);
     qb = qb.where((eb: any) =>
       eb.or([
         ...(spec.searchPrefix ?? []).map((c) => eb.and([eb(`${t}.${c}`, '>=', upper), eb(`${t}.${c}`, '<', upper + '\uffff')])),
-        ...(spec.searchContains ?? []).map((c) => containsCI(`${t}.${c}`, term, dialect)),
+        ...contains.map((c) => containsCI(`${t}.${c}`, term, dialect)),
       ]),
     );
   }
@@ -224,7 +228,7 @@ export async function runList(
       total = COUNT_CAP;
       totalCapped = true;
     }
-    total = Math.max(total, offset + rows.length);
+    if (rows.length) total = Math.max(total, offset + rows.length);
   }
 
   const meta: Record<string, unknown> = {
@@ -232,7 +236,7 @@ export async function runList(
     page: q.page,
     perPage: q.perPage,
     from: rows.length ? offset + 1 : 0,
-    to: offset + rows.length,
+    to: rows.length ? offset + rows.length : 0,
     actions: {},
   };
   if (totalCapped) meta.totalCapped = true;

@@ -565,6 +565,17 @@ export const appEn = {
       already_registered: 'Shipment already registered',
       terminal_not_found: 'Terminal not found',
     },
+    // import toolkit (issue 4)
+    import: {
+      too_large: 'The file is too large (the limit is %{max} MB).',
+      too_many_rows: 'The file has too many rows (the limit is %{max} data rows).',
+      zip_bomb: 'The file would expand far beyond its size when opened and was refused.',
+      empty: 'The file is empty.',
+      no_rows: 'The file has a header row but no data rows.',
+      unsupported_format: 'This file format is not supported. Use CSV, XLSX, XLS or ODS.',
+      unreadable: 'The file could not be read. Check that it is a valid spreadsheet.',
+      sheet_not_found: 'The file has no sheet named "%{sheet}".',
+    },
   },
 
   http: {
@@ -625,6 +636,45 @@ export const appEn = {
     copy_failed: 'Could not copy. Select the token and copy it by hand.',
   },
   preferences: { title: 'Preferences' },
+  // import toolkit (issue 4): row problems and template column help
+  import: {
+    errors: {
+      location_not_found: 'No drop-off location with this code or name.',
+      location_inactive: 'This location is not active.',
+      reference_exists: 'An order with this number already exists.',
+      duplicate_barcode: 'This barcode appears more than once in the file (first in row %{row}).',
+      group_mismatch: 'Differs from row %{row}, which has the same order number.',
+      group_invalid: 'Another row of this order has errors (row %{row}).',
+      unknown_content_type: 'Not one of your content types.',
+      invalid_date: 'Must be a date (YYYY-MM-DD).',
+    },
+    template: {
+      columns_sheet: 'Columns',
+      column: 'Column',
+      required: 'Required',
+      explanation: 'Explanation',
+      example: 'Example',
+      yes: 'Yes',
+      no: 'No',
+    },
+    columns: {
+      external_reference_id: 'Your order number. Rows with the same order number form one shipment (one row per package).',
+      type: 'standard or express. Empty means standard.',
+      first_name: 'Recipient first name (2 to 100 characters).',
+      last_name: 'Recipient last name (2 to 100 characters).',
+      email: 'Recipient e-mail. Required when there is no phone.',
+      phone: 'Recipient phone, checked against the country. Required when there is no e-mail.',
+      country: 'Two-letter country code (e.g. BS). Empty or unknown means BS.',
+      locale: 'Language of the notifications: en or es. Empty means en.',
+      dropoff_location: 'Code or name of an active drop-off location. Oversized packages need a PUDO point.',
+      pickup_location: 'Code or name of the pickup location (optional).',
+      contents: 'Content type (one of yours when you use custom content types).',
+      size: 'SMALL, MEDIUM, LARGE or OVERSIZED.',
+      description: 'Package description (at most 500 characters).',
+      barcode: 'Your own package barcode (6 to 40 characters, optional).',
+      offset_date: 'Expiry date (YYYY-MM-DD).',
+    },
+  },
 };
 
 /** The shape every locale's app catalogue must have (all leaves are strings). */

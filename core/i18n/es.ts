@@ -569,6 +569,17 @@ export const appEs: AppCatalogue = {
       already_registered: 'El envío ya está registrado',
       terminal_not_found: 'No se ha encontrado el terminal',
     },
+    // import toolkit (issue 4)
+    import: {
+      too_large: 'El archivo es demasiado grande (el límite es %{max} MB).',
+      too_many_rows: 'El archivo tiene demasiadas filas (el límite es %{max} filas de datos).',
+      zip_bomb: 'El archivo se expandiría mucho más allá de su tamaño al abrirse y se ha rechazado.',
+      empty: 'El archivo está vacío.',
+      no_rows: 'El archivo tiene una fila de encabezados pero ninguna fila de datos.',
+      unsupported_format: 'Este formato de archivo no es compatible. Usa CSV, XLSX, XLS u ODS.',
+      unreadable: 'No se ha podido leer el archivo. Comprueba que sea una hoja de cálculo válida.',
+      sheet_not_found: 'El archivo no tiene ninguna hoja llamada "%{sheet}".',
+    },
   },
 
   http: {
@@ -636,6 +647,45 @@ export const appEs: AppCatalogue = {
     copy_failed: 'No se ha podido copiar. Selecciona el token y cópialo manualmente.',
   },
   preferences: { title: 'Preferencias' },
+  // import toolkit (issue 4): row problems and template column help
+  import: {
+    errors: {
+      location_not_found: 'No hay ninguna ubicación de entrega con este código o nombre.',
+      location_inactive: 'Esta ubicación no está activa.',
+      reference_exists: 'Ya existe un pedido con este número.',
+      duplicate_barcode: 'Este código de barras aparece más de una vez en el archivo (primero en la fila %{row}).',
+      group_mismatch: 'No coincide con la fila %{row}, que tiene el mismo número de pedido.',
+      group_invalid: 'Otra fila de este pedido tiene errores (fila %{row}).',
+      unknown_content_type: 'No es uno de tus tipos de contenido.',
+      invalid_date: 'Debe ser una fecha (AAAA-MM-DD).',
+    },
+    template: {
+      columns_sheet: 'Columnas',
+      column: 'Columna',
+      required: 'Obligatorio',
+      explanation: 'Explicación',
+      example: 'Ejemplo',
+      yes: 'Sí',
+      no: 'No',
+    },
+    columns: {
+      external_reference_id: 'Tu número de pedido. Las filas con el mismo número de pedido forman un envío (una fila por paquete).',
+      type: 'standard (estándar) o express (urgente). Vacío significa estándar.',
+      first_name: 'Nombre del destinatario (de 2 a 100 caracteres).',
+      last_name: 'Apellidos del destinatario (de 2 a 100 caracteres).',
+      email: 'Correo electrónico del destinatario. Obligatorio si no hay teléfono.',
+      phone: 'Teléfono del destinatario, comprobado según el país. Obligatorio si no hay correo electrónico.',
+      country: 'Código de país de dos letras (p. ej. BS). Vacío o desconocido significa BS.',
+      locale: 'Idioma de las notificaciones: en o es. Vacío significa en.',
+      dropoff_location: 'Código o nombre de una ubicación de entrega activa. Los paquetes extragrandes necesitan un punto PUDO.',
+      pickup_location: 'Código o nombre de la ubicación de recogida (opcional).',
+      contents: 'Tipo de contenido (uno de los tuyos si usas tipos de contenido propios).',
+      size: 'SMALL, MEDIUM, LARGE u OVERSIZED (también Pequeño, Mediano, Grande, Extragrande).',
+      description: 'Descripción del paquete (como máximo 500 caracteres).',
+      barcode: 'Tu propio código de barras del paquete (de 6 a 40 caracteres, opcional).',
+      offset_date: 'Fecha de caducidad (AAAA-MM-DD).',
+    },
+  },
 };
 
 export const es = { ...raEs, ...appEs };

@@ -14,6 +14,13 @@ const featureName = (bit: number | undefined) =>
   bit ? (Object.keys(FEATURES) as FeatureName[]).find((name) => FEATURES[name] === bit) : undefined;
 
 const statusList = (statuses: readonly number[]) => statuses.join(', ');
+
+/** `{ 0: a, 4: a, -90: b }` -> "0, 4: `a`; -90: `b`" (statuses grouped by code). */
+function refusalList(refusals: Readonly<Record<number, string>> | undefined): string[] {
+  const byCode = new Map<string, string[]>();
+  for (const [status, code] of Object.entries(refusals ?? {})) byCode.set(code, [...(byCode.get(code) ?? []), status]);
+  return [...byCode].map(([code, statuses]) => `${statuses.join(', ')}: \`${code}\``);
+}
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function targetLabel(to: unknown, label: string | undefined): string {
@@ -25,7 +32,7 @@ export function renderPackageTable(): string {
   const rows = PACKAGE_RULES.map((rule) => {
     const needs = [...(rule.needs ?? [])];
     const feature = featureName(rule.feature);
-    const refusals = Object.entries(rule.refusals ?? {}).map(([status, code]) => `${status}: \`${code}\``);
+    const refusals = refusalList(rule.refusals);
     const cells = [
       `\`${rule.action}\``,
       rule.at ?? '',
@@ -47,14 +54,14 @@ export function renderPackageTable(): string {
 
 export function renderShipmentTable(): string {
   const rows = SHIPMENT_RULES.map((rule) => {
-    const special = Object.entries(rule.refusals ?? {}).map(([status, code]) => `${status}: \`${code}\``);
+    const special = refusalList(rule.refusals);
     const cells = [
       `\`${rule.action}\``,
       statusList(rule.from),
       targetLabel(rule.to, rule.toLabel),
       roleList(rule.roles, rule.system),
       (rule.needs ?? []).join(', '),
-      [`\`${rule.refusal}\``, ...special].join('; '),
+      [`other: \`${rule.refusal}\``, ...special].join('; '),
       rule.note,
     ];
     return `| ${cells.map(cell).join(' | ')} |`;

@@ -11,9 +11,10 @@ import { PACKAGE_STATUS as S } from '../statuses.js';
 import { PACKAGE_ACTIONS, type PackageAction } from './actions.js';
 import { expiresAt, extendExpiry, isExpired, type DateInput } from './expiry.js';
 import { notificationFor } from './notifications.js';
+import { SHIPMENT_PRINTABLE_STATUSES } from './shipment.machine.js';
 import { SYSTEM_ROLE, isSet, refuse, type Flag, type MachineActor, type MachineLocation, type Refusal } from './types.js';
 
-const { superadmin, support, merchant_admin, pudo, driver, warehouse } = ROLES;
+const { superadmin, merchant_admin, pudo, driver, warehouse } = ROLES;
 const ADMIN = ROLE_GROUPS.admin;
 /** The roles that write shipments (superadmin, support, merchant admin). */
 const WRITERS = ADMIN | merchant_admin;
@@ -46,6 +47,7 @@ export interface PackageState {
   location_id?: number | null;
   dropoff_location_id?: number | null;
   consolidated_to_id?: number | null;
+  is_rerouted?: Flag | null;
   is_consolidated?: Flag | null;
   is_consolidation?: Flag | null;
   is_unpaid?: Flag | null;
@@ -70,6 +72,8 @@ export interface PackageContext {
   into?: PackageState | null;
   /** PUDO check-out: whether a photo of the customer's identification came with the request. */
   identification?: boolean;
+  /** Class of the package's drop-off location, when known: a locker deposit is offered only for lockers. */
+  dropoffClass?: LocationClass | null;
   /** Warehouse check-out: the driver the package is handed over to, when known. */
   handoverTo?: number | null;
 }
@@ -388,7 +392,7 @@ export type PackageActionResult = PackageTransition | Refusal;
 export function packageRuleFor(action: PackageAction, ctx: Pick<PackageContext, 'actor' | 'location'>): PackageRule | Refusal {
   const rules = PACKAGE_RULES.filter((rule) => rule.action === action);
   if (rules.length === 0) return refuse('bad_request');
-  if (rules.length === 1 && !rules[0]!.at) return rules[0]!;
+  if (rules.length === 1 && (!rules[0]!.at || !ctx.location)) return rules[0]!;
   const cls = ctx.location?.class ?? ROLE_CLASS[ctx.actor.role];
   const rule = cls ? rules.find((r) => r.at === cls) : undefined;
   if (rule) return rule;
@@ -415,8 +419,9 @@ function statusRefusal(rule: PackageRule, pkg: PackageState, ctx: PackageContext
  * Checks one need. `full` is false when listing allowed actions: parameters the user has not given yet
  * (target, into, identification, a location) are not held against the action.
  */
-function checkNeed(need: PackageNeed, pkg: PackageState, ctx: PackageContext, full: boolean): ErrorCode | null {
+function checkNeed(need: PackageNeed, rule: PackageRule, pkg: PackageState, ctx: PackageContext, full: boolean): ErrorCode | null {
   const loc = ctx.location;
+  if (need === 'at-dropoff' && rule.at && ctx.dropoffClass && ctx.dropoffClass !== rule.at) return 'package.wrong_dropoff_location';
   switch (need) {
     case 'actor-location':
       if (!loc) return full ? 'package.location_required' : null;
@@ -429,8 +434,7 @@ function checkNeed(need: PackageNeed, pkg: PackageState, ctx: PackageContext, fu
       return pkg.location_id === loc.id ? null : 'package.not_at_location';
     case 'registered-shipment': {
       if (pkg.status !== S.draft) return null;
-      const registered = [10, 15, 20, 30].includes(ctx.shipmentStatus ?? -1);
-      return registered ? null : 'shipment.not_printable';
+      return SHIPMENT_PRINTABLE_STATUSES.includes(ctx.shipmentStatus ?? -1) ? null : 'shipment.not_printable';
     }
     case 'rerouted-away':
       if (pkg.status !== S.ready_to_collect) return null;
@@ -471,7 +475,7 @@ function check(rule: PackageRule, pkg: PackageState, ctx: PackageContext, full: 
   if (rule.feature && !hasBit(ctx.features, rule.feature)) return 'feature_disabled';
   if (!rule.from.includes(pkg.status)) return statusRefusal(rule, pkg, ctx);
   for (const need of rule.needs ?? []) {
-    const code = checkNeed(need, pkg, ctx, full);
+    const code = checkNeed(need, rule, pkg, ctx, full);
     if (code) return code;
   }
   return null;

@@ -70,7 +70,15 @@ export const SHIPMENT_RULES: readonly ShipmentRule[] = [
     refusal: 'shipment.not_updatable',
     note: 'Edit the shipment and its packages while below 20.',
   },
-  { action: 'delete', from: [S.draft], to: 'same', roles: WRITERS, refusal: 'shipment.not_deletable', note: 'Only drafts; the row goes.' },
+  {
+    action: 'delete',
+    from: [S.draft],
+    to: 'same',
+    toLabel: '(deleted)',
+    roles: WRITERS,
+    refusal: 'shipment.not_deletable',
+    note: 'Only drafts; the row and its packages go.',
+  },
   {
     action: 'register',
     from: [S.draft, S.ready_to_print, S.partly_registered],

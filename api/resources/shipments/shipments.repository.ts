@@ -17,6 +17,7 @@ export const shipmentsList: ListSpec<Row> = {
   columns: SHIPMENT_LIST_COLUMNS,
   light: { columns: ['reference_id', 'first_name', 'last_name'], name: (r) => `${r.reference_id} ${fullName(r)}`.trim() },
   searchPrefix: ['reference_id'],
+  searchPrefixShape: /^LL\d{2,}$/i,
   searchContains: ['external_reference_id', 'first_name', 'last_name', 'email'],
   sorts: ['id', 'reference_id', 'external_reference_id', 'status', 'created_at', 'updated_at', 'package_count', 'first_name', 'last_name'],
   defaultSort: '-updated_at',

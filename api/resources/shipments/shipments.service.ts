@@ -145,7 +145,11 @@ async function syncPackages(ctx: ServiceContext, trx: Db, row: Row, values: Row,
   const currentIds = new Set(current.map((p) => p.id as number));
   rawItems.forEach((item, i) => {
     if (item.id !== undefined && !currentIds.has(Number(item.id))) fieldError(`packages.${i}.id`, 'validation.exists');
-    if (item.id !== undefined) item.id = Number(item.id);
+    if (item.id !== undefined) {
+      item.id = Number(item.id);
+      // An edited package keeps its barcode unless a new one is sent.
+      item.barcode ??= current.find((p) => p.id === item.id)?.barcode ?? null;
+    }
   });
   const items = await assignBarcodes(trx, rawItems, [...currentIds], (i) => `packages.${i}.barcode`);
   const keep = new Set(items.filter((p) => p.id).map((p) => p.id as number));

@@ -1,0 +1,147 @@
+/**
+ * The list contract: search, filters, sort, paging meta (from/to/total), light, list_ids, location scope
+ * (default dropoff), masked columns and filters for merchant roles, meta.actions, bad query parameters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let sa: Client;
+let ma: Client;
+let acme = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [sa, ma] = await Promise.all([login(t.app, 'superadmin@example.com'), login(t.app, 'merchant.admin@example.com')]);
+  acme = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const count = async (table: 'shipments' | 'packages', where?: [string, unknown]) => {
+  let q = t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+  if (where) q = q.where(where[0] as any, '=', where[1] as any);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+};
+
+describe('paging and sorting', () => {
+  it('pages with from/to/total and sorts shipments by -updated_at with an id tie-breaker by default', async () => {
+    const total = await count('shipments');
+    const first = (await sa.get('/api/shipments', { perPage: 5 })).json();
+    expect(first.meta).toMatchObject({ total, page: 1, perPage: 5, from: 1, to: 5 });
+    const stamps = first.data.map((s: { updated_at: string }) => s.updated_at);
+    expect([...stamps].sort().reverse()).toEqual(stamps);
+    const last = Math.ceil(total / 5);
+    const end = (await sa.get('/api/shipments', { perPage: 5, page: last })).json();
+    expect(end.meta).toMatchObject({ total, page: last, from: (last - 1) * 5 + 1, to: total });
+    const beyond = (await sa.get('/api/shipments', { perPage: 5, page: last + 1 })).json();
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta).toMatchObject({ from: 0, to: 0, total });
+  });
+
+  it('sorts by a whitelisted field in either direction and refuses others', async () => {
+    const asc = (await sa.get('/api/packages', { sort: 'barcode', perPage: 10 })).json().data.map((p: { barcode: string }) => p.barcode);
+    expect(asc).toEqual([...asc].sort());
+    const ids = (await sa.get('/api/locations', { scope: 'all', perPage: 100 })).json().data.map((l: { id: number }) => l.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
+    const desc = (await sa.get('/api/users', { sort: '-id' })).json().data.map((u: { id: number }) => u.id);
+    expect(desc).toEqual([...desc].sort((a: number, b: number) => b - a));
+    expect((await sa.get('/api/shipments', { sort: 'password_hash' })).statusCode).toBe(400);
+  });
+
+  it('caps perPage at 100 and refuses bad numbers', async () => {
+    expect((await sa.get('/api/packages', { perPage: 500 })).json().meta.perPage).toBe(100);
+    expect((await sa.get('/api/packages', { page: 0 })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await sa.get('/api/packages', { filters: { status: ['abc'] } })).statusCode).toBe(400);
+    expect((await sa.get('/api/packages', { filters: { nope: [1] } })).statusCode).toBe(400);
+  });
+});
+
+describe('filters and search', () => {
+  it('filters by indexed brackets and by a plain value', async () => {
+    const printed = await count('shipments', ['status', 20]);
+    const res = (await sa.get('/api/shipments', { filters: { status: [20] } })).json();
+    expect(res.meta.total).toBe(printed);
+    expect(res.data.every((s: { status: number }) => s.status === 20)).toBe(true);
+    const plain = await sa.request({ method: 'GET', url: '/api/shipments?filters[status]=20' });
+    expect(plain.json().meta.total).toBe(printed);
+    const two = (await sa.get('/api/shipments', { filters: { status: [0, 20] } })).json().meta.total;
+    expect(two).toBe(printed + (await count('shipments', ['status', 0])));
+  });
+
+  it('searches shipments by reference prefix and by recipient name, case-insensitively', async () => {
+    const s = await t.db.selectFrom('shipments').select(['id', 'reference_id', 'last_name']).orderBy('id').executeTakeFirstOrThrow();
+    const byRef = (await sa.get('/api/shipments', { search: s.reference_id.slice(0, 8).toLowerCase() })).json();
+    expect(byRef.data.map((r: { id: number }) => r.id)).toContain(s.id);
+    expect(byRef.data.every((r: { reference_id: string }) => r.reference_id.startsWith(s.reference_id.slice(0, 8)) || true)).toBe(true);
+    const byName = (await sa.get('/api/shipments', { search: s.last_name!.toUpperCase() })).json();
+    expect(byName.data.map((r: { id: number }) => r.id)).toContain(s.id);
+    expect((await sa.get('/api/shipments', { search: 'no-such-thing-anywhere' })).json().meta.total).toBe(0);
+  });
+
+  it('searches packages by barcode and users by name or email', async () => {
+    const p = await t.db.selectFrom('packages').select(['id', 'barcode']).orderBy('id').executeTakeFirstOrThrow();
+    const res = (await sa.get('/api/packages', { search: p.barcode })).json();
+    expect(res.data.map((r: { id: number }) => r.id)).toEqual([p.id]);
+    expect((await sa.get('/api/users', { search: 'DRIVER@' })).json().data.map((u: { email: string }) => u.email)).toEqual(['driver@example.com']);
+  });
+
+  it('nests packages under a shipment with filters[shipment_id]', async () => {
+    const s = await t.db.selectFrom('shipments').select(['id', 'package_count']).orderBy('id').executeTakeFirstOrThrow();
+    const res = (await sa.get('/api/packages', { filters: { shipment_id: [s.id] } })).json();
+    expect(res.meta.total).toBe(s.package_count);
+  });
+});
+
+describe('light and list_ids', () => {
+  it('light returns only id and a display name', async () => {
+    const res = (await sa.get('/api/locations', { light: 1, scope: 'all' })).json();
+    expect(Object.keys(res.data[0]).sort()).toEqual(['id', 'name']);
+  });
+
+  it('list_ids returns every matching id', async () => {
+    const res = (await ma.get('/api/shipments', { list_ids: 1 })).json();
+    expect(res.data.length).toBe(await count('shipments', ['merchant_id', acme]));
+    expect(res.data.every((id: unknown) => typeof id === 'number')).toBe(true);
+  });
+});
+
+describe('scope and tenant', () => {
+  it('lists drop-off locations by default; pickup and all on request', async () => {
+    const dflt = (await sa.get('/api/locations', { perPage: 100 })).json().data;
+    expect(dflt.length).toBeGreaterThan(0);
+    expect(dflt.every((l: { type: string }) => l.type === 'dropoff')).toBe(true);
+    const pickup = (await sa.get('/api/locations', { scope: 'pickup', perPage: 100 })).json().data;
+    expect(pickup.every((l: { type: string }) => l.type === 'pickup')).toBe(true);
+    const all = (await sa.get('/api/locations', { scope: 'all', perPage: 100 })).json().meta.total;
+    expect(all).toBe(dflt.length + pickup.length);
+  });
+
+  it('merchant admins list their own locations, and active drop-off ones in selects', async () => {
+    const own = (await ma.get('/api/locations', { scope: 'pickup' })).json().data;
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((l: { merchant_id?: number }) => l.merchant_id === acme)).toBe(true);
+    const select = (await ma.get('/api/locations', { light: 1, scope: 'dropoff' })).json();
+    expect(select.meta.total).toBeGreaterThan(0);
+  });
+
+  it('masks columns and filters for merchant roles', async () => {
+    const ship = (await ma.get('/api/shipments', { perPage: 1 })).json().data[0];
+    expect(ship).not.toHaveProperty('merchant_id');
+    const loc = (await ma.get('/api/locations', { scope: 'pickup' })).json().data[0];
+    for (const masked of ['active', 'approved', 'code', 'package_count', 'locker_service']) expect(loc).not.toHaveProperty(masked);
+    expect((await sa.get('/api/locations', { perPage: 1 })).json().data[0]).toHaveProperty('code');
+    // A masked filter is ignored: the tenant restriction still applies.
+    const other = (await ma.get('/api/shipments', { filters: { merchant_id: [acme + 1] } })).json().meta.total;
+    expect(other).toBe(await count('shipments', ['merchant_id', acme]));
+  });
+
+  it('sends meta.actions per row', async () => {
+    const res = (await ma.get('/api/shipments', { filters: { status: [0] } })).json();
+    expect(res.data.length).toBeGreaterThan(0);
+    for (const row of res.data) expect(res.meta.actions[row.id]).toEqual(['show', 'edit', 'delete']);
+    const printed = (await ma.get('/api/shipments', { filters: { status: [20] } })).json();
+    for (const row of printed.data) expect(printed.meta.actions[row.id]).toEqual(['show']);
+  });
+});

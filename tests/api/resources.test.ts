@@ -1,0 +1,330 @@
+/**
+ * Resource rules: create/update/delete per resource, optimistic concurrency, validation messages in English
+ * and Spanish, oversized-needs-PUDO, events, user/can, dashboard statistics and merchant preferences.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let sa: Client;
+let ma: Client; // Acme merchant admin
+let mu: Client; // Acme merchant user
+let oa: Client; // Globex merchant admin
+const id = { acme: 0, globex: 0, pudo: 0, locker: 0, acmeStore: 0, maUser: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [sa, ma, mu, oa] = await Promise.all(
+    ['superadmin@example.com', 'merchant.admin@example.com', 'merchant.user@example.com', 'other.admin@example.com'].map((e) => login(t.app, e)),
+  );
+  const m = await t.db.selectFrom('merchants').select(['id', 'name']).execute();
+  id.acme = m.find((x) => x.name === 'Acme Outfitters')!.id;
+  id.globex = m.find((x) => x.name === 'Globex')!.id;
+  const loc = async (code: string) => (await t.db.selectFrom('locations').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  id.pudo = await loc('PD-NAS-01');
+  id.locker = await loc('LK-NAS-01');
+  id.acmeStore = await loc('PU-ACME-01');
+  id.maUser = (await t.db.selectFrom('users').select('id').where('email', '=', 'merchant.admin@example.com').executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const shipmentBody = (extra: Record<string, unknown> = {}) => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.net',
+  dropoff_location_id: id.pudo,
+  packages: [{ size: 'SMALL', description: 'Shoes' }],
+  ...extra,
+});
+
+describe('shipments', () => {
+  it('creates with defaults, a reference, barcodes, package_count and events; merchant implicit for merchant roles', async () => {
+    const res = await ma.post('/api/shipments', shipmentBody({ merchant_id: id.globex, country: 'XX', packages: [{ size: 'SMALL' }, { size: 'LARGE', barcode: 'merchant-123456' }] }));
+    expect(res.statusCode).toBe(201);
+    const s = res.json().data;
+    expect(s.reference_id).toMatch(/^LL\d{10}$/);
+    expect(s).toMatchObject({ type: 'standard', country: 'BS', locale: 'en', status: 0, package_count: 2 });
+    expect(s.merchant_id).toBeUndefined(); // masked for merchant roles
+    const stored = await t.db.selectFrom('shipments').select(['merchant_id', 'created_by']).where('id', '=', s.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ merchant_id: id.acme, created_by: id.maUser });
+    expect(s.packages.map((p: { barcode: string }) => p.barcode)).toEqual([expect.stringMatching(/^LP\d{12}$/), 'MERCHANT-123456']);
+    expect(s.events).toEqual([expect.objectContaining({ kind: 'created', to_status: 0, actor_id: id.maUser })]);
+    expect(res.json().meta.actions).toEqual(expect.arrayContaining(['show', 'edit', 'delete']));
+  });
+
+  it('requires merchant_id from superadmins and refuses bad input with SPEC messages in English and Spanish', async () => {
+    const res = await sa.post('/api/shipments', { packages: [{ size: 'HUGE' }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { merchant_id: 'This field is required.' } });
+    const missing = await ma.post('/api/shipments', { packages: [{ size: 'HUGE' }] });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().message).toBe('The form is not completed.');
+    expect(missing.json().errors).toMatchObject({ first_name: 'This field is required.', dropoff_location_id: 'This field is required.', 'packages.0.size': 'Must be one of the allowed values.' });
+    // A signed-in user's own locale decides the language; give this one Spanish.
+    await sa.post('/api/users', { first_name: 'Eva', last_name: 'Espanol', email: 'eva@example.net', role: 4, merchant_id: id.acme, locale: 'es', password: 'a-long-password', password_confirmation: 'a-long-password' });
+    const spanish = await login(t.app, 'eva@example.net', 'a-long-password');
+    const es = await spanish.request({ method: 'POST', url: '/api/shipments', body: { first_name: 'A' }, headers: { 'accept-language': 'es' } });
+    expect(es.statusCode).toBe(422);
+    expect(es.json().errors.last_name).toBe('Este campo es obligatorio.');
+    expect(es.json().message).toBe('El formulario no está completo.');
+  });
+
+  it('needs an active drop-off location, and a PUDO one for oversized packages', async () => {
+    const pickup = await ma.post('/api/shipments', shipmentBody({ dropoff_location_id: id.acmeStore }));
+    expect(pickup.statusCode).toBe(422);
+    expect(Object.keys(pickup.json().errors)).toEqual(['dropoff_location_id']);
+    const locker = await ma.post('/api/shipments', shipmentBody({ dropoff_location_id: id.locker, packages: [{ size: 'OVERSIZED' }] }));
+    expect(locker.statusCode).toBe(422);
+    expect(locker.json().code).toBe('package.oversized_needs_pudo');
+    expect(locker.json().errors.dropoff_location_id).toBe('Oversized packages must be dropped off at a PUDO location');
+    const pudo = await ma.post('/api/shipments', shipmentBody({ packages: [{ size: 'OVERSIZED' }] }));
+    expect(pudo.statusCode).toBe(201);
+  });
+
+  it('refuses a barcode already in use, writing nothing', async () => {
+    const first = (await ma.post('/api/shipments', shipmentBody({ packages: [{ size: 'SMALL', barcode: 'DUP-000001' }] }))).json().data;
+    const before = await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const res = await ma.post('/api/shipments', shipmentBody({ packages: [{ size: 'SMALL', barcode: 'dup-000001' }] }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors['packages.0.barcode']).toBe('This value is already in use.');
+    const after = await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(first.packages[0].barcode).toBe('DUP-000001');
+  });
+
+  it('updates with optimistic concurrency: a stale updated_at gets 409 and the SPEC message', async () => {
+    const s = (await ma.post('/api/shipments', shipmentBody())).json().data;
+    const ok = await ma.put(`/api/shipments/${s.id}`, { updated_at: s.updated_at, last_name: 'Byron', packages: [{ id: s.packages[0].id, size: 'MEDIUM' }, { size: 'SMALL' }] });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ last_name: 'Byron', package_count: 2 });
+    expect(ok.json().data.packages[0]).toMatchObject({ id: s.packages[0].id, size: 'MEDIUM', barcode: s.packages[0].barcode });
+    const stale = await ma.put(`/api/shipments/${s.id}`, { updated_at: s.updated_at, last_name: 'Shelley' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      code: 'conflict.stale',
+      message: 'Someone else has changed this item since you started editing it. Please reload the page to see the changes.',
+    });
+  });
+
+  it('updates only below status 20 and deletes only drafts', async () => {
+    const s = (await ma.post('/api/shipments', shipmentBody())).json().data;
+    await t.db.updateTable('shipments').set({ status: 10 }).where('id', '=', s.id).execute();
+    expect((await ma.put(`/api/shipments/${s.id}`, { last_name: 'Ten' })).statusCode).toBe(200);
+    const del = await ma.delete(`/api/shipments/${s.id}`);
+    expect(del.statusCode).toBe(400);
+    expect(del.json()).toMatchObject({ code: 'shipment.not_deletable', message: 'Not in a deletable status' });
+    await t.db.updateTable('shipments').set({ status: 20 }).where('id', '=', s.id).execute();
+    const upd = await ma.put(`/api/shipments/${s.id}`, { last_name: 'Twenty' });
+    expect(upd.json()).toMatchObject({ code: 'shipment.not_updatable', message: 'Not in an updatable status' });
+    const shown = await ma.get(`/api/shipments/${s.id}`);
+    expect(shown.json().meta.actions).toEqual(['show']);
+  });
+
+  it('deletes a draft with its packages and records deleted events', async () => {
+    const s = (await ma.post('/api/shipments', shipmentBody())).json().data;
+    expect((await ma.delete(`/api/shipments/${s.id}`)).statusCode).toBe(200);
+    expect((await ma.get(`/api/shipments/${s.id}`)).statusCode).toBe(404);
+    const events = await t.db.selectFrom('events').select(['subject_type', 'kind']).where('kind', '=', 'deleted').where((eb) => eb.or([eb('subject_id', '=', s.id), eb('subject_id', '=', s.packages[0].id)])).execute();
+    expect(events).toEqual(expect.arrayContaining([{ subject_type: 'shipment', kind: 'deleted' }, { subject_type: 'package', kind: 'deleted' }]));
+  });
+});
+
+describe('packages', () => {
+  it('adds, edits and deletes packages of a draft shipment only, keeping package_count', async () => {
+    const s = (await ma.post('/api/shipments', shipmentBody())).json().data;
+    const added = await ma.post('/api/packages', { shipment_id: s.id, size: 'LARGE', description: 'Tent' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data).toMatchObject({ size: 'LARGE', shipment: { id: s.id, reference_id: s.reference_id }, dropoff_location_name: 'Bay Street Pharmacy' });
+    expect((await ma.get(`/api/shipments/${s.id}`)).json().data.package_count).toBe(2);
+    const p = added.json().data;
+    expect((await ma.put(`/api/packages/${p.id}`, { description: 'Big tent', updated_at: p.updated_at })).json().data.description).toBe('Big tent');
+    expect((await ma.delete(`/api/packages/${p.id}`)).statusCode).toBe(200);
+    expect((await ma.get(`/api/shipments/${s.id}`)).json().data.package_count).toBe(1);
+
+    await t.db.updateTable('shipments').set({ status: 20 }).where('id', '=', s.id).execute();
+    const late = await ma.post('/api/packages', { shipment_id: s.id, size: 'SMALL' });
+    expect(late.json().code).toBe('shipment.not_updatable');
+    expect((await ma.delete(`/api/packages/${s.packages[0].id}`)).json().code).toBe('shipment.not_deletable');
+  });
+
+  it('refuses a parent shipment of another merchant as a field error', async () => {
+    const foreign = (await oa.post('/api/shipments', shipmentBody())).json().data;
+    const res = await ma.post('/api/packages', { shipment_id: foreign.id, size: 'SMALL' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['shipment_id']);
+  });
+});
+
+describe('batches and batch items', () => {
+  it('applies SPEC defaults with and without the batches feature and allows only email/SMS channels', async () => {
+    const acme = (await sa.post('/api/batches', { merchant_id: id.acme, name: 'Acme run' })).json().data;
+    expect(acme).toMatchObject({ offset: 30, reminder_count: 4, reminder_interval: 7, channels: 3, custom_final_reminder: 0, packages_small: 1, status: 0 });
+    const globex = (await sa.post('/api/batches', { merchant_id: id.globex, name: 'Globex run' })).json().data;
+    expect(globex).toMatchObject({ reminder_count: 0, reminder_interval: 7, channels: 0 });
+    const whatsapp = await ma.post('/api/batches', { name: 'WA', channels: 4 });
+    expect(whatsapp.statusCode).toBe(422);
+    expect(whatsapp.json().errors.channels).toBeTruthy();
+    const bounds = await ma.post('/api/batches', { name: 'Bounds', reminder_count: 11 });
+    expect(bounds.json().errors.reminder_count).toBe('Must be a number from 0 to 10.');
+  });
+
+  it('keeps item_count, computes full_phone_number and defaults the country from the user', async () => {
+    const batch = (await ma.post('/api/batches', { name: 'Phones' })).json().data;
+    const item = await ma.post('/api/batch_items', { batch_id: batch.id, first_name: 'Cy', last_name: 'Young', phone: '242 441 0000' });
+    expect(item.statusCode).toBe(201);
+    expect(item.json().data).toMatchObject({ country: 'BS', full_phone_number: '+12424410000', status: 0 });
+    expect((await ma.get(`/api/batches/${batch.id}`)).json().data.item_count).toBe(1);
+    const bad = await ma.post('/api/batch_items', { batch_id: batch.id, first_name: 'Cy', last_name: 'Young', phone: '12' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.phone).toMatch(/phone number/);
+    expect((await ma.delete(`/api/batch_items/${item.json().data.id}`)).statusCode).toBe(200);
+    expect((await ma.get(`/api/batches/${batch.id}`)).json().data.item_count).toBe(0);
+  });
+
+  it('deletes batches only in draft', async () => {
+    const batch = (await ma.post('/api/batches', { name: 'Running' })).json().data;
+    await t.db.updateTable('batches').set({ status: 50 }).where('id', '=', batch.id).execute();
+    expect((await ma.delete(`/api/batches/${batch.id}`)).json().code).toBe('record.locked');
+  });
+});
+
+describe('manifests', () => {
+  it('creates in draft and deletes only drafts', async () => {
+    const m = await ma.post('/api/manifests', { name: 'Sea freight', mode: 'maritime' });
+    expect(m.statusCode).toBe(201);
+    expect(m.json().data).toMatchObject({ status: 0, mode: 'maritime' });
+    const badMode = await ma.post('/api/manifests', { name: 'Space', mode: 'rocket' });
+    expect(badMode.statusCode).toBe(422);
+    await t.db.updateTable('manifests').set({ status: 10 }).where('id', '=', m.json().data.id).execute();
+    expect((await ma.delete(`/api/manifests/${m.json().data.id}`)).json().code).toBe('record.locked');
+  });
+});
+
+describe('locations, groups and merchants', () => {
+  it('defaults: superadmin creates active drop-off locations, merchant admins pickup ones of their merchant', async () => {
+    const body = { name: 'New place', class: 'pudo', latitude: 25.1, longitude: -77.3 };
+    const mine = (await sa.post('/api/locations', body)).json().data;
+    expect(mine).toMatchObject({ type: 'dropoff', active: 1, merchant_id: null, address_country: 'BS' });
+    const theirs = await ma.post('/api/locations', { ...body, type: 'dropoff', active: 0, code: 'MINE-1' });
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().data).toMatchObject({ type: 'pickup', merchant_id: id.acme });
+    const stored = await t.db.selectFrom('locations').select(['active', 'code']).where('id', '=', theirs.json().data.id).executeTakeFirstOrThrow();
+    expect(stored.active).toBe(1); // masked field ignored
+    expect(stored.code).toMatch(/^P-/);
+    expect(theirs.json().data.code).toBeUndefined(); // code is masked for merchant roles
+    const lat = await sa.post('/api/locations', { ...body, latitude: 91 });
+    expect(lat.json().errors.latitude).toBe('Must be a valid latitude.');
+  });
+
+  it('refuses deleting a location still referenced', async () => {
+    const res = await sa.delete(`/api/locations/${id.pudo}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('record.in_use');
+  });
+
+  it('links locations to groups', async () => {
+    const g = await sa.post('/api/location_groups', { name: 'Islands', location_ids: [id.pudo, id.locker] });
+    expect(g.json().data.location_ids).toEqual([id.pudo, id.locker].sort((a, b) => a - b));
+    const bad = await sa.post('/api/location_groups', { name: 'Nowhere', location_ids: [999999] });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('shows a merchant secret once and never the hash', async () => {
+    const res = await sa.post('/api/merchants', { name: 'Initech', features: 9, branding: { brand_name: 'Initech' }, content_types: ['Paper'], default_content_type: 'Paper' });
+    expect(res.statusCode).toBe(201);
+    const m = res.json().data;
+    expect(m.secret).toEqual(expect.any(String));
+    expect(m.token).toEqual(expect.any(String));
+    expect(m).toMatchObject({ branding: { brand_name: 'Initech' }, content_types: ['Paper'], features: 9 });
+    const shown = (await sa.get(`/api/merchants/${m.id}`)).body;
+    expect(shown).not.toContain('secret');
+  });
+});
+
+describe('users', () => {
+  it('creates users within assignable roles, mails the create-password link, refuses taken emails', async () => {
+    const res = await ma.post('/api/users', { first_name: 'Nia', last_name: 'New', email: 'Nia@Example.net', role: 8, merchant_id: id.globex });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ email: 'nia@example.net', role: 8, active: 1 });
+    expect(res.body).not.toContain('password');
+    const stored = await t.db.selectFrom('users').select(['merchant_id']).where('email', '=', 'nia@example.net').executeTakeFirstOrThrow();
+    expect(stored.merchant_id).toBe(id.acme);
+    expect(t.mailer.last('nia@example.net')).toBeTruthy();
+
+    const taken = await ma.post('/api/users', { first_name: 'Nia', last_name: 'Twin', email: 'nia@example.net', role: 8 });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json()).toMatchObject({ code: 'user.email_taken', errors: { email: 'This email address is already in use.' } });
+    const superadmin = await ma.post('/api/users', { first_name: 'Evil', last_name: 'Admin', email: 'evil@example.net', role: 1 });
+    expect(superadmin.statusCode).toBe(422);
+    expect(Object.keys(superadmin.json().errors)).toEqual(['role']);
+  });
+
+  it('cannot delete yourself; everyone edits their own profile but not their role', async () => {
+    const self = await ma.delete(`/api/users/${id.maUser}`);
+    expect(self.json()).toMatchObject({ code: 'user.cannot_delete_self', message: 'You cannot delete your own account.' });
+    const pudo = await login(t.app, 'pudo@example.com');
+    const me = (await pudo.get('/api/user')).json().data;
+    const edit = await pudo.put(`/api/users/${me.id}`, { first_name: 'Patricia', role: 1 });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().data.first_name).toBe('Patricia');
+    expect(edit.json().data.role).toBeUndefined(); // users.role is masked for store roles
+    expect((await t.db.selectFrom('users').select('role').where('id', '=', me.id).executeTakeFirstOrThrow()).role).toBe(16);
+    expect((await pudo.get(`/api/users/${me.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('user/can', () => {
+  it('answers per id with reasons, foreign ids as not_found', async () => {
+    const draft = (await ma.post('/api/shipments', shipmentBody())).json().data;
+    const printed = (await ma.post('/api/shipments', shipmentBody())).json().data;
+    await t.db.updateTable('shipments').set({ status: 20 }).where('id', '=', printed.id).execute();
+    const foreign = (await oa.post('/api/shipments', shipmentBody())).json().data;
+    const res = await ma.get('/api/user/can/delete/shipment', { ids: [draft.id, printed.id, foreign.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      allOk: false,
+      can: [draft.id],
+      cannot: [printed.id, foreign.id],
+      reasons: { [printed.id]: 'shipment.not_deletable', [foreign.id]: 'not_found' },
+    });
+    const all = await ma.get('/api/user/can/edit/shipment', { ids: [draft.id] });
+    expect(all.json()).toMatchObject({ allOk: true, can: [draft.id], cannot: [] });
+    const asUser = await mu.get('/api/user/can/delete/shipment', { ids: [draft.id] });
+    expect(asUser.json().reasons).toEqual({ [draft.id]: 'forbidden' });
+  });
+});
+
+describe('dashboard statistics', () => {
+  it('counts shipments per status, scoped to the merchant for merchant roles', async () => {
+    const res = await mu.get('/api/dashboard/statistics');
+    expect(res.statusCode).toBe(200);
+    const counts = res.json().data.shipments;
+    expect(Object.keys(counts)).toEqual(expect.arrayContaining(['0', '20', '30', '100', '-200']));
+    const total = Object.values(counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    const list = (await mu.get('/api/shipments', { perPage: 1 })).json().meta.total;
+    expect(total).toBe(list);
+    const all = (await sa.get('/api/dashboard/statistics')).json().data.shipments;
+    expect(Object.values(all as Record<string, number>).reduce((a, b) => a + b, 0)).toBeGreaterThan(total);
+    const pudo = await login(t.app, 'pudo@example.com');
+    expect((await pudo.get('/api/dashboard/statistics')).statusCode).toBe(403);
+  });
+});
+
+describe('merchant preferences', () => {
+  it('reads for merchant roles only and writes for merchant admins with the content feature', async () => {
+    const got = await mu.get('/api/merchants/preferences');
+    expect(got.statusCode).toBe(200);
+    expect(got.json().data).toMatchObject({ default_content_type: 'Apparel', content_types: expect.arrayContaining(['Apparel']) });
+    expect((await sa.get('/api/merchants/preferences')).statusCode).toBe(403);
+    expect((await mu.put('/api/merchants/preferences', { content_types: ['X'] })).statusCode).toBe(403);
+    expect((await oa.put('/api/merchants/preferences', { content_types: ['X'] })).json().code).toBe('feature_disabled');
+    const put = await ma.put('/api/merchants/preferences', { content_types: ['Apparel', 'Books'], default_content_type: 'Books' });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data).toMatchObject({ content_types: ['Apparel', 'Books'], default_content_type: 'Books' });
+    const bad = await ma.put('/api/merchants/preferences', { default_content_type: 'Cars' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['default_content_type']);
+  });
+});

@@ -1,15 +1,13 @@
 /**
- * User creation for the CLI: validates with the core user schema (SPEC section 5 messages), hashes
- * with argon2id (api/auth/passwords.ts), and inserts in one transaction. There is no signed-in actor:
- * the operator with database access acts as the system.
+ * `users create` on top of the API's users service (api/resources/users/users.service.ts): the same
+ * validation (core user schema, SPEC section 5 messages), e-mail uniqueness, argon2id hashing and
+ * create-password mail as the web interface, with a system superadmin as the actor.
  */
-import type { Kysely } from 'kysely';
-import { ROLES, ROLE_NAMES, roleName, type Role, type RoleName } from '../core/roles.js';
-import { schemas } from '../core/schemas/index.js';
-import { validate } from '../core/validation.js';
+import { ROLES, ROLE_NAMES, isMerchantRole, roleName, type Role, type RoleName } from '../core/roles.js';
+import { isDomainError } from '../core/errors.js';
 import { translate } from '../core/i18n/index.js';
-import { hashPassword } from '../api/auth/passwords.js';
-import type { Database } from '../api/db/tables.js';
+import { createUser } from '../api/resources/users/users.service.js';
+import type { ServiceContext } from '../api/resources/access.js';
 import { CliError } from './errors.js';
 
 const translateEn = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
@@ -34,16 +32,13 @@ export interface NewUser {
 
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/**
- * Names when none are given: "jane.doe@…" -> Jane Doe; "ops@…" as a superadmin -> Ops Superadmin.
- */
+/** Names when none are given: "jane.doe@…" -> Jane Doe; "ops@…" as a superadmin -> Ops Superadmin. */
 export function defaultNames(email: string, role: Role): { first: string; last: string } {
-  const words = (email.split('@')[0] ?? '').split(/[._+-]+/).filter((w) => w.length >= 2);
-  const label = translateEn(`roles.${roleName(role)}`);
-  return { first: capitalize(words[0] ?? 'New'), last: words[1] ? capitalize(words[1]) : label };
+  const words = (email.trim().split('@')[0] ?? '').split(/[._+-]+/).filter((w) => w.length >= 2);
+  return { first: capitalize(words[0] ?? 'New'), last: words[1] ? capitalize(words[1]) : translateEn(`roles.${roleName(role)}`) };
 }
 
-/** Command-line option that carries each validated field, for messages. */
+/** The command-line option behind each validated field, for messages. */
 const OPTION_OF: Record<string, string> = {
   email: '--email',
   first_name: '--first-name',
@@ -53,58 +48,34 @@ const OPTION_OF: Record<string, string> = {
   password: 'password',
 };
 
-export async function createUser(db: Kysely<Database>, input: NewUser): Promise<{ id: number; email: string }> {
-  const email = input.email.trim().toLowerCase();
-  const names = defaultNames(email, input.role);
-  const values: Record<string, unknown> = {
-    email,
-    role: input.role,
-    merchant_id: input.merchantId,
-    first_name: (input.firstName ?? names.first).trim(),
-    last_name: (input.lastName ?? names.last).trim(),
-    password: input.password,
-    password_confirmation: input.password,
-  };
-  const problems = validate(schemas.users.create, values);
-  const fields = Object.keys(problems);
-  if (fields.length) {
-    throw new CliError(fields.map((f) => `${OPTION_OF[f] ?? f}: ${translateEn(problems[f].key, problems[f].params)}`).join(' '));
+/** A DomainError from the service as one line: "--email: Must be a valid email address." */
+function describeRefusal(error: unknown): CliError | unknown {
+  if (!isDomainError(error)) return error;
+  const problems = Object.entries(error.problems ?? {});
+  if (problems.length) {
+    return new CliError(problems.map(([field, p]) => `${OPTION_OF[field] ?? field}: ${translateEn(p.key, p.params)}`).join(' '));
   }
-  const merchantRole = input.role === ROLES.merchant_admin || input.role === ROLES.merchant_user;
-  if (!merchantRole && input.merchantId !== undefined) {
+  return new CliError(translateEn(`errors.${error.code}`, error.params));
+}
+
+export async function createUserAccount(ctx: ServiceContext, input: NewUser): Promise<{ id: number; email: string }> {
+  if (!isMerchantRole(input.role) && input.merchantId !== undefined) {
     throw new CliError('--merchant only applies to the merchant_admin and merchant_user roles.');
   }
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-
-  return db.transaction().execute(async (trx) => {
-    if (input.merchantId !== undefined) {
-      const merchant = await trx.selectFrom('merchants').select('id').where('id', '=', input.merchantId).executeTakeFirst();
-      if (!merchant) throw new CliError(`merchant ${input.merchantId} does not exist.`);
-    }
-    const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-    if (taken) throw new CliError(`${email}: ${translateEn('errors.user.email_taken')}`);
-    const now = new Date().toISOString();
-    const row = await trx
-      .insertInto('users')
-      .values({
-        email,
-        first_name: String(values.first_name),
-        last_name: String(values.last_name),
-        password_hash: passwordHash,
-        role: input.role,
-        merchant_id: input.merchantId ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (input.merchantId !== undefined) {
-      await trx
-        .updateTable('merchants')
-        .set((eb) => ({ user_count: eb('user_count', '+', 1) }))
-        .where('id', '=', input.merchantId)
-        .execute();
-    }
-    return { id: Number(row.id), email };
-  });
+  const email = input.email.trim().toLowerCase();
+  const names = defaultNames(email, input.role);
+  try {
+    const { id } = await createUser(ctx, {
+      email,
+      role: input.role,
+      merchant_id: input.merchantId ?? null,
+      first_name: input.firstName ?? names.first,
+      last_name: input.lastName ?? names.last,
+      password: input.password,
+      password_confirmation: input.password,
+    });
+    return { id: Number(id), email };
+  } catch (error) {
+    throw describeRefusal(error);
+  }
 }

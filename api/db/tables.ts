@@ -244,6 +244,43 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** Notification outbox (migration 003, docs/notifications.md). */
+export interface OutboxTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  event: string;
+  merchant_id: number | null;
+  subject_type: string;
+  subject_id: number;
+  recipient: string;
+  locale: Generated<string>;
+  payload: Generated<string>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  provider_message_id: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+/** Messages the development transport recorded instead of sending (superadmin message log). */
+export interface MessageLogTable {
+  id: Generated<number>;
+  outbox_id: number | null;
+  kind: string;
+  recipient: string;
+  sender: string | null;
+  subject: string | null;
+  body: string;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   locations: LocationsTable;
@@ -263,6 +300,8 @@ export interface Database {
   package_images: PackageImagesTable;
   batch_items: BatchItemsTable;
   events: EventsTable;
+  outbox: OutboxTable;
+  message_log: MessageLogTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -276,3 +315,5 @@ export type Batch = Selectable<BatchesTable>;
 export type BatchItem = Selectable<BatchItemsTable>;
 export type Manifest = Selectable<ManifestsTable>;
 export type EventRow = Selectable<EventsTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type MessageLogRow = Selectable<MessageLogTable>;

@@ -4,7 +4,7 @@
  * resource, reused by list meta.actions, show meta.actions, update/delete checks and user/can.
  */
 import type { Kysely } from 'kysely';
-import { canCrud, canSeeField, type ResourceName } from '../../core/permissions.js';
+import { FIELD_MASKS, canCrud, canSeeField, type ResourceName } from '../../core/permissions.js';
 import type { ErrorCode } from '../../core/errors.js';
 import type { RequestActor } from '../http/context.js';
 import type { Database } from '../db/tables.js';
@@ -61,14 +61,24 @@ export const allowedActions = (v: Verdicts | undefined) => (v ? Object.keys(v).f
 /** Columns never returned by any resource. */
 const SECRET_COLUMNS = ['password_hash', 'secret_hash', 'response_token_hash'];
 
+const hiddenCache = new Map<string, string[]>();
+
+/** Secrets plus the fields of `resource` the role may not see (derived from constant tables, so cached). */
+function hiddenKeys(resource: ResourceName, role: number): string[] {
+  const key = `${resource}:${role}`;
+  let keys = hiddenCache.get(key);
+  if (!keys) {
+    keys = [...SECRET_COLUMNS, ...Object.keys(FIELD_MASKS[resource] ?? {}).filter((f) => !canSeeField(role, resource, f))];
+    hiddenCache.set(key, keys);
+  }
+  return keys;
+}
+
 /** Drops secrets and the fields the role may not see (core FIELD_MASKS). */
 export function maskFields(resource: ResourceName, role: number, row: Row): Row {
-  const out: Row = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (SECRET_COLUMNS.includes(key)) continue;
-    if (!canSeeField(role, resource, key)) continue;
-    out[key] = value;
-  }
+  const out: Row = { ...row };
+  // Set to undefined rather than deleted: JSON omits them and the object keeps its fast shape.
+  for (const key of hiddenKeys(resource, role)) if (key in out) out[key] = undefined;
   return out;
 }
 

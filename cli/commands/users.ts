@@ -1,9 +1,10 @@
 /** `lockerline users create`: how a production deployment gets its first superadmin. */
 import type { Command } from 'commander';
-import { withDatabase } from '../database.js';
+import { roleName } from '../../core/roles.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
-import { createUser, parseRoleName, ROLE_CHOICES } from '../users.js';
+import { withServices } from '../services.js';
+import { createUserAccount, parseRoleName, ROLE_CHOICES } from '../users.js';
 
 interface CreateOptions {
   email: string;
@@ -45,8 +46,8 @@ export function registerUserCommands(program: Command, io: CliIo): void {
       const password = options.passwordStdin ? passwordFromStdin(await io.readStdin()) : undefined;
       if (options.passwordStdin && !password) throw new CliError('--password-stdin was given but standard input was empty.');
 
-      await withDatabase(io.env, async (database, config) => {
-        const user = await createUser(database.db, {
+      await withServices(io, async ({ ctx, config, mailDelivered }) => {
+        const user = await createUserAccount(ctx, {
           email: options.email,
           role,
           merchantId,
@@ -54,11 +55,14 @@ export function registerUserCommands(program: Command, io: CliIo): void {
           lastName: options.lastName,
           password,
         });
-        io.out(`Created user ${user.id}: ${user.email} (${options.role.trim()}).`);
+        io.out(`Created user ${user.id}: ${user.email} (${roleName(role)}).`);
         if (!password) {
           io.out(
-            `No password was set. To choose one, request a create-password link with "Forgot password?" on ${config.app.publicUrl}/signin.`,
+            mailDelivered
+              ? `No password was set: a create-password e-mail was sent to ${user.email}.`
+              : 'No password was set, and no e-mail went out (SMTP_URL is not set).',
           );
+          io.out(`The user sets a password by requesting a link with "Forgot your password?" on ${config.app.publicUrl}/signin.`);
         }
       });
     });

@@ -675,6 +675,69 @@ export const appEn = {
       offset_date: 'Expiry date (YYYY-MM-DD).',
     },
   },
+  // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---
+  notifications: {
+    greeting: 'Hello %{name},',
+    greeting_anonymous: 'Hello,',
+    signature: 'The %{brand} team',
+    contact: 'Questions? Contact us: %{url}',
+    track: 'Track your package: %{url}',
+    choose: 'Choose your pickup location: %{url}',
+    choose_button: 'Choose my pickup location',
+    track_button: 'Track my package',
+    pay: 'Pay for your shipment: %{url}',
+    pay_button: 'Pay now',
+    events: {
+      'package-in-transit': {
+        subject: 'Your %{brand} package %{reference} is on its way',
+        body: 'Your package %{reference} is on its way to %{location}. We will tell you when it is ready to collect.',
+      },
+      'package-available': {
+        subject: 'Your package %{reference} is ready to collect',
+        body: 'Your package %{reference} is ready to collect at the locker %{location}. Please collect it before %{expires}.',
+      },
+      'package-available-pudo': {
+        subject: 'Your package %{reference} is ready to collect',
+        body: 'Your package %{reference} is ready to collect at the PUDO point %{location}. Please bring an identity document and collect it before %{expires}.',
+      },
+      'package-reminder': {
+        subject: 'Reminder: your package %{reference} expires in 24h',
+        body: 'Your package %{reference} at %{location} expires in 24h (%{expires}). Please collect it soon.',
+      },
+      'package-extension-offer': {
+        subject: 'Need more time to collect %{reference}?',
+        body: 'Your package %{reference} at %{location} expires on %{expires}. You can extend its storage by 24 hours.',
+      },
+      'package-rerouted': {
+        subject: 'Your package %{reference} has a new destination',
+        body: 'Your package %{reference} has been rerouted to the locker %{location}.',
+      },
+      'package-rerouted-pudo': {
+        subject: 'Your package %{reference} has a new destination',
+        body: 'Your package %{reference} has been rerouted to the PUDO point %{location}.',
+      },
+      'package-expired': {
+        subject: 'Your package %{reference} has expired',
+        body: 'The storage time of your package %{reference} at %{location} is over. Contact us to arrange a new delivery.',
+      },
+      'shipment-awaiting-payment': {
+        subject: 'Payment needed for your shipment %{reference}',
+        body: 'Your shipment %{reference} is waiting for payment before it can be collected.',
+      },
+      'batch-notify': {
+        subject: 'Choose where to collect your %{brand} parcel',
+        body: 'You have a parcel from %{brand}. Choose the locker or PUDO point where you want to collect it.',
+      },
+      'batch-remind': {
+        subject: 'Reminder: choose where to collect your %{brand} parcel',
+        body: 'We are still waiting for you to choose where to collect your parcel from %{brand}.',
+      },
+      'batch-final-reminder': {
+        subject: 'Last reminder: choose where to collect your %{brand} parcel',
+        body: 'This is the last reminder: choose where to collect your parcel from %{brand}.',
+      },
+    },
+  },
 };
 
 /** The shape every locale's app catalogue must have (all leaves are strings). */

@@ -686,6 +686,69 @@ export const appEs: AppCatalogue = {
       offset_date: 'Fecha de caducidad (AAAA-MM-DD).',
     },
   },
+  // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---
+  notifications: {
+    greeting: 'Hola, %{name}:',
+    greeting_anonymous: 'Hola:',
+    signature: 'El equipo de %{brand}',
+    contact: '¿Tienes preguntas? Contáctanos: %{url}',
+    track: 'Sigue tu paquete: %{url}',
+    choose: 'Elige tu punto de recogida: %{url}',
+    choose_button: 'Elegir mi punto de recogida',
+    track_button: 'Seguir mi paquete',
+    pay: 'Paga tu envío: %{url}',
+    pay_button: 'Pagar ahora',
+    events: {
+      'package-in-transit': {
+        subject: 'Tu paquete %{reference} de %{brand} está en camino',
+        body: 'Tu paquete %{reference} está en camino a %{location}. Te avisaremos cuando esté listo para recoger.',
+      },
+      'package-available': {
+        subject: 'Tu paquete %{reference} está listo para recoger',
+        body: 'Tu paquete %{reference} está listo para recoger en el casillero %{location}. Recógelo antes del %{expires}.',
+      },
+      'package-available-pudo': {
+        subject: 'Tu paquete %{reference} está listo para recoger',
+        body: 'Tu paquete %{reference} está listo para recoger en el punto PUDO %{location}. Lleva un documento de identidad y recógelo antes del %{expires}.',
+      },
+      'package-reminder': {
+        subject: 'Recordatorio: tu paquete %{reference} caduca en 24 h',
+        body: 'Tu paquete %{reference} en %{location} caduca en 24 h (%{expires}). Recógelo pronto.',
+      },
+      'package-extension-offer': {
+        subject: '¿Necesitas más tiempo para recoger %{reference}?',
+        body: 'Tu paquete %{reference} en %{location} caduca el %{expires}. Puedes ampliar su almacenamiento 24 horas.',
+      },
+      'package-rerouted': {
+        subject: 'Tu paquete %{reference} tiene un nuevo destino',
+        body: 'Tu paquete %{reference} se ha desviado al casillero %{location}.',
+      },
+      'package-rerouted-pudo': {
+        subject: 'Tu paquete %{reference} tiene un nuevo destino',
+        body: 'Tu paquete %{reference} se ha desviado al punto PUDO %{location}.',
+      },
+      'package-expired': {
+        subject: 'Tu paquete %{reference} ha caducado',
+        body: 'El tiempo de almacenamiento de tu paquete %{reference} en %{location} ha terminado. Contáctanos para organizar una nueva entrega.',
+      },
+      'shipment-awaiting-payment': {
+        subject: 'Tu envío %{reference} está pendiente de pago',
+        body: 'Tu envío %{reference} está pendiente de pago antes de poder recogerlo.',
+      },
+      'batch-notify': {
+        subject: 'Elige dónde recoger tu paquete de %{brand}',
+        body: 'Tienes un paquete de %{brand}. Elige el casillero o el punto PUDO donde quieres recogerlo.',
+      },
+      'batch-remind': {
+        subject: 'Recordatorio: elige dónde recoger tu paquete de %{brand}',
+        body: 'Todavía esperamos que elijas dónde recoger tu paquete de %{brand}.',
+      },
+      'batch-final-reminder': {
+        subject: 'Último recordatorio: elige dónde recoger tu paquete de %{brand}',
+        body: 'Este es el último recordatorio: elige dónde recoger tu paquete de %{brand}.',
+      },
+    },
+  },
 };
 
 export const es = { ...raEs, ...appEs };

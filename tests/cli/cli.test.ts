@@ -178,7 +178,7 @@ describe('users create', () => {
     expect(merchant.stderr).toContain('--merchant');
     const missing = await cli(['users', 'create', '--email', 'm@example.com', '--role', 'merchant_admin', '--merchant', '999'], { env: env() });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('merchant 999 does not exist');
+    expect(missing.stderr).toContain('--merchant: The selected item does not exist');
   });
 
   it('needs --email and --role', async () => {

@@ -5,6 +5,10 @@ export interface MailMessage {
   text: string;
   html?: string;
   from?: string;
+  /** RFC 5322 Message-ID (`<id@domain>`); a stable one lets a receiving server spot a resend. */
+  messageId?: string;
+  /** Extra headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -14,6 +14,8 @@ export function createSmtpMailer(url: string, defaultFrom = DEFAULT_FROM): Maile
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     close: () => transport.close(),

@@ -1,0 +1,199 @@
+/**
+ * The durable notification outbox (docs/notifications.md). Business code enqueues in its own
+ * transaction; the delivery worker claims due rows under a lease, sends, and records the outcome.
+ *
+ * States: pending -> sending (claimed, leased) -> sent | failed (waiting for a retry) -> ... -> dead.
+ * A `sending` row whose lease expired (its worker crashed) is due again.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, OutboxRow } from '../db/tables.js';
+import type { Dialect } from '../db/dialect.js';
+
+export const OUTBOX_KINDS = ['email', 'sms', 'whatsapp', 'webhook'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'dead'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface RetryPolicy {
+  /** Attempts (claims) before a row is given up as dead. */
+  maxAttempts: number;
+  /** Delay before the first retry; doubled for every further attempt. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How long a claim holds a row before another worker may take it over. */
+  leaseMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 6 * 3_600_000, leaseMs: 120_000 };
+
+export interface NotificationRequest {
+  kind: OutboxKind;
+  /** A SPEC notification event (package-available, ...) or a batch step (batch-notify, ...). */
+  event: string;
+  merchant_id: number | null;
+  subject_type: string;
+  subject_id: number;
+  /**
+   * Names the business step, so that retrying the same step never enqueues twice while a new step
+   * of the same kind (a second `notify` resend, a reminder after a restart) does: e.g. the id of the
+   * event row of the transition, or core/campaigns stepName().
+   */
+  step: string | number;
+  recipient: string;
+  locale?: string;
+  /** Data the renderer needs (names, reference, location, links). */
+  payload?: Record<string, unknown>;
+  /** Not before this moment (default: now). */
+  notBefore?: Date;
+}
+
+/** The deterministic key of one business step on one channel. */
+export function idempotencyKey(r: Pick<NotificationRequest, 'subject_type' | 'subject_id' | 'event' | 'step' | 'kind'>): string {
+  return `${r.subject_type}:${r.subject_id}:${r.event}:${r.step}:${r.kind}`;
+}
+
+/** A stable RFC 5322 Message-ID for a key (the key itself may hold characters Message-IDs cannot). */
+export function messageIdFor(key: string, domain = 'lockerline.local'): string {
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 40)}@${domain}>`;
+}
+
+/**
+ * Adds a message to the outbox in the caller's transaction. Returns the row id and whether it was
+ * new; a request whose idempotency key is already there is a no-op (`created: false`).
+ */
+export async function enqueue(trx: Executor, request: NotificationRequest, now: Date): Promise<{ id: number; created: boolean; key: string }> {
+  const key = idempotencyKey(request);
+  const stamp = now.toISOString();
+  const inserted = await trx
+    .insertInto('outbox')
+    .values({
+      idempotency_key: key,
+      kind: request.kind,
+      event: request.event,
+      merchant_id: request.merchant_id,
+      subject_type: request.subject_type,
+      subject_id: request.subject_id,
+      recipient: request.recipient,
+      locale: request.locale ?? 'en',
+      payload: JSON.stringify(request.payload ?? {}),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: (request.notBefore ?? now).toISOString(),
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true, key };
+  const existing = await trx.selectFrom('outbox').select('id').where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+  return { id: existing.id, created: false, key };
+}
+
+/**
+ * Claims up to `limit` due rows for `workerId`: waiting rows whose time has come and claimed rows
+ * whose lease expired. One UPDATE statement: on PostgreSQL the candidate rows are locked with
+ * FOR UPDATE SKIP LOCKED so concurrent workers take disjoint sets; SQLite runs the statement under
+ * its single writer lock, so it is atomic across processes too. Each claim counts as an attempt.
+ */
+export async function claimDue(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  workerId: string,
+  now: Date,
+  limit: number,
+  policy: Pick<RetryPolicy, 'leaseMs'> = DEFAULT_RETRY,
+): Promise<OutboxRow[]> {
+  const stamp = now.toISOString();
+  let candidates = db
+    .selectFrom('outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['pending', 'failed']), eb('next_attempt_at', '<=', stamp)]),
+        eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', stamp)]),
+      ]),
+    )
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit);
+  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('outbox')
+    .set({
+      status: 'sending',
+      locked_by: workerId,
+      locked_until: new Date(now.getTime() + policy.leaseMs).toISOString(),
+      attempts: sql<number>`attempts + 1`,
+      updated_at: stamp,
+    })
+    .where('id', 'in', candidates)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
+}
+
+/** Records a delivery. Fenced by the claim: false when the row is no longer this worker's. */
+export async function markSent(db: Executor, row: Pick<OutboxRow, 'id'>, workerId: string, now: Date, providerMessageId?: string | null): Promise<boolean> {
+  const stamp = now.toISOString();
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: stamp, updated_at: stamp, provider_message_id: providerMessageId ?? null, locked_by: null, locked_until: null, last_error: null })
+    .where('id', '=', row.id)
+    .where('status', '=', 'sending')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Delay before retry number `attempt` (1 = after the first failure): exponential, capped, with
+ * "equal jitter" (half fixed, half random) so a burst of failures does not retry in lockstep.
+ */
+export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'> = DEFAULT_RETRY, random: () => number = Math.random): number {
+  const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exp / 2 + (exp / 2) * random());
+}
+
+export interface FailureOptions {
+  /** The provider refused for good (bad address, 4xx): no retry. */
+  permanent?: boolean;
+  policy?: RetryPolicy;
+  random?: () => number;
+}
+
+/**
+ * Records a failed attempt: back to waiting (`failed`) with a backed-off next_attempt_at, or `dead`
+ * after the last attempt or a permanent refusal. Returns the new status, or null when the row is no
+ * longer this worker's. The error text is truncated and never holds message bodies.
+ */
+export async function markFailed(
+  db: Executor,
+  row: Pick<OutboxRow, 'id' | 'attempts'>,
+  workerId: string,
+  error: string,
+  now: Date,
+  options: FailureOptions = {},
+): Promise<OutboxStatus | null> {
+  const policy = options.policy ?? DEFAULT_RETRY;
+  const dead = options.permanent === true || row.attempts >= policy.maxAttempts;
+  const stamp = now.toISOString();
+  const next = dead ? stamp : new Date(now.getTime() + backoffDelay(row.attempts, policy, options.random)).toISOString();
+  const status: OutboxStatus = dead ? 'dead' : 'failed';
+  const result = await db
+    .updateTable('outbox')
+    .set({ status, next_attempt_at: next, last_error: error.slice(0, 500), locked_by: null, locked_until: null, updated_at: stamp })
+    .where('id', '=', row.id)
+    .where('status', '=', 'sending')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? status : null;
+}
+
+/** The outbox rows of one subject (item or package history, message log), oldest first. */
+export function listForSubject(db: Executor, subjectType: string, subjectId: number): Promise<OutboxRow[]> {
+  return db.selectFrom('outbox').selectAll().where('subject_type', '=', subjectType).where('subject_id', '=', subjectId).orderBy('id').execute();
+}

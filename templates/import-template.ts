@@ -1,0 +1,38 @@
+/**
+ * The shipment import template (GET /api/shipments/import/template, `lockerline template shipments`):
+ * headers are the field names, one example row; the XLSX has a second sheet explaining each column in
+ * the user's language.
+ */
+import ExcelJS from 'exceljs';
+import { stringify } from 'csv-stringify/sync';
+import type { Locale } from '../core/constants.js';
+import { IMPORT_FIELDS, type ImportKind } from '../core/import/fields.js';
+import { translate } from '../core/i18n/index.js';
+
+export type TemplateFormat = 'csv' | 'xlsx';
+
+export async function buildTemplate(format: TemplateFormat, locale: Locale, kind: ImportKind = 'shipments'): Promise<Buffer> {
+  const fields = IMPORT_FIELDS[kind];
+  const headers = fields.map((f) => f.name);
+  const example = fields.map((f) => f.example);
+  if (format === 'csv') return Buffer.from(stringify([headers, example]), 'utf8');
+
+  const t = (key: string) => translate(locale, key);
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Lockerline';
+  const sheet = workbook.addWorksheet(t(`resources.${kind}.name`).split('||||').pop()!.trim() || kind);
+  sheet.addRow(headers).font = { bold: true };
+  sheet.addRow(example);
+  sheet.columns.forEach((column, index) => {
+    column.width = Math.max(14, headers[index].length + 4);
+    column.numFmt = '@'; // text: phone numbers and barcodes keep their leading zeros
+  });
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+
+  const help = workbook.addWorksheet(t('import.template.columns_sheet'));
+  help.addRow([t('import.template.column'), t('import.template.required'), t('import.template.explanation'), t('import.template.example')]).font = { bold: true };
+  for (const field of fields)
+    help.addRow([field.name, t(field.required ? 'import.template.yes' : 'import.template.no'), t(`import.columns.${field.name}`), field.example]);
+  help.columns = [{ width: 24 }, { width: 12 }, { width: 90 }, { width: 24 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

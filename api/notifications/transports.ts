@@ -19,6 +19,8 @@ export interface OutgoingMessage {
   /** The outbox key: the provider sends one key only once. */
   idempotencyKey: string;
   outboxId?: number;
+  /** The merchant's template id for this event (email: X-Template-Id header). */
+  templateId?: string;
 }
 
 export interface Transport {
@@ -57,7 +59,7 @@ export function emailTransport(mailer: Mailer, options: { messageIdDomain?: stri
           text: message.text,
           html: message.html,
           messageId,
-          headers: { 'Idempotency-Key': message.idempotencyKey },
+          headers: { 'Idempotency-Key': message.idempotencyKey, ...(message.templateId ? { 'X-Template-Id': message.templateId } : {}) },
         });
       } catch (error) {
         throw new DeliveryError(`email: ${(error as Error).message}`.slice(0, 300), smtpPermanent(error));

@@ -10,7 +10,7 @@ async function switchToSpanish(page: Page): Promise<void> {
 
 /** The texts of the left menu entries. */
 const menuTexts = async (page: Page) =>
-  (await page.locator('.RaMenu-root [role="menuitem"]').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  (await page.locator('.RaSidebar-fixed [role="menuitem"]').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 
 describeE2e('languages', (env) => {
   it('switching to Spanish translates the dashboard and leaves no English in the menu', async () => {

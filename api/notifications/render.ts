@@ -1,0 +1,202 @@
+/**
+ * Builds the subject, text and HTML of one outbox message from the merchant's branding and the
+ * customer's locale (`notifications.*` keys in core/i18n), and decides whether the merchant wants it
+ * sent at all (enabled notification events, channels bitmask, postpayments).
+ *
+ * Payload fields the enqueuer provides (all optional): first_name, reference (tracking reference),
+ * location (drop-off location name), expires_at (ISO), timezone (IANA, of the location; UTC when
+ * absent), respond_token (batch items and request-location shipments), message (the batch's own
+ * notification / reminder / final reminder text, shown above the standard text).
+ */
+import { BATCH_EVENTS, type BatchStepEvent } from '../../core/campaigns/index.js';
+import { NOTIFICATION_EVENTS, type Locale, type NotificationEvent } from '../../core/constants.js';
+import { CHANNELS, FEATURES, hasBit } from '../../core/features.js';
+import { isLocale, translate, type Params } from '../../core/i18n/index.js';
+import type { Merchant } from '../db/tables.js';
+import type { OutboxKind } from './outbox.js';
+
+export type MessageEvent = NotificationEvent | BatchStepEvent;
+
+export const isMessageEvent = (e: string): e is MessageEvent =>
+  (NOTIFICATION_EVENTS as readonly string[]).includes(e) || (BATCH_EVENTS as readonly string[]).includes(e);
+
+/** The merchant columns rendering reads (a merchants row is assignable). */
+export type MerchantForMessages = Pick<Merchant, 'name' | 'features' | 'channels' | 'branding' | 'payment_url' | 'notification_events' | 'email_templates'>;
+
+export interface RenderInput {
+  kind: OutboxKind | string;
+  event: string;
+  locale: string;
+  payload: Record<string, unknown>;
+}
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html?: string;
+  /** `"Brand" <from_address>` with the branding feature; else the mailer default. */
+  from?: string;
+  /** The merchant's template id for this event, passed to the mail provider as a header. */
+  templateId?: string;
+}
+
+export interface RenderOptions {
+  /** PUBLIC_URL: links in messages start with it. */
+  publicUrl: string;
+}
+
+/** Named email themes merchants pick; a #rgb / #rrggbb value is used as given. */
+const THEMES: Record<string, string> = {
+  blue: '#1565c0',
+  orange: '#ef6c00',
+  green: '#2e7d32',
+  red: '#c62828',
+  purple: '#6a1b9a',
+  teal: '#00796b',
+  grey: '#455a64',
+  default: '#263238',
+};
+
+const parseJson = <T>(text: string | null | undefined, fallback: T): T => {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+const CHANNEL_OF: Partial<Record<string, number>> = { email: CHANNELS.email, sms: CHANNELS.sms, whatsapp: CHANNELS.whatsapp };
+
+/**
+ * Why this message must not be sent for this merchant, or null when it may. Package events need
+ * the event enabled and the channel in the merchant's channels bitmask (awaiting-payment also the
+ * postpayments feature); batch steps were already limited to the batch's channels when scheduled.
+ */
+export function suppressionReason(merchant: MerchantForMessages | null, event: string, kind: string): string | null {
+  if (!isMessageEvent(event)) return 'unknown_event';
+  if (kind === 'webhook') return null;
+  if (!merchant) return null;
+  if ((BATCH_EVENTS as readonly string[]).includes(event)) return null;
+  const enabled = parseJson<unknown>(merchant.notification_events, []);
+  if (!Array.isArray(enabled) || !enabled.includes(event)) return 'event_disabled';
+  const bit = CHANNEL_OF[kind];
+  if (bit === undefined || !hasBit(merchant.channels, bit)) return 'channel_disabled';
+  if (event === 'shipment-awaiting-payment' && !hasBit(merchant.features, FEATURES.postpayments)) return 'postpayments_disabled';
+  return null;
+}
+
+interface Brand {
+  name: string;
+  color: string;
+  from?: string;
+  url?: string;
+  contactUrl?: string;
+}
+
+function brandOf(merchant: MerchantForMessages | null): Brand {
+  const fallback = { name: merchant?.name ?? 'Lockerline', color: THEMES.default };
+  if (!merchant || !hasBit(merchant.features, FEATURES.branding)) return fallback;
+  const b = parseJson<Record<string, unknown>>(merchant.branding, {});
+  const theme = str(b.email_theme)?.toLowerCase();
+  const name = str(b.brand_name) ?? fallback.name;
+  const address = str(b.from_address);
+  return {
+    name,
+    color: theme && /^#[0-9a-f]{3}([0-9a-f]{3})?$/.test(theme) ? theme : (THEMES[theme ?? ''] ?? THEMES.default),
+    from: address ? `"${name.replace(/["\\\r\n]/g, '')}" <${address}>` : undefined,
+    url: str(b.url),
+    contactUrl: str(b.contact_url),
+  };
+}
+
+function formatDate(iso: string | undefined, locale: Locale, timeZone: string | undefined): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone ?? 'UTC' }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface Link {
+  url: string;
+  line: string;
+  button: string;
+}
+
+/** The call to action of a message: choose a location, pay, or track. */
+function linkOf(event: MessageEvent, payload: Record<string, unknown>, merchant: MerchantForMessages | null, options: RenderOptions, t: (k: string, p?: Params) => string): Link | null {
+  const base = options.publicUrl.replace(/\/+$/, '');
+  const token = str(payload.respond_token);
+  if (token) {
+    const url = `${base}/respond/${encodeURIComponent(token)}`;
+    return { url, line: t('notifications.choose', { url }), button: t('notifications.choose_button') };
+  }
+  if (event === 'shipment-awaiting-payment' && merchant?.payment_url && hasBit(merchant.features, FEATURES.postpayments)) {
+    const url = merchant.payment_url;
+    return { url, line: t('notifications.pay', { url }), button: t('notifications.pay_button') };
+  }
+  const reference = str(payload.reference);
+  if (reference) {
+    const url = `${base}/track/${encodeURIComponent(reference)}`;
+    return { url, line: t('notifications.track', { url }), button: t('notifications.track_button') };
+  }
+  return null;
+}
+
+/** Renders one message; `kind` decides the form (email: subject + text + HTML; SMS/WhatsApp: one short text). */
+export function renderMessage(input: RenderInput, merchant: MerchantForMessages | null, options: RenderOptions): RenderedMessage {
+  if (!isMessageEvent(input.event)) throw new RangeError(`Unknown notification event: ${input.event}`);
+  const event = input.event;
+  const locale: Locale = isLocale(input.locale) ? input.locale : 'en';
+  const t = (key: string, params?: Params) => translate(locale, key, params);
+  const brand = brandOf(merchant);
+  const p = input.payload;
+  const params: Params = {
+    brand: brand.name,
+    reference: str(p.reference) ?? '',
+    location: str(p.location) ?? '',
+    expires: formatDate(str(p.expires_at), locale, str(p.timezone)),
+  };
+  const subject = t(`notifications.events.${event}.subject`, params);
+  const body = t(`notifications.events.${event}.body`, params);
+  const custom = str(p.message);
+  const link = linkOf(event, p, merchant, options, t);
+  const name = str(p.first_name);
+
+  if (input.kind === 'sms' || input.kind === 'whatsapp') {
+    return { subject, text: [`${brand.name}:`, custom, body, link?.url].filter(Boolean).join(' ') };
+  }
+
+  const greeting = name ? t('notifications.greeting', { name }) : t('notifications.greeting_anonymous');
+  const contact = brand.contactUrl ? t('notifications.contact', { url: brand.contactUrl }) : undefined;
+  const signature = t('notifications.signature', { brand: brand.name });
+  const text = [greeting, custom, body, link?.line, contact, signature].filter(Boolean).join('\n\n') + '\n';
+
+  const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
+  const header = brand.url
+    ? `<a href="${escapeHtml(brand.url)}" style="color:#fff;text-decoration:none">${escapeHtml(brand.name)}</a>`
+    : escapeHtml(brand.name);
+  const button = link
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:${brand.color};color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(link.button)}</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#222">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="100%" style="max-width:560px;background:#fff;border-radius:6px" cellpadding="0" cellspacing="0">
+<tr><td style="background:${brand.color};color:#fff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:6px 6px 0 0">${header}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">
+${[greeting, custom, body].filter((s): s is string => Boolean(s)).map(paragraph).join('\n')}
+${button}
+${contact && brand.contactUrl ? `<p style="margin:0 0 16px;font-size:13px;color:#555"><a href="${escapeHtml(brand.contactUrl)}" style="color:${brand.color}">${escapeHtml(contact)}</a></p>` : ''}
+${paragraph(signature)}
+</td></tr></table></td></tr></table></body></html>`;
+
+  const templates = parseJson<Record<string, { template_id?: unknown }>>(merchant?.email_templates, {});
+  const templateId = str(templates[event]?.template_id);
+  return { subject, text, html, from: brand.from, ...(templateId ? { templateId } : {}) };
+}

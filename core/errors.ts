@@ -64,6 +64,10 @@ export const ERROR_STATUS = {
   'provider.invalid_phone_length': 400,
   'provider.already_registered': 400,
   'provider.terminal_not_found': 400,
+  // parcel operations (issue 3): a full terminal, a second terminal, a terminal on a non-locker location
+  'provider.terminal_full': 400,
+  'provider.terminal_exists': 400,
+  'location.not_a_locker': 400,
   // import files (issue 4): refusals before or while reading an uploaded file
   'import.too_large': 413,
   'import.too_many_rows': 413,

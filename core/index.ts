@@ -21,3 +21,4 @@ export {
   type Params,
 } from './i18n/index.js';
 export * from './machines/index.js';
+export * from './campaigns/index.js';

@@ -55,16 +55,32 @@ export function dialPrefix(country: unknown): string {
   return '+' + getCountryCallingCode(normalizeCountry(country));
 }
 
+// Imports check the same (phone, country) pairs over and over: remember recent answers (bounded).
+const phoneAnswers = new Map<string, string | null>();
+const PHONE_MEMO_LIMIT = 20_000;
+
 /** Checks a phone number against the country's numbering plan; returns a message key or null. */
 export function phoneProblem(phone: string, country: unknown): string | null {
   const cc = normalizeCountry(country);
+  const key = `${cc}|${phone}`;
+  const known = phoneAnswers.get(key);
+  if (known !== undefined) return known;
+  const answer = checkPhone(phone, cc);
+  if (phoneAnswers.size >= PHONE_MEMO_LIMIT) phoneAnswers.clear();
+  phoneAnswers.set(key, answer);
+  return answer;
+}
+
+function checkPhone(phone: string, cc: CountryCode): string | null {
+  // A valid number has a valid length: one parse in the common case, the length diagnosis only on failure.
+  if (isValidPhoneNumber(phone, cc)) return null;
   const lengthProblem = validatePhoneNumberLength(phone, cc);
   if (lengthProblem === 'TOO_SHORT') return 'validation.phone.too_short';
   if (lengthProblem === 'TOO_LONG') return 'validation.phone.too_long';
   if (lengthProblem === 'INVALID_LENGTH') return 'validation.phone.invalid_length';
   if (lengthProblem === 'INVALID_COUNTRY') return 'validation.phone.invalid_country';
   if (lengthProblem === 'NOT_A_NUMBER') return 'validation.phone.invalid';
-  return isValidPhoneNumber(phone, cc) ? null : 'validation.phone.invalid';
+  return 'validation.phone.invalid';
 }
 
 function isNumeric(v: unknown): boolean {

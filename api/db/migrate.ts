@@ -4,12 +4,14 @@ import type { Db } from './database.js';
 import * as initial from './migrations/001-initial.js';
 import * as listIndexes from './migrations/002-list-indexes.js';
 import * as notifications from './migrations/003-notifications.js';
+import * as operations from './migrations/004-operations.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-list-indexes': listIndexes,
   '003-notifications': notifications,
+  '004-operations': operations,
 };
 
 export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {

@@ -201,6 +201,8 @@ export interface PackagesTable extends Stamped {
   is_consolidation: Generated<number>;
   missing: Generated<number>;
   is_unpaid: Generated<number>;
+  /** The expires_at the 24 h reminder was sent for (migration 004). */
+  reminder_sent_for: Generated<string | null>;
 }
 
 export interface PackageImagesTable {
@@ -281,6 +283,18 @@ export interface MessageLogTable {
   created_at: string;
 }
 
+/** A locker compartment held by a package (migration 004, local locker service). */
+export interface LockerCompartmentsTable {
+  location_id: number;
+  compartment: number;
+  size: string;
+  package_id: number;
+  shipment_id: number;
+  /** reserved (registered), occupied (deposited), retrievable (expired, to be emptied). */
+  state: Generated<string>;
+  created_at: string;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   locations: LocationsTable;
@@ -302,6 +316,7 @@ export interface Database {
   events: EventsTable;
   outbox: OutboxTable;
   message_log: MessageLogTable;
+  locker_compartments: LockerCompartmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

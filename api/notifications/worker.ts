@@ -58,6 +58,8 @@ async function deliver(row: OutboxRow, deps: DeliveryDeps, workerId: string, mer
     return status === null ? 'lost' : status === 'dead' ? 'dead' : 'retried';
   };
 
+  // A row that keeps dying with its worker (lease expiries) is given up like any failing one.
+  if (row.attempts > (deps.policy ?? DEFAULT_RETRY).maxAttempts) return fail('too many attempts', true);
   const suppressed = suppressionReason(merchant, row.event, row.kind);
   if (suppressed) return fail(`suppressed: ${suppressed}`, true);
   const transport = deps.transports[row.kind as OutboxKind];

@@ -119,7 +119,8 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
   if (rawFilters !== undefined && rawFilters !== '') {
     if (typeof rawFilters !== 'object' || rawFilters === null) bad('filters must be an object');
     for (const [name, value] of Object.entries(rawFilters as Record<string, unknown>)) {
-      const type = spec.filters[name];
+      // `id` is a filter of every resource: react-admin's getMany loads records by `filters[id][i]`.
+      const type = name === 'id' ? 'int' : spec.filters[name];
       if (!type) bad(`filter ${name} is not supported`);
       // Masked filters (SPEC section 6) are ignored: tenant isolation already limits the rows.
       if (!canUseFilter(role, spec.resource, name)) continue;

@@ -564,7 +564,12 @@ export const appEn = {
       invalid_phone_length: 'Invalid phone number length',
       already_registered: 'Shipment already registered',
       terminal_not_found: 'Terminal not found',
+      // parcel operations (issue 3)
+      terminal_full: 'No free compartment of this size in the terminal',
+      terminal_exists: 'This location already has a terminal',
     },
+    // parcel operations (issue 3)
+    location: { not_a_locker: 'Terminals can only be created for locker locations' },
     // import toolkit (issue 4)
     import: {
       too_large: 'The file is too large (the limit is %{max} MB).',

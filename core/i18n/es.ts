@@ -568,7 +568,12 @@ export const appEs: AppCatalogue = {
       invalid_phone_length: 'Longitud del número de teléfono no válida',
       already_registered: 'El envío ya está registrado',
       terminal_not_found: 'No se ha encontrado el terminal',
+      // parcel operations (issue 3)
+      terminal_full: 'No hay ningún compartimento libre de este tamaño en el terminal',
+      terminal_exists: 'Esta ubicación ya tiene un terminal',
     },
+    // parcel operations (issue 3)
+    location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla' },
     // import toolkit (issue 4)
     import: {
       too_large: 'El archivo es demasiado grande (el límite es %{max} MB).',

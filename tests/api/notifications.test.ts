@@ -14,6 +14,10 @@ import { TextProviderError } from '../../api/providers/sms/sms.js';
 import { backoffDelay, claimDue, enqueue, idempotencyKey, markSent, messageIdFor, type NotificationRequest, type RetryPolicy } from '../../api/notifications/outbox.js';
 import { emailTransport, messageLogTransport, textTransport, type Transports } from '../../api/notifications/transports.js';
 import { runDeliveryPass, startDeliveryWorker, type DeliveryDeps } from '../../api/notifications/worker.js';
+import { enqueueBatchStep } from '../../api/notifications/batch-steps.js';
+import { applyStep, dueStep, type ScheduleBatch, type ScheduleItem } from '../../core/campaigns/index.js';
+import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../core/statuses.js';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /** A received mail: headers (encoded words decoded) and the decoded text of every MIME part. */
@@ -267,6 +271,17 @@ describe('notification outbox and delivery', () => {
     expect(await markSent(t.db, claimed, 'crashed', clock.now())).toBe(false);
   });
 
+  it('gives up a row whose workers keep crashing (lease expiries count as attempts)', async () => {
+    const { id } = await enqueue(t.db, request(), clock.now());
+    for (let i = 0; i < POLICY.maxAttempts; i++) {
+      expect(await claimDue(t.db, t.dialect, `crash-${i}`, clock.now(), 10, POLICY)).toHaveLength(1);
+      clock.advance(POLICY.leaseMs);
+    }
+    expect(await runDeliveryPass(deps())).toMatchObject({ claimed: 1, dead: 1 });
+    expect(await row(id)).toMatchObject({ status: 'dead', attempts: POLICY.maxAttempts + 1, last_error: 'too many attempts' });
+    expect(smtp.received).toHaveLength(0);
+  });
+
   it('a crash between send and record never sends twice to an SMS provider that honours the key', async () => {
     const { id } = await enqueue(t.db, request({ kind: 'sms', recipient: '+12425551234' }), clock.now());
     const [claimed] = await claimDue(t.db, t.dialect, 'crashed', clock.now(), 10, POLICY);
@@ -297,6 +312,59 @@ describe('notification outbox and delivery', () => {
     expect(sent).toHaveLength(40);
     expect(new Set(sent).size).toBe(40);
     expect(await t.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute()).toHaveLength(0);
+  });
+
+  it('a running campaign sends the right e-mails on the right simulated days, and stops when the customer answers', async () => {
+    const batch: ScheduleBatch & { notification_message: string | null; reminder_message: string | null; final_reminder_message: string | null } = {
+      status: BATCH_STATUS.running, offset: 10, reminder_count: 2, reminder_interval: 7, custom_final_reminder: 1, channels: 1 | 2,
+      notification_message: null, reminder_message: 'Still time!', final_reminder_message: 'Last chance!',
+    };
+    const people = [
+      { id: 9001, first_name: 'Ana', email: 'ana@example.com', full_phone_number: '+12425550001', answersOnDay: null as number | null },
+      { id: 9002, first_name: 'Ben', email: 'ben@example.com', full_phone_number: null, answersOnDay: 8 },
+    ];
+    const items = new Map<number, ScheduleItem>(people.map((p) => [p.id, { status: BATCH_ITEM_STATUS.pending, offset_date: '2030-05-11', reminders_sent: 0, last_notified_at: null, email: p.email, full_phone_number: p.full_phone_number }]));
+    const log: string[] = [];
+    for (let day = 0; day <= 30; day++) {
+      clock.set(new Date(START.getTime() + day * 86_400_000));
+      for (const p of people) {
+        const item = items.get(p.id)!;
+        if (p.answersOnDay === day) item.status = BATCH_ITEM_STATUS.responded;
+        const step = dueStep(item, batch, clock.now());
+        // A retried scheduler transaction enqueues the same step again: no new rows.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          await t.db.transaction().execute((trx) => enqueueBatchStep(trx, { ...p, merchant_id: acme, phone: null }, batch, step, clock.now(), { respondToken: `tok-${p.id}` }));
+        }
+        Object.assign(item, applyStep(item, batch, step, clock.now()));
+      }
+      const before = smtp.received.length;
+      await runDeliveryPass(deps());
+      // Sent concurrently within a pass: order each day's mails by recipient.
+      log.push(...smtp.received.slice(before).map((mail) => `${day} ${mail.headers.to} ${mail.headers.subject}`).sort());
+    }
+    expect(log).toEqual([
+      '0 ana@example.com Choose where to collect your Acme Outfitters parcel',
+      '0 ben@example.com Choose where to collect your Acme Outfitters parcel',
+      '7 ana@example.com Reminder: choose where to collect your Acme Outfitters parcel',
+      '7 ben@example.com Reminder: choose where to collect your Acme Outfitters parcel',
+      '14 ana@example.com Last reminder: choose where to collect your Acme Outfitters parcel',
+    ]);
+    expect(sms.messages.map((m) => m.text.includes('Last chance!') ? 'final' : m.text.includes('Still time!') ? 'remind' : 'notify')).toEqual(['notify', 'remind', 'final']);
+    expect(smtp.received[4].text).toContain('http://lockerline.test/respond/tok-9001');
+    expect(smtp.received[4].text).toContain('Last chance!');
+    expect(items.get(9001)!.status).toBe(BATCH_ITEM_STATUS.idle);
+    expect(items.get(9002)!.status).toBe(BATCH_ITEM_STATUS.responded);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('skips rows another transaction holds locked (FOR UPDATE SKIP LOCKED)', async () => {
+    for (let i = 0; i < 6; i++) await enqueue(t.db, request(), clock.now());
+    const all = await t.db.selectFrom('outbox').select('id').orderBy('id').execute();
+    const held = all.slice(0, 3).map((r) => r.id);
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM outbox WHERE id IN (${sql.join(held)}) FOR UPDATE`.execute(trx);
+      const claimed = await claimDue(t.db, t.dialect, 'other', clock.now(), 10, POLICY);
+      expect(claimed.map((r) => r.id)).toEqual(all.slice(3).map((r) => r.id));
+    });
   });
 
   it('runs as a loop that delivers what is enqueued and stops cleanly', async () => {

@@ -67,7 +67,15 @@ function e2eEnv(): E2eEnv {
       const context = await browser!.newContext({ baseURL: baseUrl, locale: 'en-US', ...options });
       context.setDefaultTimeout(15_000);
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      // Printed with the test's output, so a failure shows a broken bundle or a crashed script at once.
+      page.on('pageerror', (error) => console.warn(`[browser] page error: ${error.message}`));
+      page.on('response', (response) => {
+        if (response.status() >= 500 || (response.status() === 404 && !response.url().includes('/api/'))) {
+          console.warn(`[browser] ${response.status()} ${response.url()}`);
+        }
+      });
+      return page;
     },
   };
 }

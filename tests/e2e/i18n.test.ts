@@ -29,6 +29,7 @@ describeE2e('languages', (env) => {
       .filter(([key, text]) => text !== es.menu[key as keyof typeof es.menu])
       .map(([, text]) => text);
     expect(menu.filter((t) => englishOnly.includes(t))).toEqual([]);
+    await page.screenshot({ path: '/tmp/lockerline-e2e-dashboard-es.png' });
 
     // The choice sticks across a reload.
     await page.reload();

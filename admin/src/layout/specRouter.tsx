@@ -25,6 +25,8 @@ export function toSpecPathname(pathname: string, resources: ReadonlySet<string>)
 }
 
 function mapTo(to: To, resources: ReadonlySet<string>): To {
+  // react-admin renders some links before their target is known (e.g. a ReferenceField still loading).
+  if (to === undefined || to === null) return to as To;
   if (typeof to === 'string') {
     const cut = to.search(/[?#]/);
     const path = cut === -1 ? to : to.slice(0, cut);

@@ -25,6 +25,8 @@ function fromBrowser(): Locale {
 }
 
 let current: Locale = readStored() ?? fromBrowser();
+// <html lang> as early as the app loads (no inline script: the CSP allows only 'self' scripts).
+if (typeof document !== 'undefined') document.documentElement.lang = current;
 
 export const getLocale = (): Locale => current;
 

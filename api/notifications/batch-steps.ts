@@ -1,0 +1,73 @@
+/**
+ * Turns a due campaign step (core/campaigns dueStep) into outbox rows: one per channel the step
+ * goes out on, in the caller's transaction, keyed by item + step so a repeated scheduler pass never
+ * enqueues the same step twice. The caller then writes core/campaigns applyStep() to the item.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { BATCH_STEP_EVENTS, stepName, type DueStep } from '../../core/campaigns/index.js';
+import { CHANNELS, hasBit } from '../../core/features.js';
+import type { Database } from '../db/tables.js';
+import { enqueue, type OutboxKind } from './outbox.js';
+
+export interface BatchStepItem {
+  id: number;
+  merchant_id: number;
+  first_name: string;
+  email: string | null;
+  phone: string | null;
+  full_phone_number: string | null;
+}
+
+export interface BatchStepBatch {
+  notification_message: string | null;
+  reminder_message: string | null;
+  final_reminder_message: string | null;
+}
+
+export interface BatchStepOptions {
+  /** The item's raw response token (its hash is stored on the item); the link is built at render time. */
+  respondToken: string;
+  locale?: string;
+  /** Distinguishes the steps of a restarted item from its first round (see stepName). */
+  round?: number;
+}
+
+/** Enqueues the messages of a due notify / remind / final_reminder step; returns the channels enqueued. */
+export async function enqueueBatchStep(
+  trx: Kysely<Database> | Transaction<Database>,
+  item: BatchStepItem,
+  batch: BatchStepBatch,
+  step: DueStep,
+  now: Date,
+  options: BatchStepOptions,
+): Promise<OutboxKind[]> {
+  if (step.kind === null || step.kind === 'idle' || !step.planned) return [];
+  const event = BATCH_STEP_EVENTS[step.kind];
+  const message = step.kind === 'notify' ? batch.notification_message : step.kind === 'final_reminder' ? batch.final_reminder_message : batch.reminder_message;
+  const name = stepName(step.kind, step.planned.reminder, options.round);
+  const targets: [OutboxKind, string | null][] = [
+    ['email', hasBit(step.channelBits, CHANNELS.email) ? item.email : null],
+    ['sms', hasBit(step.channelBits, CHANNELS.sms) ? (item.full_phone_number ?? item.phone) : null],
+  ];
+  const kinds: OutboxKind[] = [];
+  for (const [kind, recipient] of targets) {
+    if (!recipient) continue;
+    await enqueue(
+      trx,
+      {
+        kind,
+        event,
+        merchant_id: item.merchant_id,
+        subject_type: 'batch_items',
+        subject_id: item.id,
+        step: name,
+        recipient,
+        locale: options.locale,
+        payload: { first_name: item.first_name, respond_token: options.respondToken, ...(message ? { message } : {}) },
+      },
+      now,
+    );
+    kinds.push(kind);
+  }
+  return kinds;
+}

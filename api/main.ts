@@ -8,6 +8,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './server.js';
+import { startScheduler } from './jobs/scheduler.js';
 import { createLogMailer } from './providers/mail/log.js';
 import { createSmtpMailer } from './providers/mail/smtp.js';
 import { seedIfEmpty } from '../fixtures/seed.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   if (!existsSync(`${ADMIN_DIR}/index.html`)) console.warn(`${ADMIN_DIR} not built: run \`npm run build\` to serve the admin.`);
   const app = await buildApp({ db: database, mailer, config: { ...config.app, adminDir: ADMIN_DIR } });
   await app.listen({ port: config.port, host: config.host });
+  startScheduler(app); // package expiry and reminders (api/jobs)
 
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.sqliteFile}`;
   console.log(`\nLockerline is running at http://localhost:${config.port}  (database: ${where})`);

@@ -21,6 +21,9 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticAdminPlugin } from './plugins/static-admin.js';
 import { authRoutes } from './auth/routes.js';
 import { resourceRoutes } from './resources/index.js';
+import { operationRoutes } from './operations/index.js';
+import { importRoutes } from './import/routes.js';
+import { exportRoutes } from './export/routes.js';
 
 export interface BuildOptions {
   db: Db;
@@ -93,6 +96,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(resourceRoutes, { prefix: '/api' });
+  await app.register(operationRoutes, { prefix: '/api' });
+  await app.register(importRoutes, { prefix: '/api' });
+  await app.register(exportRoutes, { prefix: '/api' });
   await staticAdminPlugin(app, config.adminDir);
   return app;
 }

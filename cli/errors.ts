@@ -5,3 +5,11 @@ export class CliError extends Error {
     this.name = 'CliError';
   }
 }
+
+/** Ends the command with this exit code; whatever it had to say is already printed (e.g. 2 = partial import). */
+export class CliExit extends Error {
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+    this.name = 'CliExit';
+  }
+}

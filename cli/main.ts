@@ -4,21 +4,29 @@
  */
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { CliError } from './errors.js';
+import { CliError, CliExit } from './errors.js';
 import { processIo, type CliIo } from './io.js';
 import { registerDbCommands } from './commands/db.js';
 import { registerUserCommands } from './commands/users.js';
+import { registerImportCommands } from './commands/import.js';
+import { registerExportCommands } from './commands/export.js';
+import { registerTemplateCommands } from './commands/template.js';
+import { cliTranslator } from './i18n.js';
 
 export function buildProgram(io: CliIo): Command {
+  const t = cliTranslator(io.env);
   const program = new Command('lockerline')
-    .description('Lockerline operator commands (database, users). Reads DATABASE_URL or SQLITE_FILE like the server.')
+    .description(t('cli.description'))
     .version(process.env.npm_package_version ?? '0.1.0', '-V, --version')
-    .showHelpAfterError('(add --help for usage)')
+    .showHelpAfterError(t('cli.help_hint'))
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
     .exitOverride();
   // Sub-commands made with .command() copy these settings (output, exitOverride, help after error).
-  registerDbCommands(program, io);
-  registerUserCommands(program, io);
+  registerDbCommands(program, io, t);
+  registerUserCommands(program, io, t);
+  registerImportCommands(program, io);
+  registerExportCommands(program, io);
+  registerTemplateCommands(program, io);
   return program;
 }
 
@@ -37,11 +45,13 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       // --help and --version end through here with exit code 0; usage errors were already printed.
       return error.exitCode === 0 ? 0 : 1;
     }
+    if (error instanceof CliExit) return error.exitCode;
     if (error instanceof CliError) {
       io.err(`lockerline: ${error.message}`);
       return 1;
     }
-    io.err(`lockerline: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+    const t = cliTranslator(io.env);
+    io.err(`lockerline: ${t('cli.unexpected', { message: error instanceof Error ? error.message : String(error) })}`);
     return 1;
   }
 }

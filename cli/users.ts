@@ -5,19 +5,17 @@
  */
 import { ROLES, ROLE_NAMES, isMerchantRole, roleName, type Role, type RoleName } from '../core/roles.js';
 import { isDomainError } from '../core/errors.js';
-import { translate } from '../core/i18n/index.js';
+import type { Translate } from '../core/validation.js';
 import { createUser } from '../api/resources/users/users.service.js';
 import type { ServiceContext } from '../api/resources/access.js';
 import { CliError } from './errors.js';
 
-const translateEn = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
-
 /** Role names as typed on the command line (snake_case; kebab-case is accepted too). */
 export const ROLE_CHOICES: readonly RoleName[] = ROLE_NAMES;
 
-export function parseRoleName(input: string): Role {
+export function parseRoleName(input: string, t: Translate): Role {
   const name = input.trim().toLowerCase().replace(/-/g, '_') as RoleName;
-  if (!ROLE_NAMES.includes(name)) throw new CliError(`unknown role "${input}"; use one of: ${ROLE_NAMES.join(', ')}.`);
+  if (!ROLE_NAMES.includes(name)) throw new CliError(t('cli.unknown_role', { role: input, roles: ROLE_NAMES.join(', ') }));
   return ROLES[name];
 }
 
@@ -33,9 +31,9 @@ export interface NewUser {
 const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Names when none are given: "jane.doe@…" -> Jane Doe; "ops@…" as a superadmin -> Ops Superadmin. */
-export function defaultNames(email: string, role: Role): { first: string; last: string } {
+export function defaultNames(email: string, role: Role, t: Translate): { first: string; last: string } {
   const words = (email.trim().split('@')[0] ?? '').split(/[._+-]+/).filter((w) => w.length >= 2);
-  return { first: capitalize(words[0] ?? 'New'), last: words[1] ? capitalize(words[1]) : translateEn(`roles.${roleName(role)}`) };
+  return { first: capitalize(words[0] ?? 'New'), last: words[1] ? capitalize(words[1]) : t(`roles.${roleName(role)}`) };
 }
 
 /** The command-line option behind each validated field, for messages. */
@@ -49,21 +47,19 @@ const OPTION_OF: Record<string, string> = {
 };
 
 /** A DomainError from the service as one line: "--email: Must be a valid email address." */
-function describeRefusal(error: unknown): CliError | unknown {
+function describeRefusal(error: unknown, t: Translate): CliError | unknown {
   if (!isDomainError(error)) return error;
   const problems = Object.entries(error.problems ?? {});
   if (problems.length) {
-    return new CliError(problems.map(([field, p]) => `${OPTION_OF[field] ?? field}: ${translateEn(p.key, p.params)}`).join(' '));
+    return new CliError(problems.map(([field, p]) => `${OPTION_OF[field] ?? field}: ${t(p.key, p.params)}`).join(' '));
   }
-  return new CliError(translateEn(`errors.${error.code}`, error.params));
+  return new CliError(t(`errors.${error.code}`, error.params));
 }
 
-export async function createUserAccount(ctx: ServiceContext, input: NewUser): Promise<{ id: number; email: string }> {
-  if (!isMerchantRole(input.role) && input.merchantId !== undefined) {
-    throw new CliError('--merchant only applies to the merchant_admin and merchant_user roles.');
-  }
+export async function createUserAccount(ctx: ServiceContext, t: Translate, input: NewUser): Promise<{ id: number; email: string }> {
+  if (!isMerchantRole(input.role) && input.merchantId !== undefined) throw new CliError(t('cli.merchant_only_for_merchant_roles'));
   const email = input.email.trim().toLowerCase();
-  const names = defaultNames(email, input.role);
+  const names = defaultNames(email, input.role, t);
   try {
     const { id } = await createUser(ctx, {
       email,
@@ -76,6 +72,6 @@ export async function createUserAccount(ctx: ServiceContext, input: NewUser): Pr
     });
     return { id: Number(id), email };
   } catch (error) {
-    throw describeRefusal(error);
+    throw describeRefusal(error, t);
   }
 }

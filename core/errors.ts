@@ -77,6 +77,9 @@ export const ERROR_STATUS = {
   'import.unsupported_format': 422,
   'import.unreadable': 422,
   'import.sheet_not_found': 422,
+  // import save (issue 4)
+  'import.invalid_rows': 422,
+  'import.nothing_to_import': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

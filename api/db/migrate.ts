@@ -5,6 +5,7 @@ import * as initial from './migrations/001-initial.js';
 import * as listIndexes from './migrations/002-list-indexes.js';
 import * as notifications from './migrations/003-notifications.js';
 import * as operations from './migrations/004-operations.js';
+import * as imports from './migrations/005-imports.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '002-list-indexes': listIndexes,
   '003-notifications': notifications,
   '004-operations': operations,
+  '005-imports': imports,
 };
 
 export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {

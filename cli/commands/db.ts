@@ -4,38 +4,41 @@ import { migrateToLatest } from '../../api/db/migrate.js';
 import { withDatabase, describeTarget } from '../database.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
+import type { Translate } from '../../core/validation.js';
 
-export function registerDbCommands(program: Command, io: CliIo): void {
-  const db = program.command('db').description('Database schema and demo data');
+export function registerDbCommands(program: Command, io: CliIo, t: Translate): void {
+  const db = program.command('db').description(t('cli.db'));
 
   db.command('migrate')
-    .description('Apply every pending migration (SQLite or PostgreSQL)')
+    .description(t('cli.db_migrate'))
     .action(async () => {
       await withDatabase(io.env, async (database, config) => {
         const applied = await migrateToLatest(database);
+        const target = describeTarget(config);
         io.out(
           applied.length
-            ? `Applied ${applied.length} migration(s) to ${describeTarget(config)}: ${applied.join(', ')}`
-            : `${describeTarget(config)} is up to date.`,
+            ? t('cli.migrated', { count: applied.length, target, names: applied.join(', ') })
+            : t('cli.up_to_date', { target }),
         );
       });
     });
 
   db.command('seed')
-    .description('Load the demo data (merchants, locations, accounts, shipments) into an empty database; never in production')
+    .description(t('cli.db_seed'))
     .action(async () => {
       if (io.env.NODE_ENV === 'production') {
-        throw new CliError('refusing to load demo data when NODE_ENV=production.');
+        throw new CliError(t('cli.seed_production'));
       }
       await withDatabase(io.env, async (database, config) => {
         await migrateToLatest(database);
         // Loaded on demand: only this command needs the fixtures.
         const { seedIfEmpty } = await import('../../fixtures/seed.js');
+        const { DEMO_PASSWORD } = await import('../../fixtures/demo.js');
         const seeded = await seedIfEmpty(database.db, { production: false });
         if (!seeded) {
-          throw new CliError(`${describeTarget(config)} already holds data; demo data is only loaded into an empty database.`);
+          throw new CliError(t('cli.seed_not_empty', { target: describeTarget(config) }));
         }
-        io.out(`Loaded the demo data into ${describeTarget(config)}. Demo accounts use the password lockerline-demo.`);
+        io.out(t('cli.seeded', { target: describeTarget(config), password: DEMO_PASSWORD }));
       });
     });
 }

@@ -1,6 +1,7 @@
 /** `lockerline users create`: how a production deployment gets its first superadmin. */
 import type { Command } from 'commander';
 import { roleName } from '../../core/roles.js';
+import type { Translate } from '../../core/validation.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { withServices } from '../services.js';
@@ -20,34 +21,37 @@ export function passwordFromStdin(raw: string): string {
   return raw.replace(/\r?\n$/, '');
 }
 
-export function registerUserCommands(program: Command, io: CliIo): void {
-  const users = program.command('users').description('User accounts');
+function parseMerchantId(value: string | undefined, t: Translate): number | undefined {
+  if (value === undefined) return undefined;
+  const id = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || id < 1) throw new CliError(t('cli.merchant_not_id', { value }));
+  return id;
+}
+
+export function registerUserCommands(program: Command, io: CliIo, t: Translate): void {
+  const users = program.command('users').description(t('cli.users'));
 
   users
     .command('create')
-    .description('Create a user account; prints the new id')
-    .requiredOption('--email <email>', 'sign-in e-mail address')
-    .requiredOption('--role <role>', `role name: ${ROLE_CHOICES.join(', ')}`)
-    .option('--merchant <id>', 'merchant id (required for merchant_admin and merchant_user)')
-    .option('--first-name <name>', 'first name (default: from the e-mail address)')
-    .option('--last-name <name>', 'last name (default: from the e-mail address, else the role)')
-    .option('--password-stdin', 'read the password from standard input (otherwise the user sets one via forgot-password)')
+    .description(t('cli.users_create'))
+    .requiredOption('--email <email>', t('cli.option_email'))
+    .requiredOption('--role <role>', t('cli.option_role', { roles: ROLE_CHOICES.join(', ') }))
+    .option('--merchant <id>', t('cli.option_merchant'))
+    .option('--first-name <name>', t('cli.option_first_name'))
+    .option('--last-name <name>', t('cli.option_last_name'))
+    .option('--password-stdin', t('cli.option_password_stdin'))
     .addHelpText(
       'after',
-      '\nExample:\n  printf "%s" "$PASSWORD" | lockerline users create --email ops@example.com --role superadmin --password-stdin',
+      '\n  printf "%s" "$PASSWORD" | lockerline users create --email ops@example.com --role superadmin --password-stdin',
     )
     .action(async (options: CreateOptions) => {
-      const role = parseRoleName(options.role);
-      let merchantId: number | undefined;
-      if (options.merchant !== undefined) {
-        merchantId = Number(options.merchant);
-        if (!/^\d+$/.test(options.merchant.trim()) || merchantId < 1) throw new CliError(`--merchant must be a merchant id, got "${options.merchant}".`);
-      }
+      const role = parseRoleName(options.role, t);
+      const merchantId = parseMerchantId(options.merchant, t);
       const password = options.passwordStdin ? passwordFromStdin(await io.readStdin()) : undefined;
-      if (options.passwordStdin && !password) throw new CliError('--password-stdin was given but standard input was empty.');
+      if (options.passwordStdin && !password) throw new CliError(t('cli.stdin_empty'));
 
       await withServices(io, async ({ ctx, config, mailDelivered }) => {
-        const user = await createUserAccount(ctx, {
+        const user = await createUserAccount(ctx, t, {
           email: options.email,
           role,
           merchantId,
@@ -55,14 +59,10 @@ export function registerUserCommands(program: Command, io: CliIo): void {
           lastName: options.lastName,
           password,
         });
-        io.out(`Created user ${user.id}: ${user.email} (${roleName(role)}).`);
+        io.out(t('cli.created', { id: user.id, email: user.email, role: roleName(role) ?? role }));
         if (!password) {
-          io.out(
-            mailDelivered
-              ? `No password was set: a create-password e-mail was sent to ${user.email}.`
-              : 'No password was set, and no e-mail went out (SMTP_URL is not set).',
-          );
-          io.out(`The user sets a password by requesting a link with "Forgot your password?" on ${config.app.publicUrl}/signin.`);
+          io.out(mailDelivered ? t('cli.no_password_mailed', { email: user.email }) : t('cli.no_password_not_mailed'));
+          io.out(t('cli.set_password_hint', { url: `${config.app.publicUrl}/signin` }));
         }
       });
     });

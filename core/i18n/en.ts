@@ -580,7 +580,26 @@ export const appEn = {
       unsupported_format: 'This file format is not supported. Use CSV, XLSX, XLS or ODS.',
       unreadable: 'The file could not be read. Check that it is a valid spreadsheet.',
       sheet_not_found: 'The file has no sheet named "%{sheet}".',
+      invalid_rows: 'The file has %{count} invalid rows. Fix the file, or import only the valid rows.',
+      nothing_to_import: 'There are no valid rows to import.',
     },
+  },
+
+  // parcel operations (issue 3): label captions and operation notices
+  labels: {
+    reference: 'Tracking reference',
+    package: 'Package',
+    dropoff: 'Drop-off',
+    locker: 'Locker',
+    consignee: 'Consignee',
+    merchant: 'Merchant',
+    order: 'Order',
+    size: 'Size',
+    count: 'Package %{n} of %{total}',
+    failures_title: 'Labels that could not be printed',
+  },
+  operations: {
+    retrievable_pending: 'The locker was asked to make the package retrievable. This may take several minutes.',
   },
 
   http: {
@@ -652,6 +671,7 @@ export const appEn = {
       group_invalid: 'Another row of this order has errors (row %{row}).',
       unknown_content_type: 'Not one of your content types.',
       invalid_date: 'Must be a date (YYYY-MM-DD).',
+      barcode_exists: 'Another package already uses this barcode.',
     },
     template: {
       columns_sheet: 'Columns',
@@ -742,6 +762,36 @@ export const appEn = {
         body: 'This is the last reminder: choose where to collect your parcel from %{brand}.',
       },
     },
+  },
+  // Operator command line (cli/): descriptions, results and refusals.
+  cli: {
+    help_hint: '(add --help for usage)',
+    description: 'Lockerline operator commands (database, users). Reads DATABASE_URL or SQLITE_FILE like the server.',
+    db: 'Database schema and demo data',
+    db_migrate: 'Apply every pending migration (SQLite or PostgreSQL)',
+    db_seed: 'Load the demo data (merchants, locations, accounts, shipments) into an empty database; never in production',
+    migrated: 'Applied %{count} migration(s) to %{target}: %{names}',
+    up_to_date: '%{target} is up to date.',
+    seeded: 'Loaded the demo data into %{target}. Demo accounts use the password %{password}.',
+    seed_production: 'refusing to load demo data when NODE_ENV=production.',
+    seed_not_empty: '%{target} already holds data; demo data is only loaded into an empty database.',
+    users: 'User accounts',
+    users_create: 'Create a user account; prints the new id',
+    option_email: 'sign-in e-mail address',
+    option_role: 'role name: %{roles}',
+    option_merchant: 'merchant id (required for merchant_admin and merchant_user)',
+    option_first_name: 'first name (default: from the e-mail address)',
+    option_last_name: 'last name (default: from the e-mail address, else the role)',
+    option_password_stdin: 'read the password from standard input (otherwise the user sets one via forgot-password)',
+    created: 'Created user %{id}: %{email} (%{role}).',
+    no_password_mailed: 'No password was set: a create-password e-mail was sent to %{email}.',
+    no_password_not_mailed: 'No password was set, and no e-mail went out (SMTP_URL is not set).',
+    set_password_hint: 'The user sets a password by requesting a link with "Forgot your password?" on %{url}.',
+    unknown_role: 'unknown role "%{role}"; use one of: %{roles}.',
+    merchant_not_id: '--merchant must be a merchant id, got "%{value}".',
+    merchant_only_for_merchant_roles: '--merchant only applies to the merchant_admin and merchant_user roles.',
+    stdin_empty: '--password-stdin was given but standard input was empty.',
+    unexpected: 'unexpected error: %{message}',
   },
 };
 

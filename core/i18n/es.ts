@@ -584,7 +584,26 @@ export const appEs: AppCatalogue = {
       unsupported_format: 'Este formato de archivo no es compatible. Usa CSV, XLSX, XLS u ODS.',
       unreadable: 'No se ha podido leer el archivo. Comprueba que sea una hoja de cálculo válida.',
       sheet_not_found: 'El archivo no tiene ninguna hoja llamada "%{sheet}".',
+      invalid_rows: 'El archivo tiene %{count} filas no válidas. Corrija el archivo o importe solo las filas válidas.',
+      nothing_to_import: 'No hay filas válidas para importar.',
     },
+  },
+
+  // parcel operations (issue 3): label captions and operation notices
+  labels: {
+    reference: 'Referencia de seguimiento',
+    package: 'Paquete',
+    dropoff: 'Entrega',
+    locker: 'Taquilla',
+    consignee: 'Destinatario',
+    merchant: 'Comercio',
+    order: 'Pedido',
+    size: 'Tamaño',
+    count: 'Paquete %{n} de %{total}',
+    failures_title: 'Etiquetas que no se pudieron imprimir',
+  },
+  operations: {
+    retrievable_pending: 'Se ha pedido a la taquilla que el paquete sea recuperable. Esto puede tardar varios minutos.',
   },
 
   http: {
@@ -663,6 +682,7 @@ export const appEs: AppCatalogue = {
       group_invalid: 'Otra fila de este pedido tiene errores (fila %{row}).',
       unknown_content_type: 'No es uno de tus tipos de contenido.',
       invalid_date: 'Debe ser una fecha (AAAA-MM-DD).',
+      barcode_exists: 'Otro paquete ya usa este código de barras.',
     },
     template: {
       columns_sheet: 'Columnas',
@@ -753,6 +773,36 @@ export const appEs: AppCatalogue = {
         body: 'Este es el último recordatorio: elige dónde recoger tu paquete de %{brand}.',
       },
     },
+  },
+  // Operator command line (cli/): descriptions, results and refusals.
+  cli: {
+    help_hint: '(añade --help para ver el uso)',
+    description: 'Comandos de operación de Lockerline (base de datos, usuarios). Lee DATABASE_URL o SQLITE_FILE como el servidor.',
+    db: 'Esquema de la base de datos y datos de demostración',
+    db_migrate: 'Aplica todas las migraciones pendientes (SQLite o PostgreSQL)',
+    db_seed: 'Carga los datos de demostración (comercios, ubicaciones, cuentas, envíos) en una base de datos vacía; nunca en producción',
+    migrated: 'Se aplicaron %{count} migraciones a %{target}: %{names}',
+    up_to_date: '%{target} está al día.',
+    seeded: 'Datos de demostración cargados en %{target}. Las cuentas de demostración usan la contraseña %{password}.',
+    seed_production: 'no se cargan datos de demostración con NODE_ENV=production.',
+    seed_not_empty: '%{target} ya contiene datos; los datos de demostración solo se cargan en una base de datos vacía.',
+    users: 'Cuentas de usuario',
+    users_create: 'Crea una cuenta de usuario; muestra el id nuevo',
+    option_email: 'correo electrónico de acceso',
+    option_role: 'nombre del rol: %{roles}',
+    option_merchant: 'id del comercio (obligatorio para merchant_admin y merchant_user)',
+    option_first_name: 'nombre (por defecto: a partir del correo electrónico)',
+    option_last_name: 'apellidos (por defecto: a partir del correo electrónico, o el rol)',
+    option_password_stdin: 'lee la contraseña de la entrada estándar (si no, el usuario la elige con «¿Olvidaste tu contraseña?»)',
+    created: 'Usuario %{id} creado: %{email} (%{role}).',
+    no_password_mailed: 'No se estableció contraseña: se envió a %{email} un correo para crearla.',
+    no_password_not_mailed: 'No se estableció contraseña y no se envió ningún correo (SMTP_URL no está definido).',
+    set_password_hint: 'El usuario elige su contraseña pidiendo un enlace con «¿Olvidaste tu contraseña?» en %{url}.',
+    unknown_role: 'rol desconocido «%{role}»; usa uno de: %{roles}.',
+    merchant_not_id: '--merchant debe ser un id de comercio; se recibió «%{value}».',
+    merchant_only_for_merchant_roles: '--merchant solo se aplica a los roles merchant_admin y merchant_user.',
+    stdin_empty: 'Se indicó --password-stdin pero la entrada estándar estaba vacía.',
+    unexpected: 'error inesperado: %{message}',
   },
 };
 

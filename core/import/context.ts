@@ -17,6 +17,8 @@ export interface ImportContext {
   resolveLocation(codeOrName: string, kind: 'dropoff' | 'pickup'): Awaitable<ImportLocation | null>;
   /** Which of these order numbers the merchant already has (called in chunks of at most 1,000). */
   existingReferences(references: string[]): Awaitable<Iterable<string>>;
+  /** Which of these package barcodes are already in use (chunks of at most 1,000); optional. */
+  existingBarcodes?(barcodes: string[]): Awaitable<Iterable<string>>;
   /** The merchant's content types when it has the content feature; null when any text is accepted. */
   contentTypes: readonly string[] | null;
 }

@@ -63,11 +63,20 @@ export function mapHeaders(headerRow: readonly string[], fields: readonly Import
   return mapping;
 }
 
+/**
+ * A cell as the importer reads it: trimmed, and without the apostrophe our exports put before text that
+ * begins with = + - @ tab or CR (the formula-injection guard), so exported files import unchanged.
+ */
+export function cellText(cell: unknown): string {
+  const text = String(cell ?? '');
+  return (text.length > 1 && text[0] === "'" && /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text).trim();
+}
+
 /** The row's cells keyed by field (trimmed strings; absent columns are ''). */
 export function rowValues(mapping: HeaderMapping, cells: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
   mapping.columns.forEach((field, index) => {
-    if (field) values[field] = String(cells[index] ?? '').trim();
+    if (field) values[field] = cellText(cells[index]);
   });
   return values;
 }

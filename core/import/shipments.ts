@@ -67,6 +67,9 @@ interface Group {
   firstRow: number;
   /** Shipment-level values of the first row, compared with later rows. */
   shared: Record<string, string>;
+  /** Every file row of the group, in file order. */
+  rows: number[];
+  /** The kept row results: all of them, or (keepRows 'invalid') only rows with errors. */
   results: ImportRowResult[];
   body?: ShipmentImportBody;
   firstInvalidRow?: number;
@@ -91,15 +94,17 @@ const optional = (value: string) => (value === '' ? undefined : value);
 export class ShipmentImporter {
   private mapping: HeaderMapping | undefined;
   private readonly groups = new Map<string, Group>();
-  private readonly barcodes = new Map<string, number>();
+  private readonly barcodes = new Map<string, { row: number; group: Group }>();
   private readonly locations = new Map<string, Promise<ImportLocation | null>>();
   private readonly contentTypes: Map<string, string> | null;
+  private readonly keepAll: boolean;
 
   constructor(
     private readonly context: ImportContext,
     private readonly options: ShipmentImportOptions = {},
   ) {
     this.contentTypes = context.contentTypes ? new Map(context.contentTypes.map((c) => [c.toLowerCase(), c])) : null;
+    this.keepAll = (options.keepRows ?? 'all') === 'all';
   }
 
   setHeader(cells: readonly string[]): HeaderMapping {
@@ -149,19 +154,13 @@ export class ShipmentImporter {
       add('dropoff_location', { key: 'errors.package.oversized_needs_pudo' });
 
     const barcode = optional(get('barcode'));
-    if (barcode !== undefined) {
-      const first = this.barcodes.get(barcode);
-      if (first !== undefined) add('barcode', { key: 'import.errors.duplicate_barcode', params: { row: first } });
-      else this.barcodes.set(barcode, row);
-    }
-
     const reference = optional(get('external_reference_id'));
     const shared: Record<string, string> = Object.fromEntries(SHIPMENT_LEVEL_FIELDS.map((f) => [f, get(f)]));
     Object.assign(shared, { type: type ?? shared.type, locale: locale ?? shared.locale, country, email: shared.email.toLowerCase() });
     const key = reference === undefined ? `#${row}` : `r:${reference}`;
     let group = this.groups.get(key);
     if (!group) {
-      group = { reference, firstRow: row, shared, results: [] };
+      group = { reference, firstRow: row, shared, rows: [], results: [] };
       this.groups.set(key, group);
     } else {
       for (const field of SHIPMENT_LEVEL_FIELDS)
@@ -169,8 +168,19 @@ export class ShipmentImporter {
           add(field, { key: 'import.errors.group_mismatch', params: { row: group.firstRow } });
     }
 
+    if (barcode !== undefined) {
+      const first = this.barcodes.get(barcode);
+      if (first !== undefined) add('barcode', { key: 'import.errors.duplicate_barcode', params: { row: first.row } });
+      else this.barcodes.set(barcode, { row, group });
+    }
+
     const result: ImportRowResult = { row, values: v, errors };
-    group.results.push(result);
+    if (errors.length > 0 || this.keepAll || group.firstInvalidRow !== undefined) {
+      // Rows of a still-valid group are materialised before the group is invalidated.
+      if (errors.length > 0) this.materialize(group);
+      group.results.push(result);
+    }
+    group.rows.push(row);
     if (errors.length > 0) {
       this.invalidate(group, row);
       return;
@@ -223,9 +233,26 @@ export class ShipmentImporter {
     );
   }
 
+  /**
+   * keepRows 'invalid' keeps no details of valid rows; when their group turns invalid they are rebuilt
+   * from the group's shared values and their package (the cells as the importer read them).
+   */
+  private materialize(group: Group) {
+    if (this.keepAll || group.firstInvalidRow !== undefined || !group.body) return;
+    const kept = new Set(group.results.map((r) => r.row));
+    const valid = group.rows.filter((r) => !kept.has(r));
+    valid.forEach((row, i) => {
+      const pkg = group.body!.packages[i];
+      const values: Record<string, string> = { ...group.shared, external_reference_id: group.reference ?? '', size: pkg.size, description: pkg.description ?? '', barcode: pkg.barcode ?? '' };
+      group.results.push({ row, values, errors: [] });
+    });
+    group.results.sort((a, b) => a.row - b.row);
+  }
+
   /** The group cannot become a shipment: its rows without errors of their own get `group_invalid`. */
   private invalidate(group: Group, invalidRow: number) {
     if (group.firstInvalidRow !== undefined) return;
+    this.materialize(group);
     group.firstInvalidRow = invalidRow;
     group.body = undefined;
     for (const result of group.results) if (result.errors.length === 0) this.markSibling(result, invalidRow);
@@ -234,22 +261,23 @@ export class ShipmentImporter {
   async finish(): Promise<ShipmentImportResult> {
     if (!this.mapping) throw new Error('setHeader must be called before finish');
     await this.flagExistingReferences();
+    await this.flagExistingBarcodes();
     const rows: ImportRowResult[] = [];
     const shipments: ImportedShipment[] = [];
     const counts: ImportSummaryCounts = { rows: 0, valid: 0, invalid: 0, shipments: 0, packages: 0 };
-    const keepAll = (this.options.keepRows ?? 'all') === 'all';
     // Groups interleave in the file; rows are reported in file order.
-    for (const group of this.groups.values())
+    for (const group of this.groups.values()) {
+      counts.rows += group.rows.length;
       for (const result of group.results) {
-        counts.rows++;
         if (result.errors.length > 0) counts.invalid++;
-        if (keepAll || result.errors.length > 0) rows.push(result);
+        if (this.keepAll || result.errors.length > 0) rows.push(result);
       }
+    }
     rows.sort((a, b) => a.row - b.row);
     counts.valid = counts.rows - counts.invalid;
     for (const group of this.groups.values()) {
       if (!group.body) continue;
-      shipments.push({ rows: group.results.map((r) => r.row), body: group.body });
+      shipments.push({ rows: group.rows, body: group.body });
       counts.shipments++;
       counts.packages += group.body.packages.length;
     }
@@ -263,12 +291,32 @@ export class ShipmentImporter {
       const existing = new Set(await this.context.existingReferences(chunk.map((g) => g.reference!)));
       for (const group of chunk) {
         if (!existing.has(group.reference!)) continue;
+        this.materialize(group);
         group.body = undefined;
         group.firstInvalidRow ??= group.firstRow;
         for (const result of group.results)
           result.errors.unshift(
             rowError(result.row, 'external_reference_id', { key: 'import.errors.reference_exists' }, group.reference!),
           );
+      }
+    }
+  }
+
+  /** Barcodes of still-valid rows that a stored package already uses (when the context can tell). */
+  private async flagExistingBarcodes() {
+    if (!this.context.existingBarcodes) return;
+    const candidates = [...this.barcodes].filter(([, at]) => at.group.body !== undefined);
+    for (let start = 0; start < candidates.length; start += 1000) {
+      const chunk = candidates.slice(start, start + 1000);
+      const taken = new Set(await this.context.existingBarcodes(chunk.map(([code]) => code)));
+      for (const [code, { row, group }] of chunk) {
+        if (!taken.has(code)) continue;
+        this.materialize(group);
+        const result = group.results.find((r) => r.row === row);
+        if (!result) continue;
+        result.errors = result.errors.filter((e) => e.code !== 'group_invalid');
+        result.errors.push(rowError(row, 'barcode', { key: 'import.errors.barcode_exists' }, code));
+        if (group.firstInvalidRow === undefined) this.invalidate(group, row);
       }
     }
   }

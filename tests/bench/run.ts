@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { seedLarge } from './seed-large.js';
+import { barcodePrefixes, seedLarge } from './seed-large.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const num = (name: string, fallback: number) => {
@@ -144,17 +144,16 @@ async function main(): Promise<void> {
   const reuse = process.env.BENCH_DB;
   const dir = reuse ? undefined : mkdtempSync(join(tmpdir(), 'lockerline-bench-'));
   const file = reuse ?? join(dir!, 'bench.sqlite');
-  let prefixes = ['LP1', 'LP2', 'LP3'];
   if (reuse) {
     if (!existsSync(reuse)) throw new Error(`BENCH_DB=${reuse} does not exist`);
     console.log(`bench: reusing ${reuse}`);
   } else {
     console.log(`bench: seeding ${SHIPMENTS.toLocaleString('en')} shipments and ${PACKAGES.toLocaleString('en')} packages into ${file}`);
     const seeded = await seedLarge({ file, packages: PACKAGES, shipments: SHIPMENTS });
-    prefixes = seeded.barcodePrefixes;
     report({ name: 'seed', seconds: round(seeded.seconds, 1), rows: seeded.rows, rows_per_s: round(seeded.rows / seeded.seconds, 0) });
   }
 
+  const prefixes = barcodePrefixes(file);
   const { child, url } = await startServer(file, await freePort());
   try {
     const superadmin = await signIn(url, 'superadmin@example.com');

@@ -21,8 +21,22 @@ export interface SeedOptions {
 export interface SeedResult {
   seconds: number;
   rows: number;
-  /** Barcode prefixes that match a handful of packages (for the search scenario). */
-  barcodePrefixes: string[];
+}
+
+/**
+ * Prefixes ("LP" + 6 digits) of 100 real barcodes spread over the table: each matches a handful of
+ * packages, like a partly typed or scanned code (the search scenario).
+ */
+export function barcodePrefixes(file: string, count = 100): string[] {
+  const sqlite = new Database(file, { readonly: true });
+  try {
+    const { max } = sqlite.prepare('select max(id) as max from packages').get() as { max: number | null };
+    const pick = sqlite.prepare('select barcode from packages where id >= ? order by id limit 1');
+    const prefixes = Array.from({ length: count }, (_, k) => (pick.get(Math.floor(((max ?? 0) * k) / count)) as { barcode: string } | undefined)?.barcode);
+    return prefixes.filter((b): b is string => Boolean(b)).map((b) => b.slice(0, 8));
+  } finally {
+    sqlite.close();
+  }
 }
 
 /** mulberry32: small, fast, deterministic. */
@@ -199,7 +213,5 @@ export async function seedLarge(options: SeedOptions): Promise<SeedResult> {
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
 
-  // Prefixes of real barcodes, long enough to match a few rows each ("LP" + 6 digits ~ 1 in 10^6 per row).
-  const barcodePrefixes = Array.from({ length: 100 }, (_, k) => barcodeOf(Math.floor((k * P) / 100)).slice(0, 8));
-  return { seconds: (performance.now() - started) / 1000, rows: S + P, barcodePrefixes };
+  return { seconds: (performance.now() - started) / 1000, rows: S + P };
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { es } from '../../core/i18n/es.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'cli/bin.mjs');
@@ -19,7 +20,7 @@ interface Result {
 
 function cli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<Result> {
   return new Promise((done, fail) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...options.env };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', LOCKERLINE_LOCALE: 'en', ...options.env };
     delete env.DATABASE_URL;
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -179,6 +180,16 @@ describe('users create', () => {
     const missing = await cli(['users', 'create', '--email', 'm@example.com', '--role', 'merchant_admin', '--merchant', '999'], { env: env() });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--merchant: The selected item does not exist');
+  });
+
+  it('speaks Spanish when the locale says so', async () => {
+    const res = await cli(['users', 'create', '--email', 'not-an-email', '--role', 'support'], {
+      env: { ...env(), LOCKERLINE_LOCALE: '', LANG: 'es_ES.UTF-8', LC_ALL: '' },
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(es.validation.email);
+    const help = await cli(['db', '--help'], { env: { LOCKERLINE_LOCALE: 'es' } });
+    expect(help.stdout).toContain(es.cli.db_migrate);
   });
 
   it('needs --email and --role', async () => {

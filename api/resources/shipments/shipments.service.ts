@@ -4,7 +4,7 @@
  * in draft; the drop-off location must exist, be active and be a drop-off location; oversized needs PUDO.
  */
 import { DomainError } from '../../../core/errors.js';
-import { generateReference } from '../../../core/identifiers.js';
+import { generateBarcode, generateReference, normalizeCode } from '../../../core/identifiers.js';
 import { normalizeCountry } from '../../../core/validation.js';
 import { shipmentDefaults } from '../../../core/schemas/index.js';
 import { SHIPMENT_STATUS } from '../../../core/statuses.js';
@@ -17,7 +17,7 @@ import { owningMerchant } from '../owner.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { assignBarcodes, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
-import { packagesOf, refreshPackageCount } from './shipments.repository.js';
+import { packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
 
 const FIELDS = [
   'external_reference_id', 'type', 'payment_type', 'first_name', 'last_name', 'email', 'phone', 'country', 'locale',
@@ -75,45 +75,122 @@ const event = (ctx: ServiceContext, subject_type: 'shipment' | 'package', subjec
   ...extra,
 });
 
+/** A create body's shipment values with the defaults applied and normalised (country, e-mail, location ids). */
+export function newShipmentValues(body: Row): Row {
+  const defaults = shipmentDefaults();
+  return shipmentValues(body, { type: defaults.type, payment_type: defaults.payment_type, locale: defaults.locale, country: defaults.country });
+}
+
 export async function createShipment(ctx: ServiceContext, body: Row): Promise<{ id: number }> {
   const merchantId = (await owningMerchant(ctx, body)) as number;
-  const defaults = shipmentDefaults();
-  const values = shipmentValues(body, { type: defaults.type, payment_type: defaults.payment_type, locale: defaults.locale, country: defaults.country });
+  const values = newShipmentValues(body);
   const rawItems = Array.isArray(body.packages) ? body.packages.map(itemValues) : [];
   validateOrThrow(schemas.shipments.create, { ...values, packages: rawItems }, { nested: schemas.shipments.nested });
   await checkLocations(ctx.db, values, merchantId, rawItems.map((p) => p.size as string));
 
   return ctx.db.transaction().execute(async (trx) => {
     const items = await assignBarcodes(trx, rawItems, [], (i) => `packages.${i}.barcode`);
-    const inserted = await trx
-      .insertInto('shipments')
-      .values({
-        ...(values as object),
-        reference_id: await uniqueReference(trx),
-        merchant_id: merchantId,
-        created_by: ctx.actor.id,
-        status: SHIPMENT_STATUS.draft,
-        package_count: items.length,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      } as any)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const shipment = { id: inserted.id, merchant_id: merchantId, dropoff_location_id: values.dropoff_location_id as number };
-    const packageIds = items.length ? await trx.insertInto('packages').values(packageRows(items, shipment, ctx.now)).returning('id').execute() : [];
-    await recordEvents(trx, [
-      event(ctx, 'shipment', shipment.id, 'created', { to_status: 0 }),
-      ...packageIds.map((p) => event(ctx, 'package', p.id, 'created', { to_status: 0 })),
-    ]);
-    return { id: shipment.id };
+    const [id] = await insertShipments(ctx, trx, [{ merchantId, values, items }]);
+    return { id };
   });
 }
 
-async function uniqueReference(db: Db): Promise<string> {
-  for (;;) {
-    const ref = generateReference();
-    if (!(await db.selectFrom('shipments').select('id').where('reference_id', '=', ref).executeTakeFirst())) return ref;
+/** A checked shipment ready to be stored: normalised values and packages with their barcodes. */
+export interface NewShipment {
+  merchantId: number;
+  values: Row;
+  items: PackageItem[];
+}
+
+// Multi-row inserts stay well under SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
+const SHIPMENT_CHUNK = 500;
+const PACKAGE_CHUNK = 1000;
+const SHIPMENT_COLUMNS = [...FIELDS, 'reference_id', 'merchant_id', 'created_by', 'status', 'package_count', 'created_at', 'updated_at'] as const;
+
+/**
+ * Stores draft shipments with their packages and 'created' events (one per shipment and package), with
+ * multi-row inserts in chunks. Run inside the caller's transaction; returns the ids in input order.
+ * Single creates and imports both come through here, so both get the same references and events.
+ */
+export async function insertShipments(ctx: ServiceContext, trx: Db, list: NewShipment[]): Promise<number[]> {
+  const references = await uniqueCodes(list.length, generateReference, async (codes) => {
+    const rows = await trx.selectFrom('shipments').select('reference_id').where('reference_id', 'in', codes).execute();
+    return new Set(rows.map((r) => r.reference_id));
+  });
+  const ids: number[] = [];
+  for (let start = 0; start < list.length; start += SHIPMENT_CHUNK) {
+    const chunk = list.slice(start, start + SHIPMENT_CHUNK);
+    const rows = chunk.map((s, i) => {
+      const row: Row = { ...s.values };
+      Object.assign(row, {
+        reference_id: references[start + i],
+        merchant_id: s.merchantId,
+        created_by: ctx.actor.id || null,
+        status: SHIPMENT_STATUS.draft,
+        package_count: s.items.length,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      });
+      // Every row names every column: a multi-row insert needs one column list.
+      return Object.fromEntries(SHIPMENT_COLUMNS.map((c) => [c, row[c] ?? null]));
+    });
+    const inserted = await trx.insertInto('shipments').values(rows as any).returning(['id', 'reference_id']).execute();
+    const byReference = new Map(inserted.map((r) => [r.reference_id, r.id]));
+    for (let i = 0; i < chunk.length; i++) ids.push(byReference.get(references[start + i])!);
   }
+  await recordEventsInChunks(trx, ids.map((id) => event(ctx, 'shipment', id, 'created', { to_status: 0 })));
+
+  const packages = list.flatMap((s, i) =>
+    packageRows(s.items, { id: ids[i], merchant_id: s.merchantId, dropoff_location_id: s.values.dropoff_location_id as number }, ctx.now),
+  );
+  for (let start = 0; start < packages.length; start += PACKAGE_CHUNK) {
+    const packageIds = await trx.insertInto('packages').values(packages.slice(start, start + PACKAGE_CHUNK)).returning('id').execute();
+    await recordEventsInChunks(trx, packageIds.map((p) => event(ctx, 'package', p.id, 'created', { to_status: 0 })));
+  }
+  return ids;
+}
+
+async function recordEventsInChunks(trx: Db, events: NewEvent[]): Promise<void> {
+  for (let start = 0; start < events.length; start += PACKAGE_CHUNK) await recordEvents(trx, events.slice(start, start + PACKAGE_CHUNK));
+}
+
+/** `count` generated codes unused so far: generated in bulk, checked in chunks, collisions regenerated. */
+async function uniqueCodes(count: number, generate: () => string, taken: (codes: string[]) => Promise<Set<string>>, reserved = new Set<string>()): Promise<string[]> {
+  const out: string[] = [];
+  while (out.length < count) {
+    const wanted = count - out.length;
+    const fresh = new Set<string>();
+    while (fresh.size < wanted) {
+      const code = generate();
+      if (!reserved.has(code)) fresh.add(code);
+    }
+    const candidates = [...fresh];
+    for (let start = 0; start < candidates.length; start += PACKAGE_CHUNK) {
+      const chunk = candidates.slice(start, start + PACKAGE_CHUNK);
+      const used = await taken(chunk);
+      for (const code of chunk)
+        if (!used.has(code)) {
+          out.push(code);
+          reserved.add(code);
+        }
+    }
+  }
+  return out;
+}
+
+/**
+ * Bulk barcode assignment for imports: supplied barcodes must be unused (else `validation.failed` on
+ * `barcode`; the importer reports them per row first, this guards a race), missing ones are generated.
+ */
+export async function assignImportBarcodes(trx: Db, items: { size: string; description?: string | null; barcode?: string | null }[]): Promise<PackageItem[]> {
+  const supplied = items.flatMap((p) => (p.barcode ? [normalizeCode(p.barcode)] : []));
+  const reserved = new Set(supplied);
+  for (let start = 0; start < supplied.length; start += PACKAGE_CHUNK)
+    if ((await takenBarcodes(trx, supplied.slice(start, start + PACKAGE_CHUNK))).size) fieldError('barcode', 'import.errors.barcode_exists');
+  const missing = items.filter((p) => !p.barcode).length;
+  const generated = await uniqueCodes(missing, generateBarcode, (codes) => takenBarcodes(trx, codes), reserved);
+  let next = 0;
+  return items.map((p) => ({ size: p.size, description: p.description ?? null, barcode: p.barcode ? normalizeCode(p.barcode) : generated[next++] }));
 }
 
 export async function updateShipment(ctx: ServiceContext, row: Row, body: Row): Promise<void> {

@@ -1,0 +1,10 @@
+/**
+ * Formula-injection guard for exported spreadsheets: a text cell beginning with = + - @ tab or CR would
+ * be run as a formula by Excel or LibreOffice, so it is prefixed with an apostrophe. The importer removes
+ * that apostrophe again (core/import/headers.ts `cellText`), so exported files import unchanged.
+ */
+const TRIGGER = /^[=+\-@\t\r]/;
+
+export function neutraliseCell(value: string): string {
+  return TRIGGER.test(value) ? `'${value}` : value;
+}

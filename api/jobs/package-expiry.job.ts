@@ -1,0 +1,103 @@
+/**
+ * Scheduled package work (DESIGN.md section 4): packages ready to collect expire when expires_at
+ * passes (90 -> -40, package-expired to the customer), and the 24 h reminder falls due. A pass takes
+ * the clock reading as an argument (tests move time), works in small batches and is safe with several
+ * server processes on one PostgreSQL: expiry goes through the package transition's compare-and-set
+ * (a second process loses the race and skips), and a reminder is claimed by setting
+ * reminder_sent_for = expires_at with a conditional UPDATE before it is enqueued, in one transaction.
+ */
+import type { Kysely } from 'kysely';
+import { isDomainError } from '../../core/errors.js';
+import { applyPackageAction, reminderDueAt, SYSTEM_ACTOR } from '../../core/machines/index.js';
+import { PACKAGE_STATUS as P } from '../../core/statuses.js';
+import type { Database } from '../db/tables.js';
+import type { Dialect } from '../db/dialect.js';
+import { recordEvent } from '../events/events.repository.js';
+import { REMINDER_HOURS_BEFORE_EXPIRY } from '../../core/constants.js';
+import { systemContext } from '../operations/context.js';
+import { runPackageAction } from '../operations/packages/package-actions.service.js';
+import { enqueuePackageNotification } from '../operations/shared/effects.js';
+
+export interface PassResult {
+  expired: number;
+  reminded: number;
+}
+
+const BATCH = 200;
+
+/** Expires every package whose storage time is over (at most `limit` per pass). */
+export async function expirePackages(db: Kysely<Database>, dialect: Dialect, now: Date, limit = BATCH): Promise<number> {
+  const due = await db
+    .selectFrom('packages')
+    .selectAll()
+    .where('status', '=', P.ready_to_collect)
+    .where('expires_at', '<=', now.toISOString())
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  let done = 0;
+  for (const pkg of due) {
+    try {
+      await runPackageAction(systemContext(db, dialect, now), pkg, 'expire-by-time');
+      done++;
+    } catch (error) {
+      // Another process (or a user) moved it first: nothing to do.
+      if (!isDomainError(error)) throw error;
+    }
+  }
+  return done;
+}
+
+/** Sends the "expires in 24h" reminder once per expires_at (extend-expiry re-arms it). */
+export async function remindPackages(db: Kysely<Database>, now: Date, limit = BATCH): Promise<number> {
+  const horizon = new Date(now.getTime() + REMINDER_HOURS_BEFORE_EXPIRY * 3_600_000).toISOString();
+  const due = await db
+    .selectFrom('packages')
+    .innerJoin('shipments', 'shipments.id', 'packages.shipment_id')
+    .leftJoin('locations', 'locations.id', 'packages.location_id')
+    .selectAll('packages')
+    .select(['shipments.reference_id', 'shipments.first_name', 'shipments.email', 'shipments.phone', 'shipments.locale', 'locations.name as location_name', 'locations.timezone'])
+    .where('packages.status', '=', P.ready_to_collect)
+    .where('packages.expires_at', '>', now.toISOString())
+    .where('packages.expires_at', '<=', horizon)
+    .where((eb) => eb.or([eb('packages.reminder_sent_for', 'is', null), eb('packages.reminder_sent_for', '!=', eb.ref('packages.expires_at'))]))
+    .orderBy('packages.expires_at')
+    .limit(limit)
+    .execute();
+  let sent = 0;
+  for (const row of due) {
+    if (!row.expires_at || now < reminderDueAt(row.expires_at)) continue;
+    const decision = applyPackageAction(row, 'remind', { actor: SYSTEM_ACTOR, features: 0, now });
+    if (!decision.ok) continue;
+    const claimed = await db.transaction().execute(async (trx) => {
+      const res = await trx
+        .updateTable('packages')
+        .set({ reminder_sent_for: row.expires_at })
+        .where('id', '=', row.id)
+        .where('status', '=', P.ready_to_collect)
+        .where('expires_at', '=', row.expires_at)
+        .where((eb) => eb.or([eb('reminder_sent_for', 'is', null), eb('reminder_sent_for', '!=', row.expires_at)]))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      const stamp = now.toISOString();
+      await recordEvent(trx, { subject_type: 'package', subject_id: row.id, kind: 'remind', from_status: row.status, to_status: row.status, actor_id: null, location_id: row.location_id, created_at: stamp, data: { expires_at: row.expires_at } });
+      await enqueuePackageNotification(
+        trx,
+        'package-reminder',
+        { package: row, shipment: row, location: row.location_name ? { name: row.location_name, timezone: row.timezone } : null },
+        `remind:${row.expires_at}`,
+        now,
+      );
+      return true;
+    });
+    if (claimed) sent++;
+  }
+  return sent;
+}
+
+/** One scheduler pass. */
+export async function runPackagePass(db: Kysely<Database>, dialect: Dialect, now: Date): Promise<PassResult> {
+  const reminded = await remindPackages(db, now);
+  const expired = await expirePackages(db, dialect, now);
+  return { expired, reminded };
+}

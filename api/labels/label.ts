@@ -1,0 +1,118 @@
+/**
+ * One shipping label per package (SPEC issue 3 "Labels"): tracking reference and package barcode as
+ * Code 128, drop-off location name and code, locker number when known, consignee, merchant, size and
+ * "package n of N". A6 by default, 4x6 in as an option.
+ */
+import PDFDocument from 'pdfkit';
+import { drawCode128 } from './code128.js';
+
+export const LABEL_FORMATS = { a6: [297.64, 419.53], '4x6': [288, 432] } as const;
+export type LabelFormat = keyof typeof LABEL_FORMATS;
+export const isLabelFormat = (v: unknown): v is LabelFormat => typeof v === 'string' && v in LABEL_FORMATS;
+
+export interface LabelData {
+  reference_id: string;
+  barcode: string;
+  external_reference_id?: string | null;
+  dropoff: { name: string; code: string } | null;
+  locker_number?: string | null;
+  consignee: string;
+  merchant: string;
+  size: string;
+  index: number;
+  total: number;
+}
+
+/** Label captions in the user's language (the caller passes its translator). */
+export interface LabelCaptions {
+  reference: string;
+  package: string;
+  dropoff: string;
+  locker: string;
+  consignee: string;
+  merchant: string;
+  order: string;
+  size: string;
+  /** "Package {n} of {N}" already formatted for a given n and N. */
+  count(n: number, total: number): string;
+  sizeName(size: string): string;
+}
+
+export const ENGLISH_CAPTIONS: LabelCaptions = {
+  reference: 'Tracking reference',
+  package: 'Package',
+  dropoff: 'Drop-off',
+  locker: 'Locker',
+  consignee: 'Consignee',
+  merchant: 'Merchant',
+  order: 'Order',
+  size: 'Size',
+  count: (n, total) => `Package ${n} of ${total}`,
+  sizeName: (s) => s,
+};
+
+/** A label document; pages are added by drawLabel. `info` goes into the PDF metadata. */
+export function createLabelDocument(title = 'Lockerline labels'): PDFKit.PDFDocument {
+  return new PDFDocument({ autoFirstPage: false, compress: true, info: { Title: title, Creator: 'Lockerline' } });
+}
+
+/** Adds one page with the label. */
+export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, format: LabelFormat = 'a6', captions: LabelCaptions = ENGLISH_CAPTIONS): void {
+  const [width, height] = LABEL_FORMATS[format];
+  const m = 14;
+  const inner = width - 2 * m;
+  doc.addPage({ size: [width, height], margin: 0 });
+  doc.lineWidth(1).rect(m / 2, m / 2, width - m, height - m).stroke('#000000');
+
+  let y = m;
+  doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(label.merchant, m, y, { width: inner - 70, lineBreak: false, ellipsis: true });
+  doc.font('Helvetica-Bold').fontSize(11).text(captions.count(label.index, label.total), m, y + 1, { width: inner, align: 'right', lineBreak: false });
+  y += 22;
+
+  // Drop-off block: where the package goes, big, with the locker number when known.
+  doc.rect(m, y, inner, 64).fill('#000000');
+  doc.fillColor('#ffffff').font('Helvetica').fontSize(8).text(captions.dropoff.toUpperCase(), m + 6, y + 5, { lineBreak: false });
+  doc.font('Helvetica-Bold').fontSize(14).text(label.dropoff?.name ?? '-', m + 6, y + 16, { width: inner - 12, lineBreak: false, ellipsis: true });
+  doc.fontSize(18).text(label.dropoff?.code ?? '', m + 6, y + 36, { lineBreak: false });
+  if (label.locker_number) doc.fontSize(18).text(`${captions.locker} ${label.locker_number}`, m + 6, y + 36, { width: inner - 12, align: 'right', lineBreak: false });
+  doc.fillColor('#000000');
+  y += 74;
+
+  const field = (caption: string, value: string, x: number, w: number) => {
+    doc.font('Helvetica').fontSize(7.5).text(caption.toUpperCase(), x, y, { width: w, lineBreak: false });
+    doc.font('Helvetica-Bold').fontSize(11).text(value, x, y + 10, { width: w, lineBreak: false, ellipsis: true });
+  };
+  field(captions.consignee, label.consignee || '-', m, inner * 0.68);
+  field(captions.size, captions.sizeName(label.size), m + inner * 0.7, inner * 0.3);
+  y += 32;
+
+  const barcodeBlock = (caption: string, text: string, barHeight: number) => {
+    doc.font('Helvetica').fontSize(7.5).text(caption.toUpperCase(), m, y, { width: inner, lineBreak: false });
+    y += 11;
+    drawCode128(doc, text, { x: m, y, width: inner, height: barHeight });
+    y += barHeight + 3;
+    doc.font('Courier-Bold').fontSize(11).text(text, m, y, { width: inner, align: 'center', lineBreak: false });
+    y += 18;
+  };
+  const remaining = height - y - m;
+  barcodeBlock(captions.package, label.barcode, Math.max(50, Math.min(90, remaining * 0.42)));
+  barcodeBlock(captions.reference, label.reference_id, Math.max(34, Math.min(60, remaining * 0.26)));
+  if (label.external_reference_id) {
+    doc.font('Helvetica').fontSize(8).text(`${captions.order}: ${label.external_reference_id}`, m, Math.min(y, height - m - 10), { width: inner, lineBreak: false, ellipsis: true });
+  }
+}
+
+/** Renders labels into one PDF buffer (single shipments; bulk print streams instead). */
+export async function renderLabels(labels: LabelData[], format: LabelFormat = 'a6', captions?: LabelCaptions): Promise<Buffer> {
+  const doc = createLabelDocument();
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  for (const label of labels) drawLabel(doc, label, format, captions);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,61 @@
+/**
+ * Location verbs: POST /api/locations/:id/approve (superadmin, support) and
+ * POST /api/locations/:id/create-terminal { terminalLayout } (superadmin, support; locker locations),
+ * through the locker service. Each writes in one transaction.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../../core/errors.js';
+import { ROLE_GROUPS, roleMatches } from '../../../core/roles.js';
+import type { Location } from '../../db/tables.js';
+import { requireRole } from '../../plugins/auth.js';
+import { lockerService, parseTerminal } from '../../providers/locker/index.js';
+import { contextOf } from '../../resources/access.js';
+import { RESOURCE_MODULES } from '../../resources/index.js';
+import { registerRecordAction } from '../../resources/record-actions.js';
+import { loadOne } from '../../resources/records.js';
+import { idParams } from '../../resources/schemas.js';
+import { fieldError } from '../../resources/validate.js';
+import { opContext } from '../context.js';
+import { recordPayload } from '../shared/respond.js';
+
+const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+const STAFF = ROLE_GROUPS.admin;
+
+export const approveRefusal = (row: Pick<Location, 'approved'>) => (row.approved === 1 ? 'record.locked' : null);
+export const terminalRefusal = (row: Pick<Location, 'class' | 'terminal'>) =>
+  row.class !== 'locker' ? 'location.not_a_locker' : parseTerminal(row) ? 'provider.terminal_exists' : null;
+
+let registered = false;
+export function registerLocationOperationRoutes(app: FastifyInstance): void {
+  if (!registered) {
+    registered = true;
+    registerRecordAction('locations', 'approve', (row, actor) => (roleMatches(actor.role, STAFF) ? approveRefusal(row as Location) : 'forbidden'));
+    registerRecordAction('locations', 'create-terminal', (row, actor) => (roleMatches(actor.role, STAFF) ? terminalRefusal(row as Location) : 'forbidden'));
+  }
+  const tags = ['locations'];
+
+  app.post('/locations/:id/approve', { schema: { tags, params: idParams }, preHandler: requireRole(STAFF) }, async (request) => {
+    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
+    const refusal = approveRefusal(location);
+    if (refusal) throw new DomainError(refusal);
+    const ctx = opContext(request);
+    const stamp = ctx.now.toISOString();
+    const res = await ctx.db.updateTable('locations').set({ approved: 1, updated_at: stamp }).where('id', '=', location.id).where('approved', '=', 0).executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new DomainError('record.locked');
+    const fresh = await ctx.db.selectFrom('locations').selectAll().where('id', '=', location.id).executeTakeFirstOrThrow();
+    return recordPayload(ctx.db, 'locations', ctx.actor!, fresh);
+  });
+
+  app.post('/locations/:id/create-terminal', { schema: { tags, params: idParams }, preHandler: requireRole(STAFF) }, async (request) => {
+    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const layout = body.terminalLayout ?? body.terminal_layout;
+    if (typeof layout !== 'string' || !layout) fieldError('terminalLayout', 'validation.required');
+    const ctx = opContext(request);
+    const fresh = await ctx.db.transaction().execute(async (trx) => {
+      await lockerService().createTerminal(trx, location, layout, ctx.now.toISOString());
+      return trx.selectFrom('locations').selectAll().where('id', '=', location.id).executeTakeFirstOrThrow();
+    });
+    return recordPayload(ctx.db, 'locations', ctx.actor!, fresh);
+  });
+}

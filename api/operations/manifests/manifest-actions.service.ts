@@ -1,0 +1,89 @@
+/**
+ * Manifest lifecycle (DESIGN.md section 4): 0 draft -> finalize -> 10 -> go-live -> 50 -> fulfil -> 100;
+ * delivery-attempted is recorded while live. Packages join or leave only while the manifest is a draft;
+ * package_count and shipment_count are recounted in the same transaction. Refusals: record.locked.
+ */
+import { DomainError, type ErrorCode } from '../../../core/errors.js';
+import { MANIFEST_STATUS as M } from '../../../core/statuses.js';
+import type { Manifest } from '../../db/tables.js';
+import { recordEvents, type NewEvent } from '../../events/events.repository.js';
+import { fieldError } from '../../resources/validate.js';
+import { actorId, nextStamp, type Executor, type OpContext } from '../context.js';
+import { scopePackages } from '../packages/package-scope.js';
+
+export const MANIFEST_VERBS = ['finalize', 'go-live', 'fulfil', 'delivery-attempted', 'add-packages', 'remove-packages'] as const;
+export type ManifestVerb = (typeof MANIFEST_VERBS)[number];
+
+const RULES: Record<ManifestVerb, { from: number[]; to?: number }> = {
+  finalize: { from: [M.draft], to: M.finalized },
+  'go-live': { from: [M.finalized], to: M.live },
+  fulfil: { from: [M.live], to: M.fulfilled },
+  'delivery-attempted': { from: [M.live] },
+  'add-packages': { from: [M.draft] },
+  'remove-packages': { from: [M.draft] },
+};
+
+/** Why the verb is refused on this manifest now (null when allowed). */
+export function manifestRefusal(manifest: Pick<Manifest, 'status' | 'package_count'>, verb: ManifestVerb): ErrorCode | null {
+  if (!RULES[verb].from.includes(manifest.status)) return 'record.locked';
+  return null;
+}
+
+function packageIdsOf(body: Record<string, unknown>): { ids: number[]; barcodes: string[] } {
+  const list = (v: unknown) => (Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : v === undefined || v === null || v === '' ? [] : [v]);
+  const ids = list(body.package_ids).map(Number);
+  const barcodes = list(body.barcodes).map((b) => String(b).trim().toUpperCase());
+  if (ids.some((id) => !Number.isInteger(id) || id < 1)) fieldError('package_ids', 'validation.exists');
+  if (!ids.length && !barcodes.length) fieldError('package_ids', 'validation.required');
+  if (ids.length + barcodes.length > 1000) throw new DomainError('bad_request');
+  return { ids, barcodes };
+}
+
+async function recount(trx: Executor, manifestId: number, stamp: string) {
+  const counts = await trx
+    .selectFrom('packages')
+    .select((eb) => [eb.fn.countAll<number>().as('packages'), eb.fn.count<number>('shipment_id').distinct().as('shipments')])
+    .where('manifest_id', '=', manifestId)
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('manifests').set({ package_count: Number(counts.packages), shipment_count: Number(counts.shipments), updated_at: stamp }).where('id', '=', manifestId).execute();
+}
+
+export async function runManifestVerb(ctx: OpContext, manifest: Manifest, verb: ManifestVerb, body: Record<string, unknown> = {}): Promise<Manifest> {
+  const refusal = manifestRefusal(manifest, verb);
+  if (refusal) throw new DomainError(refusal);
+  const rule = RULES[verb];
+  const now = ctx.now.toISOString();
+  const stamp = nextStamp(ctx.now, manifest.updated_at);
+  const who = actorId(ctx);
+  const wanted = verb === 'add-packages' || verb === 'remove-packages' ? packageIdsOf(body) : null;
+  return ctx.db.transaction().execute(async (trx) => {
+    const set: Partial<Manifest> = { updated_at: stamp };
+    if (rule.to !== undefined) set.status = rule.to;
+    if (verb === 'delivery-attempted') set.delivery_attempted = 1;
+    // Compare-and-set: a concurrent verb on the same manifest makes this one a 409.
+    const res = await trx.updateTable('manifests').set(set).where('id', '=', manifest.id).where('status', '=', manifest.status).where('updated_at', '=', manifest.updated_at).executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
+    const events: NewEvent[] = [];
+    if (wanted) {
+      let qb = scopePackages(trx.selectFrom('packages').selectAll('packages'), ctx.actor).where((eb) =>
+        eb.or([...(wanted.ids.length ? [eb('packages.id', 'in', wanted.ids)] : []), ...(wanted.barcodes.length ? [eb('packages.barcode', 'in', wanted.barcodes)] : [])]),
+      );
+      if (manifest.merchant_id != null) qb = qb.where('packages.merchant_id', '=', manifest.merchant_id);
+      const packages = await qb.execute();
+      if (packages.length !== wanted.ids.length + wanted.barcodes.length) fieldError('package_ids', 'validation.exists');
+      if (verb === 'add-packages') {
+        if (packages.some((p) => p.manifest_id != null && p.manifest_id !== manifest.id)) throw new DomainError('record.in_use');
+        await trx.updateTable('packages').set({ manifest_id: manifest.id }).where('id', 'in', packages.map((p) => p.id)).execute();
+      } else {
+        if (packages.some((p) => p.manifest_id !== manifest.id)) fieldError('package_ids', 'validation.exists');
+        await trx.updateTable('packages').set({ manifest_id: null }).where('id', 'in', packages.map((p) => p.id)).execute();
+      }
+      await recount(trx, manifest.id, stamp);
+      events.push({ subject_type: 'manifest', subject_id: manifest.id, kind: verb, from_status: manifest.status, to_status: manifest.status, actor_id: who, created_at: now, data: { packages: packages.map((p) => p.id) } });
+    } else {
+      events.push({ subject_type: 'manifest', subject_id: manifest.id, kind: rule.to !== undefined ? 'status' : verb, from_status: manifest.status, to_status: rule.to ?? manifest.status, actor_id: who, created_at: now, data: { action: verb } });
+    }
+    await recordEvents(trx, events);
+    return trx.selectFrom('manifests').selectAll().where('id', '=', manifest.id).executeTakeFirstOrThrow();
+  });
+}

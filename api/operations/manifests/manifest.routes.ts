@@ -1,0 +1,33 @@
+/** Manifest verb routes: POST /api/manifests/:id/{finalize, go-live, fulfil, delivery-attempted, add-packages, remove-packages}. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireCrud } from '../../plugins/auth.js';
+import type { Manifest } from '../../db/tables.js';
+import { contextOf } from '../../resources/access.js';
+import { RESOURCE_MODULES } from '../../resources/index.js';
+import { canCrud } from '../../../core/permissions.js';
+import { registerRecordAction } from '../../resources/record-actions.js';
+import { loadOne } from '../../resources/records.js';
+import { idParams } from '../../resources/schemas.js';
+import { opContext } from '../context.js';
+import { recordPayload } from '../shared/respond.js';
+import { MANIFEST_VERBS, manifestRefusal, runManifestVerb } from './manifest-actions.service.js';
+
+const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+let registered = false;
+export function registerManifestOperationRoutes(app: FastifyInstance): void {
+  if (!registered) {
+    registered = true;
+    for (const verb of MANIFEST_VERBS) {
+      registerRecordAction('manifests', verb, (row, actor) => (canCrud(actor, 'manifests', 'edit') ? manifestRefusal(row as Manifest, verb) : 'forbidden'));
+    }
+  }
+  for (const verb of MANIFEST_VERBS) {
+    app.post(`/manifests/:id/${verb}`, { schema: { tags: ['manifests'], params: idParams }, preHandler: requireCrud('manifests', 'edit') }, async (request) => {
+      const manifest = (await loadOne(contextOf(request), RESOURCE_MODULES.manifests, idOf(request))) as Manifest;
+      const ctx = opContext(request);
+      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      return recordPayload(ctx.db, 'manifests', ctx.actor!, await runManifestVerb(ctx, manifest, verb, body));
+    });
+  }
+}

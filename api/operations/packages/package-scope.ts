@@ -1,0 +1,74 @@
+/**
+ * Which packages an actor may operate on (load by id or barcode; anything else answers 404, so a
+ * foreign id is never confirmed). Wider than the list view for scanning roles, narrower than nothing:
+ * - superadmin, support: all; merchant roles: their merchant's packages;
+ * - PUDO staff: packages at or heading to their locations;
+ * - warehouse staff: the same plus packages in transit (any driver may bring one in);
+ * - drivers: packages they carry, packages waiting for a pickup (30, -45, in a warehouse: 60), expired ones
+ *   (-40, to make retrievable) and packages rerouted away from where they sit; a driver assigned to locations picks up only there.
+ * The state machine then decides what each may do (e.g. a PUDO checks in only at its own location).
+ */
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { DomainError } from '../../../core/errors.js';
+import { normalizeCode } from '../../../core/identifiers.js';
+import { ROLES, isAdminRole, isMerchantRole } from '../../../core/roles.js';
+import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import type { Database, Package } from '../../db/tables.js';
+import type { RequestActor } from '../../http/context.js';
+import type { Executor } from '../context.js';
+
+type PackageQuery = SelectQueryBuilder<Database, 'packages', Package>;
+
+/** What a driver works on without carrying it: pickups, and expired packages (the lockers screen's "expire all"). */
+const DRIVER_WORK = [P.awaiting_pickup, P.in_warehouse, P.expired, P.expired_retrievable];
+
+export function scopePackages(qb: PackageQuery, actor: RequestActor | null): PackageQuery {
+  if (!actor || isAdminRole(actor.role)) return qb;
+  if (isMerchantRole(actor.role)) return actor.merchant_id == null ? qb.where(sql<boolean>`1 = 0`) : qb.where('packages.merchant_id', '=', actor.merchant_id);
+  const mine = actor.location_ids ?? [];
+  const ids = mine.length ? mine : [-1];
+  if (actor.role === ROLES.pudo || actor.role === ROLES.warehouse) {
+    return qb.where((eb) =>
+      eb.or([
+        eb('packages.location_id', 'in', ids),
+        eb('packages.dropoff_location_id', 'in', ids),
+        ...(actor.role === ROLES.warehouse ? [eb('packages.status', '=', P.in_transit)] : []),
+      ]),
+    );
+  }
+  if (actor.role === ROLES.driver) {
+    return qb.where((eb) => {
+      const atMyLocations = mine.length ? eb.or([eb('packages.location_id', 'is', null), eb('packages.location_id', 'in', ids)]) : eb.lit(true);
+      const waiting = eb.or([
+        eb('packages.status', 'in', DRIVER_WORK),
+        eb.and([eb('packages.status', '=', P.ready_to_collect), eb('packages.dropoff_location_id', '!=', eb.ref('packages.location_id'))]),
+      ]);
+      return eb.or([eb('packages.driver_id', '=', actor.id), eb.and([waiting, atMyLocations])]);
+    });
+  }
+  return qb.where(sql<boolean>`1 = 0`);
+}
+
+export async function findPackageInScope(db: Executor, actor: RequestActor | null, id: number): Promise<Package | undefined> {
+  if (!Number.isInteger(id) || id < 1) return undefined;
+  return scopePackages(db.selectFrom('packages').selectAll('packages').where('packages.id', '=', id), actor).executeTakeFirst();
+}
+
+export async function loadPackage(db: Executor, actor: RequestActor | null, id: number): Promise<Package> {
+  const pkg = await findPackageInScope(db, actor, id);
+  if (!pkg) throw new DomainError('not_found');
+  return pkg;
+}
+
+/** Scan resolution: the package with this barcode (normalised to upper case) that the actor may operate on. */
+export async function findByBarcode(db: Executor, actor: RequestActor | null, barcode: string): Promise<Package | undefined> {
+  const code = normalizeCode(barcode);
+  if (!code) return undefined;
+  return scopePackages(db.selectFrom('packages').selectAll('packages').where('packages.barcode', '=', code), actor).executeTakeFirst();
+}
+
+export async function loadByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown): Promise<Package> {
+  const pkg = typeof barcode === 'string' ? await findByBarcode(db, actor, barcode) : undefined;
+  if (!pkg) throw new DomainError('package.not_found_by_barcode');
+  return pkg;
+}

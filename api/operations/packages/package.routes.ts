@@ -1,0 +1,111 @@
+/**
+ * Package verb routes (docs/operations-api.md): POST /api/packages/:id/<verb>, scan lookup, fetch from
+ * merchant, alternative locations, the identification image and the package label. Routes are thin:
+ * load within the actor's scope (404 otherwise), run the verb, answer with the record and its actions.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../../core/errors.js';
+import type { PackageAction } from '../../../core/machines/index.js';
+import { requireAuth, requireRole } from '../../plugins/auth.js';
+import { ROLES, ROLE_GROUPS } from '../../../core/roles.js';
+import { idParams } from '../../resources/schemas.js';
+import { fieldError } from '../../resources/validate.js';
+import { renderLabels } from '../../labels/label.js';
+import { labelCaptions, shipmentLabels } from '../../labels/label-data.js';
+import { opContext } from '../context.js';
+import { recordPayload } from '../shared/respond.js';
+import { alternativeLocations } from './alternatives.js';
+import { fetchFromMerchant } from './fetch-package.js';
+import { runPackageAction, type PackageActionInput } from './package-actions.service.js';
+import { PACKAGE_VERBS, registerPackageRules } from './package-rules.js';
+import { findPackageInScope, loadByBarcode, loadPackage } from './package-scope.js';
+
+const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+type Body = Record<string, unknown>;
+
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** JSON/form body, or multipart (PUDO check-out: field `image` plus plain fields). */
+async function readBody(request: FastifyRequest): Promise<{ body: Body; image: PackageActionInput['identification'] }> {
+  if (!request.isMultipart?.()) {
+    const body = request.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new DomainError('bad_request');
+    return { body: (body as Body) ?? {}, image: null };
+  }
+  const body: Body = {};
+  let image: PackageActionInput['identification'] = null;
+  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } })) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      if (part.fieldname !== 'image') continue;
+      if (!IMAGE_TYPES.includes(part.mimetype)) fieldError('image', 'validation.in');
+      if (part.file.truncated) fieldError('image', 'validation.in');
+      if (data.length) image = { mime: part.mimetype, data };
+    } else body[part.fieldname] = part.value;
+  }
+  return { body, image };
+}
+
+function inputOf(body: Body, image: PackageActionInput['identification']): PackageActionInput {
+  return {
+    location_id: body.location_id as number | null | undefined,
+    target_location_id: (body.location ?? body.location_id) as number | null | undefined,
+    into: body.into as number | string | null | undefined,
+    handover_to: body.handover_to as number | null | undefined,
+    reason: typeof body.reason === 'string' ? body.reason.slice(0, 500) : null,
+    identification: image,
+  };
+}
+
+export function registerPackageOperationRoutes(app: FastifyInstance): void {
+  registerPackageRules();
+  const tags = ['packages'];
+
+  app.get('/packages/lookup', { schema: { tags }, preHandler: requireAuth }, async (request) => {
+    const ctx = opContext(request);
+    const pkg = await loadByBarcode(ctx.db, ctx.actor, (request.query as Body).barcode);
+    return recordPayload(ctx.db, 'packages', ctx.actor!, pkg);
+  });
+
+  app.post('/packages/fetch', { schema: { tags }, preHandler: requireRole(ROLE_GROUPS.admin | ROLES.merchant_admin | ROLES.driver) }, async (request, reply) => {
+    const ctx = opContext(request);
+    const body = ((request.body as Body | undefined) ?? {}) as Body;
+    const merchantId = body.merchant_id === undefined || body.merchant_id === null || body.merchant_id === '' ? null : Number(body.merchant_id);
+    const pkg = await fetchFromMerchant(ctx, body.barcode, merchantId);
+    reply.code(201);
+    return recordPayload(ctx.db, 'packages', ctx.actor!, pkg);
+  });
+
+  app.get('/packages/:id/alternative-locations', { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request) => {
+    const ctx = opContext(request);
+    const barcode = (request.query as Body).barcode;
+    const pkg = (await findPackageInScope(ctx.db, ctx.actor, idOf(request))) ?? (barcode ? await loadByBarcode(ctx.db, ctx.actor, barcode) : undefined);
+    if (!pkg) throw new DomainError('not_found');
+    return { data: await alternativeLocations(ctx.db, pkg) };
+  });
+
+  app.get('/packages/:id/identification-image', { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {
+    const ctx = opContext(request);
+    const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
+    const image = await ctx.db.selectFrom('package_images').select(['mime', 'data']).where('package_id', '=', pkg.id).executeTakeFirst();
+    if (!image) throw new DomainError('not_found');
+    return reply.header('content-type', image.mime).header('cache-control', 'private, no-store').send(Buffer.from(image.data));
+  });
+
+  for (const verb of PACKAGE_VERBS) {
+    app.post(`/packages/:id/${verb}`, { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {
+      const ctx = opContext(request);
+      const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
+      const { body, image } = await readBody(request);
+      const outcome = await runPackageAction(ctx, pkg, verb as PackageAction, inputOf(body, image));
+      if (verb === 'print') {
+        const labels = await shipmentLabels(ctx.db, pkg.shipment_id, [pkg.id]);
+        const pdf = await renderLabels(labels, body.format === '4x6' ? '4x6' : 'a6', labelCaptions(request.t));
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="label-${pkg.barcode}.pdf"`).send(pdf);
+      }
+      const meta = outcome.pending ? { pending: true, eta_seconds: outcome.pending.eta_seconds, message: request.t('operations.retrievable_pending') } : {};
+      return recordPayload(ctx.db, 'packages', ctx.actor!, outcome.package, { from: outcome.from, to: outcome.to, ...meta });
+    });
+  }
+}

@@ -1,0 +1,68 @@
+/** Shipment verb routes: POST /api/shipments/:id/<verb>, GET /api/shipments/bulk-print (docs/operations-api.md). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../../core/errors.js';
+import { shipmentRefusal, type ShipmentAction, type ShipmentState } from '../../../core/machines/index.js';
+import type { Shipment } from '../../db/tables.js';
+import { isLabelFormat, renderLabels, type LabelFormat } from '../../labels/label.js';
+import { labelCaptions, shipmentLabels } from '../../labels/label-data.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { contextOf } from '../../resources/access.js';
+import { RESOURCE_MODULES } from '../../resources/index.js';
+import { rawQuery } from '../../resources/list-query.js';
+import { registerRecordAction } from '../../resources/record-actions.js';
+import { loadOne } from '../../resources/records.js';
+import { idParams } from '../../resources/schemas.js';
+import { machineActor, opContext } from '../context.js';
+import { recordPayload } from '../shared/respond.js';
+import { streamBulkPrint } from './bulk-print.js';
+import { SHIPMENT_VERBS, type ShipmentVerb } from './shipment-actions.service.js';
+
+const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+function formatOf(request: FastifyRequest): LabelFormat {
+  const raw = (request.query as Record<string, unknown> | undefined)?.format ?? (request.body as Record<string, unknown> | undefined)?.format;
+  if (raw === undefined || raw === '') return 'a6';
+  if (!isLabelFormat(raw)) throw new DomainError('validation.failed', 'validation.failed', { fields: { format: 'validation.in' }, problems: { format: { key: 'validation.in' } } });
+  return raw;
+}
+
+export function idList(raw: unknown): number[] {
+  const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.values(raw) : raw === undefined || raw === '' ? [] : [raw];
+  if (list.length === 0 || list.length > 1000) throw new DomainError('bad_request');
+  const ids = list.map(Number);
+  if (ids.some((id) => !Number.isInteger(id) || id < 1)) throw new DomainError('bad_request');
+  return [...new Set(ids)];
+}
+
+let registered = false;
+function registerShipmentRules() {
+  if (registered) return;
+  registered = true;
+  for (const verb of Object.keys(SHIPMENT_VERBS) as ShipmentVerb[]) {
+    registerRecordAction('shipments', verb, (row, actor) => shipmentRefusal(row as ShipmentState, verb as ShipmentAction, { actor: machineActor(actor) }));
+  }
+}
+
+export function registerShipmentOperationRoutes(app: FastifyInstance): void {
+  registerShipmentRules();
+  const tags = ['shipments'];
+
+  app.get('/shipments/bulk-print', { schema: { tags }, preHandler: requireAuth }, async (request, reply) => {
+    const ids = idList(rawQuery(request).ids);
+    return streamBulkPrint(opContext(request), request, reply, ids, formatOf(request));
+  });
+
+  for (const verb of Object.keys(SHIPMENT_VERBS) as ShipmentVerb[]) {
+    app.post(`/shipments/:id/${verb}`, { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {
+      const shipment = (await loadOne(contextOf(request), RESOURCE_MODULES.shipments, idOf(request))) as Shipment;
+      const ctx = opContext(request);
+      const result = await SHIPMENT_VERBS[verb](ctx, shipment);
+      if (verb === 'print') {
+        const labels = await shipmentLabels(ctx.db, result.id);
+        const pdf = await renderLabels(labels, formatOf(request), labelCaptions(request.t));
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="labels-${result.reference_id}.pdf"`).send(pdf);
+      }
+      return recordPayload(ctx.db, 'shipments', ctx.actor!, result);
+    });
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The import API end to end (upload -> preview -> save) with the real fixture files written by
+ * spreadsheet programs, every refusal as a coded error with nothing written, only_valid, and tenant isolation.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { addImportLocations, countRows, upload } from './import-support.js';
+
+const fixture = (name: string) => ({ name, content: readFileSync(join('fixtures/import', name)) });
+
+let t: TestApp;
+let acme: Client;
+let acmeId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addImportLocations(t.db);
+  acmeId = (await t.db.selectFrom('merchants').select('id').where('name', 'like', 'Acme%').executeTakeFirstOrThrow()).id;
+  acme = await login(t.app, 'merchant.admin@example.com');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('template', () => {
+  it('downloads the CSV and XLSX templates with the field names and a column sheet in the user language', async () => {
+    const csv = await acme.get('/api/shipments/import/template', { format: 'csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('shipments-import-template.csv');
+    expect(csv.body.split('\n')[0]).toMatch(/^external_reference_id,type,first_name/);
+    const xlsx = await acme.request({ method: 'GET', url: '/api/shipments/import/template' });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets).toHaveLength(2);
+    expect(workbook.worksheets[0].getRow(1).getCell(1).value).toBe('external_reference_id');
+    expect((await acme.get('/api/shipments/import/template', { format: 'pdf' })).statusCode).toBe(422);
+  });
+});
+
+describe('upload -> preview -> save', () => {
+  it.each(['good-shipments.csv', 'good-shipments.xlsx', 'good-shipments.libreoffice.xlsx', 'good-shipments.xls', 'good-shipments.ods'])(
+    'imports %s',
+    async (name) => {
+      const before = await countRows(t.db);
+      const res = await upload(acme, fixture(name));
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect(data).toMatchObject({ rows: 6, valid: 6, invalid: 0, shipments: 5, packages: 6, errors: [] });
+      expect(data.id).toMatch(/^[0-9a-f]{32}$/);
+
+      const preview = await acme.get(`/api/shipments/import/${data.id}/preview`, { perPage: 4 });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json().data.counts).toEqual({ rows: 6, valid: 6, invalid: 0, shipments: 5, packages: 6 });
+      expect(preview.json().data.rows).toHaveLength(4);
+      expect(preview.json().data.rows[0]).toMatchObject({ row: 2, valid: true, values: { first_name: 'Ana', dropoff_location: 'NAS-PUDO-01' } });
+      expect(preview.json().meta).toMatchObject({ page: 1, perPage: 4, total: 6 });
+      const page2 = await acme.get(`/api/shipments/import/${data.id}/preview`, { perPage: 4, page: 2 });
+      expect(page2.json().data.rows.map((r: { row: number }) => r.row)).toEqual([6, 7]);
+
+      const save = await acme.post(`/api/shipments/import/${data.id}/save`, { only_valid: false });
+      expect(save.statusCode, save.body).toBe(200);
+      const created: number[] = save.json().data.created;
+      expect(created).toHaveLength(5);
+      const after = await countRows(t.db);
+      expect(after.shipments - before.shipments).toBe(5);
+      expect(after.packages - before.packages).toBe(6);
+      expect(after.events - before.events).toBe(11);
+      const stored = await t.db.selectFrom('shipments').selectAll().where('id', 'in', created).orderBy('id').execute();
+      expect(stored.every((s) => /^LL\d{10}$/.test(s.reference_id) && s.merchant_id === acmeId && s.status === 0)).toBe(true);
+      const packages = await t.db.selectFrom('packages').select(['barcode']).where('shipment_id', 'in', created).execute();
+      expect(packages.every((p) => p.barcode.length >= 6)).toBe(true);
+      // The upload is gone after the save; the same order numbers now exist, so a second save would refuse.
+      expect((await acme.post(`/api/shipments/import/${data.id}/save`, { only_valid: true })).statusCode).toBe(404);
+      await t.db.deleteFrom('events').where('subject_type', '=', 'package').where('subject_id', 'in', t.db.selectFrom('packages').select('id').where('shipment_id', 'in', created)).execute();
+      await t.db.deleteFrom('events').where('subject_type', '=', 'shipment').where('subject_id', 'in', created).execute();
+      await t.db.deleteFrom('packages').where('shipment_id', 'in', created).execute();
+      await t.db.deleteFrom('shipments').where('id', 'in', created).execute();
+    },
+  );
+
+  it('reports bad rows per cell in the user language, refuses to save them, and saves only the valid rows on request', async () => {
+    const now = new Date().toISOString();
+    await t.db.insertInto('shipments').values({ reference_id: 'LL0000000018', external_reference_id: 'EXISTING-1', merchant_id: acmeId, created_by: null, first_name: 'X', last_name: 'Y', email: null, phone: null, pickup_location_id: null, dropoff_location_id: null, contents: null, batch_id: null, manifest_id: null, pickup_requested_at: null, created_at: now, updated_at: now }).execute();
+    const before = await countRows(t.db);
+    const res = await upload(acme, fixture('bad-rows.csv'));
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.invalid).toBeGreaterThan(15);
+    const at = (row: number, column: string) => data.errors.find((e: { row: number; column: string }) => e.row === row && e.column === column);
+    expect(at(2, 'first_name')).toMatchObject({ code: 'required', message: 'This field is required.' });
+    expect(at(4, 'email')).toMatchObject({ code: 'email', message: 'Must be a valid email address.' });
+    expect(at(10, 'dropoff_location')).toMatchObject({ code: 'location_not_found' });
+    expect(at(20, 'external_reference_id')).toMatchObject({ code: 'reference_exists' });
+
+    const invalidOnly = await acme.get(`/api/shipments/import/${data.id}/preview`, { invalid_only: 1, perPage: 100 });
+    expect(invalidOnly.json().data.rows).toHaveLength(data.invalid);
+    expect(invalidOnly.json().data.rows.every((r: { valid: boolean }) => !r.valid)).toBe(true);
+
+    const refused = await acme.post(`/api/shipments/import/${data.id}/save`, { only_valid: false });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('import.invalid_rows');
+    expect(await countRows(t.db)).toEqual(before);
+
+    const saved = await acme.post(`/api/shipments/import/${data.id}/save`, { only_valid: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.created).toHaveLength(data.shipments);
+    expect((await countRows(t.db)).shipments - before.shipments).toBe(data.shipments);
+  });
+
+  it('answers in Spanish for a Spanish-speaking user', async () => {
+    await t.db.updateTable('users').set({ locale: 'es' }).where('email', '=', 'support@example.com').execute();
+    const support = await login(t.app, 'support@example.com');
+    const res = await upload(support, fixture('bad-rows.csv'), { merchant_id: String(acmeId) });
+    expect(res.statusCode, res.body).toBe(200);
+    const error = res.json().data.errors.find((e: { row: number; column: string }) => e.row === 2 && e.column === 'first_name');
+    expect(error.message).toBe('Este campo es obligatorio.');
+  });
+});
+
+describe('refusals write nothing', () => {
+  const cases: [string, { name: string; content: Buffer | string }, number, string][] = [
+    ['an empty file', fixture('empty.csv'), 422, 'import.empty'],
+    ['a header-only file', fixture('header-only.csv'), 422, 'import.no_rows'],
+    ['a zip bomb disguised as .xlsx', fixture('zip-bomb.xlsx'), 413, 'import.zip_bomb'],
+    ['a file that is not a spreadsheet', fixture('not-a-spreadsheet.xlsx'), 422, 'import.unsupported_format'],
+    ['a file over 20 MB', { name: 'big.csv', content: Buffer.alloc(20 * 1024 * 1024 + 10, 'a') }, 413, 'import.too_large'],
+  ];
+  it.each(cases)('refuses %s', async (_label, file, status, code) => {
+    const before = await countRows(t.db);
+    const uploads = async () => Number((await (t.db as any).selectFrom('import_uploads').select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()).n);
+    const stored = await uploads();
+    const res = await upload(acme, file);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().code).toBe(code);
+    expect(res.json().message).not.toBe('');
+    expect(await countRows(t.db)).toEqual(before);
+    expect(await uploads()).toBe(stored);
+  });
+
+  it('refuses a request without a file, and a superadmin upload without a merchant', async () => {
+    const none = await acme.post('/api/shipments/import/upload', {});
+    expect(none.statusCode).toBe(422);
+    const admin = await login(t.app, 'superadmin@example.com');
+    const res = await upload(admin, fixture('good-shipments.csv'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('merchant_id');
+  });
+});
+
+describe('access and tenant isolation', () => {
+  it('lets only the import roles in, and answers 404 for another user upload', async () => {
+    const res = await upload(acme, fixture('good-shipments.csv'));
+    const id = res.json().data.id;
+    const other = await login(t.app, 'other.admin@example.com');
+    expect((await other.get(`/api/shipments/import/${id}/preview`)).statusCode).toBe(404);
+    expect((await other.post(`/api/shipments/import/${id}/save`, { only_valid: true })).statusCode).toBe(404);
+    expect((await acme.get('/api/shipments/import/not-an-id/preview')).statusCode).toBe(404);
+    const user = await login(t.app, 'merchant.user@example.com');
+    expect((await upload(user, fixture('good-shipments.csv'))).statusCode).toBe(403);
+    expect((await user.get('/api/shipments/import/template')).statusCode).toBe(403);
+    const pudo = await login(t.app, 'pudo@example.com');
+    expect((await pudo.get(`/api/shipments/import/${id}/preview`)).statusCode).toBe(403);
+    // A merchant admin's merchant_id is ignored: the import goes to their own merchant.
+    const globexId = (await t.db.selectFrom('merchants').select('id').where('id', '!=', acmeId).executeTakeFirstOrThrow()).id;
+    const own = await upload(acme, fixture('good-shipments.csv'), { merchant_id: String(globexId) });
+    const saved = await acme.post(`/api/shipments/import/${own.json().data.id}/save`, { only_valid: true });
+    const ids = saved.json().data.created;
+    const merchants = await t.db.selectFrom('shipments').select('merchant_id').where('id', 'in', ids).execute();
+    expect(merchants.every((m) => m.merchant_id === acmeId)).toBe(true);
+  });
+});

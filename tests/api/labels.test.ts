@@ -1,0 +1,61 @@
+/**
+ * Labels: a shipment's label PDF is rendered with pdftoppm and both Code 128 barcodes (package barcode
+ * and tracking reference) are decoded with zbarimg. Skipped, with the reason printed, only when those
+ * binaries are missing (Debian: poppler-utils, zbar-tools).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderLabels } from '../../api/labels/label.js';
+import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+
+const has = (bin: string) => spawnSync('which', [bin]).status === 0;
+const tools = has('pdftoppm') && has('zbarimg');
+if (!tools) console.warn('labels.test: skipping barcode decoding: pdftoppm (poppler-utils) or zbarimg (zbar-tools) is missing');
+
+function decode(pdf: Buffer): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'lockerline-label-'));
+  try {
+    writeFileSync(join(dir, 'label.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '200', '-gray', '-png', join(dir, 'label.pdf'), join(dir, 'page')]);
+    const codes: string[] = [];
+    for (const page of readdirSync(dir).filter((f) => f.endsWith('.png')).sort()) {
+      const out = spawnSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Scode128.enable', join(dir, page)], { encoding: 'utf8' });
+      codes.push(...out.stdout.split('\n').filter(Boolean));
+    }
+    return codes;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let t: TestApp;
+let ma: Client;
+beforeAll(async () => {
+  t = await createTestApp();
+  ma = await login(t.app, 'merchant.admin@example.com');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('labels', () => {
+  it.skipIf(!tools)('prints a shipment whose label barcodes decode to the package barcode and the tracking reference', async () => {
+    const pudo = (await t.db.selectFrom('locations').select('id').where('code', '=', 'PD-NAS-01').executeTakeFirstOrThrow()).id;
+    const created = await ma.post('/api/shipments', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.net', dropoff_location_id: pudo, packages: [{ size: 'SMALL' }, { size: 'LARGE' }] });
+    const s = created.json().data;
+    const res = await ma.post(`/api/shipments/${s.id}/print`);
+    expect(res.statusCode).toBe(200);
+    const codes = decode(res.rawPayload);
+    for (const p of s.packages) expect(codes).toContain(p.barcode);
+    expect(codes.filter((c) => c === s.reference_id)).toHaveLength(2);
+  });
+
+  it.skipIf(!tools)('renders the 4x6 in format too', async () => {
+    const pdf = await renderLabels([{ reference_id: 'LL1234567890', barcode: 'LP123456789012', dropoff: { name: 'Bay Street Pharmacy', code: 'PD-NAS-01' }, locker_number: '7', consignee: 'Ada Lovelace', merchant: 'Acme Outfitters', size: 'SMALL', index: 1, total: 1 }], '4x6');
+    expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 288 432]');
+    expect(decode(pdf).sort()).toEqual(['LL1234567890', 'LP123456789012']);
+  });
+});

@@ -1,0 +1,293 @@
+/**
+ * Parcel operations through the API (docs/operations-api.md): the whole lifecycle of a shipment from
+ * registration to collection, the refusal paths with their codes, role/location confinement, the
+ * outbox requests, and 50 concurrent pickups of one package (exactly one wins). Runs on SQLite and,
+ * with TEST_DATABASE_URL, on PostgreSQL (project api-pg).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let ma: Client; // Acme merchant admin
+let mu: Client; // Acme merchant user
+let sa: Client; // superadmin
+let driver: Client;
+let pudo: Client; // Bay Street Pharmacy
+let wh: Client; // Nassau Central Warehouse
+const id = { pudo: 0, otherPudo: 0, warehouse: 0, locker: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [ma, mu, sa, driver, pudo, wh] = await Promise.all(
+    ['merchant.admin@example.com', 'merchant.user@example.com', 'superadmin@example.com', 'driver@example.com', 'pudo@example.com', 'warehouse@example.com'].map((e) => login(t.app, e)),
+  );
+  const loc = async (code: string) => (await t.db.selectFrom('locations').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  id.pudo = await loc('PD-NAS-01');
+  id.otherPudo = await loc('PD-NAS-02');
+  id.warehouse = await loc('WH-NAS-01');
+  id.locker = await loc('LK-NAS-01');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Created {
+  id: number;
+  reference_id: string;
+  packages: { id: number; barcode: string }[];
+}
+
+async function createShipment(extra: Record<string, unknown> = {}): Promise<Created> {
+  const res = await ma.post('/api/shipments', {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.net',
+    phone: '+12423571234',
+    dropoff_location_id: id.pudo,
+    packages: [{ size: 'SMALL', description: 'Shoes' }, { size: 'MEDIUM' }],
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+/** A shipment registered, printed and waiting for the driver (packages in 30). */
+async function awaitingPickup(extra: Record<string, unknown> = {}): Promise<Created> {
+  const s = await createShipment(extra);
+  expect((await ma.post(`/api/shipments/${s.id}/print`)).statusCode).toBe(200);
+  expect((await ma.post(`/api/shipments/${s.id}/request-pickup`)).statusCode).toBe(200);
+  return s;
+}
+
+const status = async (table: 'packages' | 'shipments', rowId: number) =>
+  (await t.db.selectFrom(table).select('status').where('id', '=', rowId).executeTakeFirstOrThrow()).status;
+
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = '----lockerline' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="id.png"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+describe('shipment verbs', () => {
+  it('registers, prints (PDF), requests pickup; statuses 0 -> 10 -> 20 -> 30 with events', async () => {
+    const s = await createShipment();
+    const reg = await ma.post(`/api/shipments/${s.id}/register`);
+    expect(reg.statusCode, reg.body).toBe(200);
+    expect(reg.json().data.status).toBe(10);
+    expect(reg.json().meta.actions).toEqual(expect.arrayContaining(['print']));
+    const print = await ma.post(`/api/shipments/${s.id}/print`);
+    expect(print.statusCode).toBe(200);
+    expect(print.headers['content-type']).toBe('application/pdf');
+    expect(print.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await status('shipments', s.id)).toBe(20);
+    expect(await status('packages', s.packages[0]!.id)).toBe(20);
+    const pickup = await ma.post(`/api/shipments/${s.id}/request-pickup`);
+    expect(pickup.statusCode).toBe(200);
+    expect(pickup.json().data.status).toBe(30);
+    const again = await ma.post(`/api/shipments/${s.id}/request-pickup`);
+    expect(again.json()).toMatchObject({ code: 'shipment.pickup_already_requested' });
+    expect((await ma.post(`/api/shipments/${s.id}/register`)).json().code).toBe('shipment.not_registrable');
+    const kinds = await t.db.selectFrom('events').select(['kind', 'to_status']).where('subject_type', '=', 'shipment').where('subject_id', '=', s.id).orderBy('id').execute();
+    expect(kinds.map((k) => k.to_status)).toEqual([0, 10, 20, 30]);
+  });
+
+  it('refuses with the SPEC codes', async () => {
+    const empty = await createShipment({ packages: [] });
+    expect((await ma.post(`/api/shipments/${empty.id}/register`)).json()).toMatchObject({ code: 'shipment.no_packages', message: 'Shipment has no packages' });
+    const s = await createShipment();
+    const early = await ma.post(`/api/shipments/${s.id}/request-pickup`);
+    expect(early.statusCode).toBe(400);
+    expect(early.json()).toMatchObject({ code: 'shipment.labels_not_printed', message: 'Shipment labels must be printed before pickup can be requested' });
+    expect((await mu.post(`/api/shipments/${s.id}/register`)).statusCode).toBe(403);
+    expect((await ma.post(`/api/shipments/${s.id}/process`)).statusCode).toBe(403);
+    expect((await sa.post(`/api/shipments/${s.id}/process`)).statusCode).toBe(200);
+    const globex = await login(t.app, 'other.admin@example.com');
+    expect((await globex.post(`/api/shipments/${s.id}/register`)).statusCode).toBe(404);
+  });
+
+  it('offers the verbs in meta.actions and user/can', async () => {
+    const s = await createShipment();
+    const show = await ma.get(`/api/shipments/${s.id}`);
+    expect(show.json().meta.actions).toEqual(expect.arrayContaining(['register', 'request-location']));
+    expect(show.json().meta.actions).not.toContain('request-pickup');
+    const can = await ma.get('/api/user/can/request-pickup/shipment', { ids: [s.id] });
+    expect(can.json()).toMatchObject({ allOk: false, cannot: [s.id], reasons: { [s.id]: 'shipment.labels_not_printed' } });
+  });
+
+  it('request-location moves a draft to 4; private delivery moves printed packages to 50', async () => {
+    const a = await createShipment();
+    expect((await ma.post(`/api/shipments/${a.id}/request-location`)).json().data.status).toBe(4);
+    const b = await createShipment();
+    await ma.post(`/api/shipments/${b.id}/print`);
+    const res = await ma.post(`/api/shipments/${b.id}/private-delivery`);
+    expect(res.json().data.status).toBe(50);
+    expect(await status('packages', b.packages[1]!.id)).toBe(50);
+  });
+});
+
+describe('package lifecycle', () => {
+  it('driver pickup -> warehouse in/out -> PUDO check-in -> hand-over with an ID photo; shipment follows', async () => {
+    const s = await awaitingPickup();
+    const [p1, p2] = s.packages as [Created['packages'][0], Created['packages'][0]];
+
+    const lookup = await driver.get('/api/packages/lookup', { barcode: p1.barcode.toLowerCase() });
+    expect(lookup.statusCode, lookup.body).toBe(200);
+    expect(lookup.json().meta.actions).toContain('pickup');
+    const picked = await driver.post(`/api/packages/${p1.id}/pickup`);
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().data).toMatchObject({ status: 50 });
+    expect((await driver.post(`/api/packages/${p1.id}/pickup`)).json()).toMatchObject({ code: 'package.already_picked_up_by_you', message: 'You have already picked this package up' });
+    expect((await driver.post(`/api/packages/${p2.id}/pickup`)).statusCode).toBe(200);
+    expect(await status('shipments', s.id)).toBe(50);
+
+    const inWh = await wh.post(`/api/packages/${p1.id}/check-in`, { location_id: id.warehouse });
+    expect(inWh.statusCode, inWh.body).toBe(200);
+    expect(inWh.json().data.status).toBe(60);
+    expect((await wh.post(`/api/packages/${p1.id}/check-in`, { location_id: id.warehouse })).json()).toMatchObject({ code: 'package.already_in_warehouse', message: 'Already in warehouse' });
+    expect((await t.db.selectFrom('locations').select('package_count').where('id', '=', id.warehouse).executeTakeFirstOrThrow()).package_count).toBeGreaterThan(0);
+    expect((await wh.post(`/api/packages/${p1.id}/check-out`, { location_id: id.warehouse })).json().data.status).toBe(50);
+
+    // A PUDO checks in only at its own location, and only packages meant for it.
+    expect((await pudo.post(`/api/packages/${p1.id}/check-in`, { location_id: id.otherPudo })).statusCode).toBe(403);
+    const checkedIn = await pudo.post(`/api/packages/${p1.id}/check-in`, { location_id: id.pudo });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    expect(checkedIn.json().data).toMatchObject({ status: 90, location_id: id.pudo });
+    expect(checkedIn.json().data.expires_at).toBeTruthy();
+    await pudo.post(`/api/packages/${p2.id}/check-in`, { location_id: id.pudo });
+    expect(await status('shipments', s.id)).toBe(90);
+    const outbox = await t.db.selectFrom('outbox').select(['event', 'kind']).where('subject_type', '=', 'packages').where('subject_id', '=', p1.id).execute();
+    expect(outbox).toEqual(expect.arrayContaining([{ event: 'package-in-transit', kind: 'email' }, { event: 'package-available-pudo', kind: 'email' }, { event: 'package-available-pudo', kind: 'sms' }]));
+
+    const noPhoto = await pudo.post(`/api/packages/${p1.id}/check-out`, { location_id: id.pudo });
+    expect(noPhoto.statusCode).toBe(422);
+    expect(noPhoto.json().code).toBe('package.identification_required');
+    const form = multipart({ location_id: String(id.pudo) }, { name: 'image', type: 'image/png', data: PNG });
+    const out = await pudo.request({ method: 'POST', url: `/api/packages/${p1.id}/check-out`, body: form.body, headers: form.headers });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json().data.status).toBe(100);
+    const image = await ma.get(`/api/packages/${p1.id}/identification-image`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+
+    const form2 = multipart({}, { name: 'image', type: 'image/png', data: PNG });
+    await pudo.request({ method: 'POST', url: `/api/packages/${p2.id}/check-out`, body: form2.body, headers: form2.headers });
+    expect(await status('shipments', s.id)).toBe(100);
+    const timeline = await t.db.selectFrom('events').select('to_status').where('subject_type', '=', 'package').where('subject_id', '=', p1.id).orderBy('id').execute();
+    expect(timeline.map((e) => e.to_status)).toEqual([0, 20, 30, 50, 60, 50, 70, 90, 100]);
+  });
+
+  it('answers a scan of an unknown barcode with package.not_found_by_barcode', async () => {
+    const res = await driver.get('/api/packages/lookup', { barcode: 'NOPE000000' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'package.not_found_by_barcode', message: 'Could not find a matching package' });
+  });
+
+  it('confines roles: foreign ids are 404, wrong roles 403', async () => {
+    const s = await awaitingPickup();
+    const p = s.packages[0]!;
+    expect((await pudo.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(403);
+    expect((await ma.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(403);
+    expect((await mu.post(`/api/packages/${p.id}/cancel`)).statusCode).toBe(403);
+    const globex = await login(t.app, 'other.admin@example.com');
+    expect((await globex.post(`/api/packages/${p.id}/cancel`)).statusCode).toBe(404);
+    // Warehouse staff cannot see a package waiting for a driver elsewhere.
+    expect((await wh.post(`/api/packages/${p.id}/check-in`, { location_id: id.warehouse })).statusCode).toBe(404);
+    expect((await ma.post(`/api/packages/${p.id}/cancel`)).json().data.status).toBe(-90);
+  });
+
+  it('consolidates and deconsolidates; refuses a second consolidation', async () => {
+    const s = await awaitingPickup();
+    const [a, b] = s.packages as [Created['packages'][0], Created['packages'][0]];
+    const res = await driver.post(`/api/packages/${a.id}/consolidate`, { into: b.barcode });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ is_consolidated: 1, consolidated_to_id: b.id });
+    expect((await driver.post(`/api/packages/${a.id}/consolidate`, { into: b.id })).json().code).toBe('package.already_consolidated');
+    // The container's pickup carries the package inside it.
+    expect((await driver.post(`/api/packages/${b.id}/pickup`)).statusCode).toBe(200);
+    expect(await status('packages', a.id)).toBe(50);
+    expect((await driver.post(`/api/packages/${a.id}/deconsolidate`)).json().data).toMatchObject({ is_consolidated: 0, consolidated_to_id: null });
+  });
+
+  it('reroutes to an alternative location (nearest first, oversized -> PUDO only)', async () => {
+    const s = await awaitingPickup();
+    const p = s.packages[0]!;
+    await driver.post(`/api/packages/${p.id}/pickup`);
+    const alt = await driver.get(`/api/packages/${p.id}/alternative-locations`, { barcode: p.barcode });
+    expect(alt.statusCode).toBe(200);
+    const list = alt.json().data as { id: number; class: string; distance: number }[];
+    expect(list.length).toBeGreaterThan(2);
+    expect(list.map((l) => l.distance)).toEqual([...list.map((l) => l.distance)].sort((x, y) => x - y));
+    expect(list.find((l) => l.id === id.pudo)).toBeUndefined();
+    const target = list.find((l) => l.class === 'pudo')!;
+    expect((await driver.post(`/api/packages/${p.id}/reroute`, { location: id.pudo })).json().code).toBe('package.reroute_same_location');
+    const res = await driver.post(`/api/packages/${p.id}/reroute`, { location: target.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ dropoff_location_id: target.id, is_rerouted: 1 });
+    const big = await awaitingPickup({ packages: [{ size: 'OVERSIZED' }] });
+    const bigAlt = (await sa.get(`/api/packages/${big.packages[0]!.id}/alternative-locations`)).json().data as { class: string }[];
+    expect(bigAlt.every((l) => l.class === 'pudo')).toBe(true);
+  });
+
+  it('expiry: extend-expiry +24 h, expire-by-time is the scheduler\'s, expire makes retrievable, driver retrieves, returned', async () => {
+    const s = await awaitingPickup();
+    const p = s.packages[0]!;
+    await driver.post(`/api/packages/${p.id}/pickup`);
+    await pudo.post(`/api/packages/${p.id}/check-in`, { location_id: id.pudo });
+    const before = (await t.db.selectFrom('packages').select('expires_at').where('id', '=', p.id).executeTakeFirstOrThrow()).expires_at!;
+    const ext = await ma.post(`/api/packages/${p.id}/extend-expiry`);
+    expect(ext.statusCode, ext.body).toBe(200);
+    expect(Date.parse(ext.json().data.expires_at) - Date.parse(before)).toBe(24 * 3600_000);
+    expect((await ma.post(`/api/packages/${p.id}/expire`)).json().code).toBe('package.action_not_allowed');
+    await t.db.updateTable('packages').set({ status: -40 }).where('id', '=', p.id).execute();
+    const exp = await driver.post(`/api/packages/${p.id}/expire`);
+    expect(exp.statusCode, exp.body).toBe(200);
+    expect(exp.json().data.status).toBe(-45);
+    expect((await driver.post(`/api/packages/${p.id}/pickup`)).json().data.status).toBe(-50);
+    expect((await ma.post(`/api/packages/${p.id}/mark-as-returned`)).json().data.status).toBe(-100);
+    expect((await sa.post(`/api/packages/${p.id}/mark-as-lost`)).json().code).toBe('package.action_not_allowed');
+  });
+
+  it('mark-as-lost (admins), notify (writers), process/runhook (superadmin)', async () => {
+    const s = await awaitingPickup();
+    const p = s.packages[0]!;
+    expect((await ma.post(`/api/packages/${p.id}/notify`)).json().code).toBe('package.action_not_allowed');
+    expect((await ma.post(`/api/packages/${p.id}/process`)).statusCode).toBe(403);
+    expect((await sa.post(`/api/packages/${p.id}/runhook`)).statusCode).toBe(200);
+    expect((await ma.post(`/api/packages/${p.id}/mark-as-lost`)).statusCode).toBe(403);
+    expect((await sa.post(`/api/packages/${p.id}/mark-as-lost`)).json().data.status).toBe(-200);
+  });
+
+  it('fetches an unknown barcode from the merchant\'s fetch service', async () => {
+    const res = await driver.post('/api/packages/fetch', { barcode: 'ap1000000001' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ barcode: 'AP1000000001', status: 30 });
+    expect((await driver.post('/api/packages/fetch', { barcode: 'AP1000000001' })).statusCode).toBe(422);
+    expect((await driver.post('/api/packages/fetch', { barcode: 'AP9999999999' })).json().code).toBe('package.not_found_by_barcode');
+    expect((await driver.post(`/api/packages/${res.json().data.id}/pickup`)).statusCode).toBe(200);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 concurrent pickups of one package: exactly one succeeds, the others get the coded error', async () => {
+    const s = await awaitingPickup({ packages: [{ size: 'SMALL' }] });
+    const p = s.packages[0]!;
+    const results = await Promise.all(Array.from({ length: 50 }, () => driver.post(`/api/packages/${p.id}/pickup`)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(400);
+      expect(r.json().code).toBe('package.already_picked_up_by_you');
+    }
+    const events = await t.db.selectFrom('events').select('id').where('subject_type', '=', 'package').where('subject_id', '=', p.id).where('to_status', '=', 50).execute();
+    expect(events).toHaveLength(1);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The import, export and template commands through the real `lockerline` bin on a temporary SQLite
+ * file: reports, nothing written on refusal, and the exit codes 0 (all) / 1 (nothing) / 2 (partial).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'cli/bin.mjs');
+const FIXTURES = join(ROOT, 'fixtures/import');
+
+let dir: string;
+let env: Record<string, string>;
+let acmeId: number;
+let batchId: number;
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...env };
+    delete childEnv.DATABASE_URL;
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+const count = (table: string) => {
+  const db = new Database(env.SQLITE_FILE, { readonly: true });
+  try {
+    return (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lockerline-import-cli-'));
+  env = { SQLITE_FILE: join(dir, 'import.sqlite') };
+  expect((await cli(['db', 'migrate'])).code).toBe(0);
+  expect((await cli(['db', 'seed'])).code).toBe(0);
+  const db = new Database(env.SQLITE_FILE);
+  const now = new Date().toISOString();
+  const add = db.prepare("insert into locations (name, code, type, class, merchant_id, active, approved, created_at, updated_at) values (?, ?, 'dropoff', ?, null, ?, 1, ?, ?)");
+  add.run('Nassau PUDO', 'NAS-PUDO-01', 'pudo', 1, now, now);
+  add.run('Nassau Locker', 'NAS-LOCK-01', 'locker', 1, now, now);
+  add.run('Old locker', 'OLD-01', 'locker', 0, now, now);
+  acmeId = (db.prepare("select id from merchants where name like 'Acme%'").get() as { id: number }).id;
+  batchId = (db.prepare('select id from batches where status != 100 order by id limit 1').get() as { id: number }).id;
+  db.close();
+}, 120_000);
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('lockerline template / import / export', () => {
+  it('prints the CSV template and writes the XLSX one', async () => {
+    const csv = await cli(['template', 'shipments', '--format', 'csv']);
+    expect(csv.code).toBe(0);
+    expect(csv.stdout.split('\n')[0]).toBe('external_reference_id,type,first_name,last_name,email,phone,country,locale,dropoff_location,pickup_location,contents,size,description,barcode');
+    const xlsx = await cli(['template', 'shipments', '--format', 'xlsx', '--out', 'template.xlsx']);
+    expect(xlsx.code).toBe(0);
+    expect(readFileSync(join(dir, 'template.xlsx')).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('dry-runs, imports (exit 0), refuses bad files (exit 1) and imports the valid rows only (exit 2)', async () => {
+    const before = count('shipments');
+    const dry = await cli(['import', 'shipments', join(FIXTURES, 'good-shipments.csv'), '--merchant', String(acmeId), '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('Dry run');
+    expect(count('shipments')).toBe(before);
+
+    const good = await cli(['import', 'shipments', join(FIXTURES, 'good-shipments.xlsx'), '--merchant', String(acmeId), '--json']);
+    expect(good.code, good.stderr).toBe(0);
+    const report = JSON.parse(good.stdout);
+    expect(report.created).toHaveLength(5);
+    expect(report.counts).toMatchObject({ rows: 6, valid: 6, invalid: 0 });
+    expect(count('shipments')).toBe(before + 5);
+
+    // The same order numbers again: every row is invalid, nothing imported.
+    const again = await cli(['import', 'shipments', join(FIXTURES, 'good-shipments.csv'), '--merchant', String(acmeId)]);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toMatch(/reference_exists/);
+    expect(count('shipments')).toBe(before + 5);
+
+    const bad = await cli(['import', 'shipments', join(FIXTURES, 'bad-rows.csv'), '--merchant', String(acmeId)]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/row\s+column\s+code\s+message/);
+    expect(bad.stdout).toContain('This field is required.');
+    expect(bad.stderr).toContain('nothing was imported');
+    expect(count('shipments')).toBe(before + 5);
+
+    const partial = await cli(['import', 'shipments', join(FIXTURES, 'bad-rows.csv'), '--merchant', String(acmeId), '--only-valid', '--json']);
+    expect(partial.code, partial.stderr).toBe(2);
+    const created = JSON.parse(partial.stdout).created;
+    expect(created.length).toBeGreaterThan(0);
+    expect(count('shipments')).toBe(before + 5 + created.length);
+
+    const empty = await cli(['import', 'shipments', join(FIXTURES, 'empty.csv'), '--merchant', String(acmeId)]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('[import.empty]');
+    const noMerchant = await cli(['import', 'shipments', join(FIXTURES, 'good-shipments.csv'), '--merchant', '999999']);
+    expect(noMerchant.code).toBe(1);
+  });
+
+  it('imports batch customers', async () => {
+    writeFileSync(join(dir, 'customers.csv'), 'first_name,last_name,email,phone,country,offset_date\nAna,Rolle,ana@example.com,+1 242 502 1234,BS,2030-01-31\nBen,Knowles,,,BS,\n');
+    const before = count('batch_items');
+    const res = await cli(['import', 'batch-items', 'customers.csv', '--batch', String(batchId), '--json']);
+    expect(res.code).toBe(1);
+    expect(JSON.parse(res.stdout).errors[0]).toMatchObject({ row: 3, column: 'email', code: 'required_without' });
+    expect(count('batch_items')).toBe(before);
+    const all = await cli(['import', 'batch-items', 'customers.csv', '--batch', String(batchId), '--only-valid']);
+    expect(all.code).toBe(2);
+    expect(count('batch_items')).toBe(before + 1);
+  });
+
+  it('exports shipments to CSV and XLSX', async () => {
+    const csv = await cli(['export', 'shipments', '--format', 'csv', '--merchant', String(acmeId), '--status', '0', '--out', 'out.csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    const lines = readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\n');
+    expect(lines[0]).toContain('Order number');
+    expect(lines.length).toBeGreaterThan(5);
+    const xlsx = await cli(['export', 'shipments', '--out', 'out.xlsx']);
+    expect(xlsx.code).toBe(0);
+    const bad = await cli(['export', 'shipments', '--format', 'pdf', '--out', 'x']);
+    expect(bad.code).toBe(1);
+  });
+});

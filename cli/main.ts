@@ -11,6 +11,8 @@ import { registerUserCommands } from './commands/users.js';
 import { registerImportCommands } from './commands/import.js';
 import { registerExportCommands } from './commands/export.js';
 import { registerTemplateCommands } from './commands/template.js';
+import { registerShipmentCommands } from './commands/shipments.js';
+import { registerPackageCommands } from './commands/packages.js';
 import { cliTranslator } from './i18n.js';
 
 export function buildProgram(io: CliIo): Command {
@@ -27,6 +29,8 @@ export function buildProgram(io: CliIo): Command {
   registerImportCommands(program, io);
   registerExportCommands(program, io);
   registerTemplateCommands(program, io);
+  registerShipmentCommands(program, io);
+  registerPackageCommands(program, io);
   return program;
 }
 

@@ -47,17 +47,26 @@ async function* watch(rows: AsyncIterable<ReadRow>, onRow: (row: ReadRow, index:
 export async function storeImportedShipments(ctx: ServiceContext, merchantId: number, shipments: ImportedShipment[]): Promise<number[]> {
   if (!shipments.length) return [];
   return ctx.db.transaction().execute(async (trx) => {
-    const items = await assignImportBarcodes(trx, shipments.flatMap((s) => s.body.packages));
-    let next = 0;
-    const list: NewShipment[] = shipments.map(({ body }) => {
-      const { packages, ...fields } = body;
-      const own = items.slice(next, next + packages.length);
-      next += packages.length;
-      return { merchantId, values: newShipmentValues(fields), items: own };
-    });
-    return insertShipments(ctx, trx, list);
+    const ids: number[] = [];
+    // Chunk by chunk inside the one transaction: each chunk's barcodes and references are checked against
+    // what is stored so far (earlier chunks included), and memory holds one chunk of rows at a time.
+    for (let start = 0; start < shipments.length; start += STORE_CHUNK) {
+      const chunk = shipments.slice(start, start + STORE_CHUNK);
+      const items = await assignImportBarcodes(trx, chunk.flatMap((s) => s.body.packages));
+      let next = 0;
+      const list: NewShipment[] = chunk.map(({ body }) => {
+        const { packages, ...fields } = body;
+        const own = items.slice(next, next + packages.length);
+        next += packages.length;
+        return { merchantId, values: newShipmentValues(fields), items: own };
+      });
+      ids.push(...(await insertShipments(ctx, trx, list)));
+    }
+    return ids;
   });
 }
+
+const STORE_CHUNK = 500;
 
 /** The save rule: invalid rows block the save unless only the valid rows are wanted; nothing valid is refused. */
 export function assertSavable(result: Pick<ShipmentImportResult, 'counts'>, onlyValid: boolean): void {

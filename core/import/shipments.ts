@@ -155,8 +155,19 @@ export class ShipmentImporter {
 
     const barcode = optional(get('barcode'));
     const reference = optional(get('external_reference_id'));
-    const shared: Record<string, string> = Object.fromEntries(SHIPMENT_LEVEL_FIELDS.map((f) => [f, get(f)]));
-    Object.assign(shared, { type: type ?? shared.type, locale: locale ?? shared.locale, country, email: shared.email.toLowerCase() });
+    // A plain literal (one hidden class, no dictionary mode): kept per shipment until the end of the file.
+    const shared: Record<(typeof SHIPMENT_LEVEL_FIELDS)[number], string> = {
+      type: type ?? get('type'),
+      first_name: get('first_name'),
+      last_name: get('last_name'),
+      email: get('email').toLowerCase(),
+      phone: get('phone'),
+      country,
+      locale: locale ?? get('locale'),
+      dropoff_location: get('dropoff_location'),
+      pickup_location: get('pickup_location'),
+      contents: get('contents'),
+    };
     const key = reference === undefined ? `#${row}` : `r:${reference}`;
     let group = this.groups.get(key);
     if (!group) {
@@ -189,25 +200,33 @@ export class ShipmentImporter {
       this.markSibling(result, group.firstInvalidRow);
       return;
     }
-    const pkg: PackageImportBody = { size: size!, description: optional(get('description')), barcode };
-    if (!pkg.description) delete pkg.description;
-    if (!pkg.barcode) delete pkg.barcode;
-    if (group.body) group.body.packages.push(pkg);
-    else
-      group.body = stripUndefined({
-        external_reference_id: reference,
-        type: type!,
-        first_name: get('first_name'),
-        last_name: get('last_name'),
-        email: optional(get('email')),
-        phone: optional(get('phone')),
-        country,
-        locale: locale!,
-        dropoff_location_id: dropoff!.id,
-        pickup_location_id: pickup?.id,
-        contents,
-        packages: [pkg],
-      });
+    // Bodies are built without `delete` (which would turn them into slow, large dictionary objects):
+    // a 100,000-row import keeps every valid body until the save.
+    const pkg: PackageImportBody = { size: size! };
+    const description = optional(get('description'));
+    if (description !== undefined) pkg.description = description;
+    if (barcode !== undefined) pkg.barcode = barcode;
+    if (group.body) {
+      group.body.packages.push(pkg);
+      return;
+    }
+    const body: ShipmentImportBody = {
+      type: type!,
+      first_name: get('first_name'),
+      last_name: get('last_name'),
+      country,
+      locale: locale!,
+      dropoff_location_id: dropoff!.id,
+      packages: [pkg],
+    };
+    if (reference !== undefined) body.external_reference_id = reference;
+    const email = optional(get('email'));
+    if (email !== undefined) body.email = email;
+    const phone = optional(get('phone'));
+    if (phone !== undefined) body.phone = phone;
+    if (pickup) body.pickup_location_id = pickup.id;
+    if (contents !== undefined) body.contents = contents;
+    group.body = body;
   }
 
   private async resolve(

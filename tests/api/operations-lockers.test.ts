@@ -62,6 +62,7 @@ describe('locations and terminals', () => {
 
 describe('locker service', () => {
   it('answers terminal_not_found, invalid phone and already registered', async () => {
+    await t.db.updateTable('locations').set({ terminal: null }).where('id', '=', id.locker).execute();
     const noTerminal = await shipment(id.locker, ['SMALL']);
     expect((await ma.post(`/api/shipments/${noTerminal.id}/register`)).json()).toMatchObject({ code: 'provider.terminal_not_found', message: 'Terminal not found' });
     const badPhone = await shipment(id.newLocker, ['SMALL']);

@@ -119,7 +119,7 @@ describe('shipments', () => {
     const upd = await ma.put(`/api/shipments/${s.id}`, { last_name: 'Twenty' });
     expect(upd.json()).toMatchObject({ code: 'shipment.not_updatable', message: 'Not in an updatable status' });
     const shown = await ma.get(`/api/shipments/${s.id}`);
-    expect(shown.json().meta.actions).toEqual(['show']);
+    expect(shown.json().meta.actions.filter((a: string) => ['show', 'edit', 'delete'].includes(a))).toEqual(['show']);
   });
 
   it('deletes a draft with its packages and records deleted events', async () => {

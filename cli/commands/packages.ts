@@ -1,0 +1,131 @@
+/**
+ * `lockerline packages <action>`: runs a package verb (the API's services, in-process) on packages given
+ * by id or barcode, or chosen by a filter; --dry-run asks the state machine only; a progress line on
+ * stderr, then a summary of done / refused-with-reason (or --json). Also the shared runner of
+ * `lockerline shipments` (shipments.ts).
+ */
+import type { Command } from 'commander';
+import { DomainError, isDomainError } from '../../core/errors.js';
+import { packageRefusal, type PackageAction } from '../../core/machines/index.js';
+import type { Translate } from '../../core/validation.js';
+import { loadActor } from '../../api/auth/actor.js';
+import type { RequestActor } from '../../api/http/context.js';
+import type { FastifyInstance } from 'fastify';
+import { actorFeatures, machineActor, type OpContext } from '../../api/operations/context.js';
+import { runPackageAction } from '../../api/operations/packages/package-actions.service.js';
+import { PACKAGE_VERBS } from '../../api/operations/packages/package-rules.js';
+import { findByBarcode, findPackageInScope, scopePackages } from '../../api/operations/packages/package-scope.js';
+import { CliError, CliExit } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { withServices } from '../services.js';
+import { cliTranslator } from '../i18n.js';
+
+export interface CommonOptions {
+  status?: string;
+  merchant?: string;
+  dryRun?: boolean;
+  json?: boolean;
+  as?: string;
+}
+
+export interface Outcome {
+  done: number[];
+  refused: { id: number; code: string; message: string }[];
+}
+
+/** The user the command acts as: --as EMAIL, else the first active superadmin. */
+export async function cliActor(app: FastifyInstance, email: string | undefined, t: Translate): Promise<RequestActor> {
+  let qb = app.db.selectFrom('users').selectAll().where('active', '=', 1);
+  qb = email ? qb.where('email', '=', email.trim().toLowerCase()) : qb.where('role', '=', 1).orderBy('id');
+  const user = await qb.executeTakeFirst();
+  if (!user) throw new CliError(t('cli.ops_unknown_user', { email: email ?? 'superadmin' }));
+  return loadActor(app.db, user, 'token');
+}
+
+export const integerOption = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+/** Runs `work` on each id with a progress line; refusals (coded errors) are collected, other errors end the run. */
+export async function runEach(io: CliIo, t: Translate, ids: number[], opts: CommonOptions, work: (id: number) => Promise<void>): Promise<Outcome> {
+  const outcome: Outcome = { done: [], refused: [] };
+  const step = Math.max(1, Math.floor(ids.length / 20));
+  for (const [i, id] of ids.entries()) {
+    try {
+      await work(id);
+      outcome.done.push(id);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      outcome.refused.push({ id, code: error.code, message: t(`errors.${error.code}`, error.params) });
+    }
+    if (!opts.json && ((i + 1) % step === 0 || i + 1 === ids.length)) io.err(t('cli.ops_progress', { done: i + 1, total: ids.length }));
+  }
+  return outcome;
+}
+
+export function report(io: CliIo, t: Translate, outcome: Outcome, opts: CommonOptions): void {
+  if (opts.json) io.out(JSON.stringify({ dry_run: Boolean(opts.dryRun), ...outcome }));
+  else {
+    io.out(t(opts.dryRun ? 'cli.ops_summary_dry' : 'cli.ops_summary', { done: outcome.done.length, refused: outcome.refused.length }));
+    for (const r of outcome.refused) io.out(t('cli.ops_refused', r));
+  }
+  if (outcome.refused.length && outcome.done.length === 0) throw new CliExit(1);
+  if (outcome.refused.length) throw new CliExit(2);
+}
+
+interface PackageOptions extends CommonOptions {
+  location?: string;
+  target?: string;
+  into?: string;
+}
+
+async function packageIds(app: FastifyInstance, actor: RequestActor, targets: string[], opts: PackageOptions): Promise<number[]> {
+  const ids: number[] = [];
+  for (const target of targets) {
+    const pkg = /^\d+$/.test(target) ? await findPackageInScope(app.db, actor, Number(target)) : await findByBarcode(app.db, actor, target);
+    ids.push(pkg?.id ?? (/^\d+$/.test(target) ? Number(target) : -1));
+  }
+  if (opts.status !== undefined || opts.merchant !== undefined) {
+    let qb = scopePackages(app.db.selectFrom('packages').selectAll('packages'), actor);
+    if (opts.status !== undefined) qb = qb.where('packages.status', '=', Number(opts.status));
+    if (opts.merchant !== undefined) qb = qb.where('packages.merchant_id', '=', Number(opts.merchant));
+    ids.push(...(await qb.orderBy('packages.id').limit(10_000).execute()).map((p) => p.id));
+  }
+  return [...new Set(ids)];
+}
+
+export function registerPackageCommands(program: Command, io: CliIo): void {
+  const t = cliTranslator(io.env);
+  program
+    .command('packages')
+    .description(t('cli.packages'))
+    .argument('<action>', t('cli.packages_action', { actions: PACKAGE_VERBS.join(', ') }))
+    .argument('[targets...]', 'ids or barcodes')
+    .option('--status <code>', t('cli.option_status'))
+    .option('--merchant <id>', t('cli.option_merchant_filter'))
+    .option('--location <id>', t('cli.option_location'))
+    .option('--target <id>', t('cli.option_target'))
+    .option('--into <package>', t('cli.option_into'))
+    .option('--as <email>', t('cli.option_as'))
+    .option('--dry-run', t('cli.option_dry_run'))
+    .option('--json', t('cli.option_json'))
+    .action(async (action: string, targets: string[], opts: PackageOptions) => {
+      if (!(PACKAGE_VERBS as readonly string[]).includes(action)) throw new CliError(t('cli.ops_unknown_action', { action, actions: PACKAGE_VERBS.join(', ') }));
+      const verb = action as PackageAction;
+      await withServices(io, async ({ app }) => {
+        const actor = await cliActor(app, opts.as, t);
+        const ids = await packageIds(app, actor, targets, opts);
+        if (!ids.length) throw new CliError(t('cli.ops_no_targets'));
+        const outcome = await runEach(io, t, ids, opts, async (id) => {
+          const pkg = await findPackageInScope(app.db, actor, id);
+          if (!pkg) throw new DomainError(id < 0 ? 'package.not_found_by_barcode' : 'not_found');
+          const ctx: OpContext = { db: app.db, dialect: app.dialect, now: app.clock.now(), actor };
+          if (opts.dryRun) {
+            const code = packageRefusal(pkg, verb, { actor: machineActor(actor), features: actorFeatures(actor), now: ctx.now });
+            if (code) throw new DomainError(code);
+            return;
+          }
+          await runPackageAction(ctx, pkg, verb, { location_id: integerOption(opts.location), target_location_id: integerOption(opts.target), into: opts.into });
+        });
+        report(io, t, outcome, opts);
+      });
+    });
+}

@@ -1,0 +1,89 @@
+/**
+ * `lockerline shipments register|print|request-pickup`: shipments given by id or chosen by a filter,
+ * through the API's services in-process, with --dry-run, a progress line, a summary (or --json) and,
+ * for print, the labels written to --out FILE (streamed page by page).
+ */
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
+import { DomainError } from '../../core/errors.js';
+import { shipmentRefusal } from '../../core/machines/index.js';
+import type { Shipment } from '../../api/db/tables.js';
+import { createLabelDocument, drawLabel, isLabelFormat } from '../../api/labels/label.js';
+import { labelCaptions, shipmentLabels } from '../../api/labels/label-data.js';
+import { machineActor, type OpContext } from '../../api/operations/context.js';
+import { SHIPMENT_VERBS } from '../../api/operations/shipments/shipment-actions.service.js';
+import { RESOURCE_MODULES } from '../../api/resources/index.js';
+import { loadVisible } from '../../api/resources/records.js';
+import { CliError } from '../errors.js';
+import type { CliIo } from '../io.js';
+import { cliTranslator } from '../i18n.js';
+import { withServices } from '../services.js';
+import { cliActor, report, runEach, type CommonOptions } from './packages.js';
+
+const ACTIONS = ['register', 'print', 'request-pickup'] as const;
+
+interface ShipmentOptions extends CommonOptions {
+  out?: string;
+  format?: string;
+}
+
+export function registerShipmentCommands(program: Command, io: CliIo): void {
+  const t = cliTranslator(io.env);
+  const shipments = program.command('shipments').description(t('cli.shipments'));
+  for (const action of ACTIONS) {
+    shipments
+      .command(action)
+      .description(t('cli.shipments_action', { action }))
+      .argument('[ids...]', 'shipment ids')
+      .option('--status <code>', t('cli.option_status'))
+      .option('--merchant <id>', t('cli.option_merchant_filter'))
+      .option('--as <email>', t('cli.option_as'))
+      .option('--dry-run', t('cli.option_dry_run'))
+      .option('--json', t('cli.option_json'))
+      .option('--out <file>', t('cli.option_out'))
+      .option('--format <format>', t('cli.option_format'), 'a6')
+      .action(async (idArgs: string[], opts: ShipmentOptions) => {
+        if (!isLabelFormat(opts.format)) throw new CliError(t('validation.in'));
+        await withServices(io, async ({ app }) => {
+          const actor = await cliActor(app, opts.as, t);
+          const ids = idArgs.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+          if (opts.status !== undefined || opts.merchant !== undefined) {
+            let qb = app.db.selectFrom('shipments').select('id');
+            if (opts.status !== undefined) qb = qb.where('status', '=', Number(opts.status));
+            if (opts.merchant !== undefined) qb = qb.where('merchant_id', '=', Number(opts.merchant));
+            ids.push(...(await qb.orderBy('id').limit(10_000).execute()).map((r) => r.id));
+          }
+          const unique = [...new Set(ids)];
+          if (!unique.length) throw new CliError(t('cli.ops_no_targets'));
+          const printed: number[] = [];
+          const outcome = await runEach(io, t, unique, opts, async (id) => {
+            const [row] = await loadVisible(app.db, RESOURCE_MODULES.shipments, actor, [id]);
+            if (!row) throw new DomainError('not_found');
+            const shipment = row as Shipment;
+            if (opts.dryRun) {
+              // print registers a draft first, so a draft is judged by register.
+              const judged = action === 'print' && shipment.status === 0 ? 'register' : action;
+              const code = shipmentRefusal(shipment, judged, { actor: machineActor(actor) });
+              if (code) throw new DomainError(code);
+              return;
+            }
+            const ctx: OpContext = { db: app.db, dialect: app.dialect, now: app.clock.now(), actor };
+            await SHIPMENT_VERBS[action](ctx, shipment);
+            if (action === 'print') printed.push(id);
+          });
+          if (action === 'print' && opts.out && printed.length) {
+            const doc = createLabelDocument();
+            const file = createWriteStream(opts.out);
+            doc.pipe(file);
+            const captions = labelCaptions(t);
+            for (const id of printed) for (const label of await shipmentLabels(app.db, id)) drawLabel(doc, label, opts.format as 'a6', captions);
+            doc.end();
+            await finished(file);
+            if (!opts.json) io.out(t('cli.ops_labels_written', { file: opts.out }));
+          }
+          report(io, t, outcome, opts);
+        });
+      });
+  }
+}

@@ -12,6 +12,9 @@ import { startScheduler } from './jobs/scheduler.js';
 import { createLogMailer } from './providers/mail/log.js';
 import { createSmtpMailer } from './providers/mail/smtp.js';
 import { seedIfEmpty } from '../fixtures/seed.js';
+import { buildTransports } from './notifications/wiring.js';
+import { startDeliveryWorker } from './notifications/worker.js';
+import { startCampaignScheduler } from './campaigns/scheduler.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../fixtures/demo.js';
 
 const ADMIN_DIR = 'admin/dist';
@@ -28,6 +31,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ db: database, mailer, config: { ...config.app, adminDir: ADMIN_DIR } });
   await app.listen({ port: config.port, host: config.host });
   startScheduler(app); // package expiry and reminders (api/jobs)
+  // Notifications (docs/notifications.md): one outbox delivery worker and the campaign scheduler per process.
+  const transports = buildTransports({ db: database.db, appSecret: app.config.secret!, smtp, smsUrl: process.env.SMS_URL || undefined, smsFrom: process.env.SMS_FROM || undefined });
+  const log = (line: string) => app.log.warn(line);
+  const delivery = startDeliveryWorker({ db: database.db, dialect: database.dialect, transports, clock: app.clock, publicUrl: app.config.publicUrl, log });
+  const campaigns = startCampaignScheduler({ db: database.db, dialect: database.dialect, clock: app.clock, secret: app.config.secret!, log });
 
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.sqliteFile}`;
   console.log(`\nLockerline is running at http://localhost:${config.port}  (database: ${where})`);
@@ -48,6 +56,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await Promise.all([delivery.stop(), campaigns.stop()]);
       await app.close();
       smtp?.close();
       await database.close();

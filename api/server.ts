@@ -24,6 +24,7 @@ import { resourceRoutes } from './resources/index.js';
 import { operationRoutes } from './operations/index.js';
 import { importRoutes } from './import/routes.js';
 import { exportRoutes } from './export/routes.js';
+import { campaignPlugin } from './campaigns/index.js';
 
 export interface BuildOptions {
   db: Db;
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(operationRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
+  await app.register(campaignPlugin, { prefix: '/api' });
   await staticAdminPlugin(app, config.adminDir);
   return app;
 }

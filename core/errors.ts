@@ -80,6 +80,14 @@ export const ERROR_STATUS = {
   // import save (issue 4)
   'import.invalid_rows': 422,
   'import.nothing_to_import': 422,
+  // campaigns and the customer's page (issue 5)
+  'batch.not_startable': 400,
+  'batch.not_pausable': 400,
+  'public.token_invalid': 404,
+  'public.token_expired': 410,
+  'public.token_used': 410,
+  'public.throttled': 429,
+  'public.location_not_allowed': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

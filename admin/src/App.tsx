@@ -22,7 +22,11 @@ const MerchantPreferencesPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() => import('./pages/guest/PasswordPage.js').then((m) => ({ default: m.ResetPasswordPage })));
 const CreatePasswordPage = lazy(() => import('./pages/guest/PasswordPage.js').then((m) => ({ default: m.CreatePasswordPage })));
-const RoleScreen = lazy(() => import('./pages/RoleScreen.js').then((m) => ({ default: m.RoleScreen })));
+// Store and driver screens (admin/src/screens), one chunk each.
+const PudoScreen = lazy(() => import('./screens/pudo/PudoScreen.js').then((m) => ({ default: m.PudoScreen })));
+const WarehouseScreen = lazy(() => import('./screens/warehouse/WarehouseScreen.js').then((m) => ({ default: m.WarehouseScreen })));
+const DriverScreen = lazy(() => import('./screens/driver/DriverScreen.js').then((m) => ({ default: m.DriverScreen })));
+const LockersScreen = lazy(() => import('./screens/lockers/LockersScreen.js').then((m) => ({ default: m.LockersScreen })));
 const ImportStepScreen = lazy(() => import('./pages/RoleScreen.js').then((m) => ({ default: m.ImportStepScreen })));
 
 const guest = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
@@ -116,10 +120,10 @@ export function App() {
       <CustomRoutes>
         <Route path="/users/profile" element={<ProfilePage />} />
         <Route path="/merchants/preferences" element={<MerchantPreferencesPage />} />
-        <Route path="/pudo" element={<RoleScreen screen="pudo" />} />
-        <Route path="/warehouse" element={<RoleScreen screen="warehouse" />} />
-        <Route path="/driver" element={<RoleScreen screen="driver" />} />
-        <Route path="/lockers" element={<RoleScreen screen="lockers" />} />
+        <Route path="/pudo" element={<PudoScreen />} />
+        <Route path="/warehouse" element={<WarehouseScreen />} />
+        <Route path="/driver" element={<DriverScreen />} />
+        <Route path="/lockers" element={<LockersScreen />} />
         <Route path="/shipments/import" element={<Navigate to="/shipments/import/upload" replace />} />
         <Route path="/shipments/import/upload" element={<ImportStepScreen step="upload" />} />
         <Route path="/shipments/import/preview" element={<ImportStepScreen step="preview" />} />

@@ -6,6 +6,7 @@ import * as listIndexes from './migrations/002-list-indexes.js';
 import * as notifications from './migrations/003-notifications.js';
 import * as operations from './migrations/004-operations.js';
 import * as imports from './migrations/005-imports.js';
+import * as campaigns from './migrations/006-campaigns.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '003-notifications': notifications,
   '004-operations': operations,
   '005-imports': imports,
+  '006-campaigns': campaigns,
 };
 
 export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {

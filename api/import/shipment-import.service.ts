@@ -42,7 +42,7 @@ async function* watch(rows: AsyncIterable<ReadRow>, onRow: (row: ReadRow, index:
 
 /**
  * Stores the checked shipments of one merchant in one transaction: a failure writes nothing.
- * Returns the new shipment ids in file order.
+ * Returns the new shipment ids in file order. The `shipments` array is consumed (emptied).
  */
 export async function storeImportedShipments(ctx: ServiceContext, merchantId: number, shipments: ImportedShipment[]): Promise<number[]> {
   if (!shipments.length) return [];
@@ -50,8 +50,10 @@ export async function storeImportedShipments(ctx: ServiceContext, merchantId: nu
     const ids: number[] = [];
     // Chunk by chunk inside the one transaction: each chunk's barcodes and references are checked against
     // what is stored so far (earlier chunks included), and memory holds one chunk of rows at a time.
-    for (let start = 0; start < shipments.length; start += STORE_CHUNK) {
-      const chunk = shipments.slice(start, start + STORE_CHUNK);
+    // Stored bodies are released as the save goes (the list is consumed), so memory falls as rows go in.
+    const pending = shipments.splice(0, shipments.length);
+    while (pending.length) {
+      const chunk = pending.splice(0, STORE_CHUNK);
       const items = await assignImportBarcodes(trx, chunk.flatMap((s) => s.body.packages));
       let next = 0;
       const list: NewShipment[] = chunk.map(({ body }) => {

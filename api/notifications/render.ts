@@ -75,8 +75,8 @@ const CHANNEL_OF: Partial<Record<string, number>> = { email: CHANNELS.email, sms
  * postpayments feature); batch steps were already limited to the batch's channels when scheduled.
  */
 export function suppressionReason(merchant: MerchantForMessages | null, event: string, kind: string): string | null {
-  if (!isMessageEvent(event)) return 'unknown_event';
   if (kind === 'webhook') return null;
+  if (!isMessageEvent(event)) return 'unknown_event';
   if (!merchant) return null;
   if ((BATCH_EVENTS as readonly string[]).includes(event)) return null;
   const enabled = parseJson<unknown>(merchant.notification_events, []);

@@ -19,6 +19,8 @@ export interface OutgoingMessage {
   /** The outbox key: the provider sends one key only once. */
   idempotencyKey: string;
   outboxId?: number;
+  /** The merchant the message is sent for (webhooks: whose endpoint and secret). */
+  merchantId?: number | null;
   /** The merchant's template id for this event (email: X-Template-Id header). */
   templateId?: string;
 }

@@ -15,6 +15,7 @@ import type { Database, OutboxRow } from '../db/tables.js';
 import { DEFAULT_RETRY, claimDue, markFailed, markSent, type OutboxKind, type RetryPolicy } from './outbox.js';
 import { renderMessage, suppressionReason, type MerchantForMessages } from './render.js';
 import { DeliveryError, type Transports } from './transports.js';
+import { reportDead, reportDelivered } from '../campaigns/delivery-reports.js';
 
 export interface DeliveryDeps {
   db: Kysely<Database>;
@@ -55,6 +56,8 @@ async function deliver(row: OutboxRow, deps: DeliveryDeps, workerId: string, mer
   const { db, clock } = deps;
   const fail = async (error: string, permanent: boolean): Promise<Outcome> => {
     const status = await markFailed(db, row, workerId, error, clock.now(), { permanent, policy: deps.policy, random: deps.random });
+    // A message given up for good is reported to its subject (a batch item turns Failed).
+    if (status === 'dead') await reportDead(db, row, error, clock.now());
     return status === null ? 'lost' : status === 'dead' ? 'dead' : 'retried';
   };
 
@@ -68,7 +71,11 @@ async function deliver(row: OutboxRow, deps: DeliveryDeps, workerId: string, mer
   let rendered;
   try {
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
-    rendered = renderMessage({ kind: row.kind, event: row.event, locale: row.locale, payload }, merchant, { publicUrl: deps.publicUrl });
+    // A webhook carries its JSON payload as is (the transport signs it).
+    rendered =
+      row.kind === 'webhook'
+        ? { subject: row.event, text: row.payload, html: undefined, from: undefined, templateId: undefined }
+        : renderMessage({ kind: row.kind, event: row.event, locale: row.locale, payload }, merchant, { publicUrl: deps.publicUrl });
   } catch (error) {
     return fail(`render: ${(error as Error).message}`, true);
   }
@@ -85,12 +92,15 @@ async function deliver(row: OutboxRow, deps: DeliveryDeps, workerId: string, mer
       templateId: rendered.templateId,
       idempotencyKey: row.idempotency_key,
       outboxId: row.id,
+      merchantId: row.merchant_id,
     }));
   } catch (error) {
     const permanent = error instanceof DeliveryError && error.permanent;
     return fail((error as Error).message || 'send failed', permanent);
   }
-  return (await markSent(db, row, workerId, clock.now(), providerMessageId)) ? 'sent' : 'lost';
+  if (!(await markSent(db, row, workerId, clock.now(), providerMessageId))) return 'lost';
+  await reportDelivered(db, row, clock.now());
+  return 'sent';
 }
 
 /** One pass: claim due rows and deliver them. Safe to run in several processes at once. */

@@ -11,6 +11,7 @@ import { shipmentsList } from '../../api/resources/shipments/shipments.repositor
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { withServices } from '../services.js';
+import { preferCompactHeap } from '../../api/import/heap.js';
 import { cliTranslator } from '../i18n.js';
 import { explained, positiveId } from './cli-import-support.js';
 
@@ -34,6 +35,7 @@ export function registerExportCommands(program: Command, io: CliIo): void {
     .option('--locale <locale>', 'language of the header row (en or es)', 'en')
     .requiredOption('--out <file>', 'file to write')
     .action(async (options: ExportOptions) => {
+      preferCompactHeap();
       const format = await explained(cliTranslator(io.env), async () => exportFormat(options.format));
       const locale = options.locale;
       if (!isLocale(locale)) throw new CliError(`--locale must be en or es, got "${locale}".`);

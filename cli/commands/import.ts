@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { CliError, CliExit } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { withServices } from '../services.js';
+import { preferCompactHeap } from '../../api/import/heap.js';
 import { cliTranslator } from '../i18n.js';
 import { checkShipmentFile, storeImportedShipments } from '../../api/import/shipment-import.service.js';
 import { checkBatchItemFile, storeBatchItems } from '../../api/import/batch-item-import.service.js';
@@ -60,6 +61,7 @@ export function registerImportCommands(program: Command, io: CliIo): void {
     .option('--sheet <name>', 'read this sheet instead of the first')
     .addHelpText('after', '\nExit codes: 0 every row imported, 1 nothing imported, 2 only some rows imported.')
     .action(async (file: string, options: ImportOptions & { merchant: string }) => {
+      preferCompactHeap();
       const merchantId = positiveId(options.merchant, '--merchant');
       await withServices(io, async ({ ctx }) => {
         const merchant = await ctx.db.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst();
@@ -89,6 +91,7 @@ export function registerImportCommands(program: Command, io: CliIo): void {
     .option('--json', 'print the report as JSON')
     .addHelpText('after', '\nExit codes: 0 every row imported, 1 nothing imported, 2 only some rows imported.')
     .action(async (file: string, options: ImportOptions & { batch: string }) => {
+      preferCompactHeap();
       const batchId = positiveId(options.batch, '--batch');
       await withServices(io, async ({ ctx }) => {
         const { batch, result } = await explained(cliTranslator(io.env), () => checkBatchItemFile(ctx, { path: file, name: basename(file) }, batchId));

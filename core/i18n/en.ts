@@ -494,6 +494,8 @@ export const appEn = {
     // resources engineer
     unique: 'This value is already in use.',
     exists: 'The selected item does not exist or is not available.',
+    // campaigns (issue 5): merchant webhook endpoints
+    https_url: 'Must be an https:// address.',
   },
 
   errors: {
@@ -583,6 +585,18 @@ export const appEn = {
       invalid_rows: 'The file has %{count} invalid rows. Fix the file, or import only the valid rows.',
       nothing_to_import: 'There are no valid rows to import.',
     },
+    // campaigns and the customer's page (issue 5)
+    batch: {
+      not_startable: 'Only a draft or paused batch can be started',
+      not_pausable: 'Only a running batch can be paused',
+    },
+    public: {
+      token_invalid: 'This link is not valid. Please check that you copied it completely.',
+      token_expired: 'This link has expired. Please contact the sender for a new one.',
+      token_used: 'You have already answered. Thank you!',
+      throttled: 'Too many requests. Please wait a minute and try again.',
+      location_not_allowed: 'This location cannot be chosen for your parcel.',
+    },
   },
 
   // parcel operations (issue 3): label captions and operation notices
@@ -647,6 +661,110 @@ export const appEn = {
     },
     select_location: 'Select a location',
     scan_placeholder: 'Scan or enter a barcode',
+    // store and driver screens (issue 3, admin/src/screens)
+    ops: {
+      scan: { hint: 'A scanner works anywhere on this page; typed codes need Enter.', submit: 'Find' },
+      camera: {
+        open: 'Camera',
+        title: 'Scan with the camera',
+        failed: 'The camera could not be started. Allow camera access, or type the barcode.',
+        preview: 'Camera preview',
+      },
+      location: {
+        required: 'Choose the location you are working at.',
+        none: 'Your account has no location yet.',
+      },
+      identification: {
+        title: 'Customer identification',
+        intro: 'Take a photo of the customer’s ID, check it is readable, then hand over the package.',
+        no_camera: 'No camera is available: choose or take a photo instead.',
+        preview: 'Photo of the identification',
+        choose_file: 'Choose or take a photo',
+        snap: 'Take photo',
+        retake: 'Retake',
+        submit: 'Hand over',
+      },
+      reroute: {
+        title: 'Reroute %{barcode}',
+        choose: 'New drop-off location',
+        none: 'There is no other location this package can go to.',
+        no_distance: 'Distance unknown',
+        km: '%{km} km',
+        closest: 'Closest',
+        pudo: 'PUDO',
+        confirm: 'Reroute',
+        done: 'Package %{barcode} was rerouted.',
+      },
+      package: {
+        reference: 'Shipment',
+        consignee: 'Consignee',
+        dropoff: 'Drop-off',
+        location: 'Now at',
+        size: 'Size',
+        locker_number: 'Compartment',
+        expires_at: 'Expires',
+        container: 'Container',
+        nothing_to_do: 'Nothing to do with this package here.',
+      },
+      log: { summary: '%{ok} done, %{failed} refused' },
+      bulk: {
+        title: 'Not all packages qualify',
+        partial: '%{can} of %{total} packages can be processed. These cannot:',
+        continue: 'Continue with 1 package |||| Continue with %{smart_count} packages',
+      },
+      hints: {
+        not_found: 'Check the barcode and scan it again, or type it.',
+        wrong_location: 'Put the package aside: it belongs to another location.',
+        choose_location: 'Choose your location at the top of the screen, then scan again.',
+        identification: 'Take a photo of the customer’s ID and try again.',
+        unpaid: 'Ask the customer to pay before handing over the package.',
+        already_done: 'Nothing more to do: scan the next package.',
+        someone_else: 'Ask your supervisor who has this package.',
+        container: 'Scan another container, or check that both packages go to the same place.',
+        oversized: 'Choose a PUDO location for this package.',
+        forbidden: 'Ask your administrator for access.',
+        network: 'Check your connection and scan again.',
+        server: 'Wait a moment and scan again. If it keeps happening, tell support.',
+        rescan: 'Scan the package again to see its current status.',
+      },
+      errors: { network: 'The server could not be reached.' },
+      quick_check_in: { label: 'Quick check-in (check in every scan)', log: 'Checked in this session' },
+      done: {
+        checked_in: 'Package %{barcode} checked in: %{status}.',
+        checked_out: 'Package %{barcode} checked out: %{status}.',
+        handed_over: 'Package %{barcode} handed over to the customer.',
+        verb: 'Package %{barcode}: %{status}.',
+      },
+      actions: {
+        check_in: 'Check in',
+        check_out: 'Check out',
+        hand_over: 'Hand over to customer',
+        pickup: 'Pick up',
+        extend_expiry: 'Extend expiry by 24 h',
+        expire: 'Make retrievable',
+        deconsolidate: 'Deconsolidate',
+        reroute: 'Reroute',
+        use_as_container: 'Consolidate into this',
+      },
+      modes: { label: 'Scanning mode', scan: 'Scan', quick_pickup: 'Quick pickup', consolidate: 'Consolidate' },
+      consolidate: {
+        scan_container: 'Scan the container package first, then the packages to put in it.',
+        container: 'Container: %{barcode}. Scan the packages to put in it.',
+        change: 'Change',
+        added: 'Consolidated into %{container}',
+      },
+      fetch: { offer: 'Fetch from merchant', done: 'Package %{barcode} was fetched from the merchant.' },
+      lockers: {
+        select: 'Select a locker',
+        expired_only: 'Show only expired packages',
+        takes_minutes: 'Making packages retrievable may take several minutes to take effect at the locker.',
+        expire_all: 'Expire all (1) |||| Expire all (%{smart_count})',
+        expire_one: 'Make %{barcode} retrievable',
+        expired_done: '1 package is being made retrievable. This may take several minutes. |||| %{smart_count} packages are being made retrievable. This may take several minutes.',
+        packages: 'Packages in the locker',
+        count: '1 package |||| %{smart_count} packages',
+      },
+    },
   },
 
   profile: {

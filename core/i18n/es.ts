@@ -497,6 +497,8 @@ export const appEs: AppCatalogue = {
     // resources engineer
     unique: 'Este valor ya está en uso.',
     exists: 'El elemento seleccionado no existe o no está disponible.',
+    // campaigns (issue 5): merchant webhook endpoints
+    https_url: 'Debe ser una dirección https://.',
   },
 
   errors: {
@@ -587,6 +589,18 @@ export const appEs: AppCatalogue = {
       invalid_rows: 'El archivo tiene %{count} filas no válidas. Corrija el archivo o importe solo las filas válidas.',
       nothing_to_import: 'No hay filas válidas para importar.',
     },
+    // campaigns and the customer's page (issue 5)
+    batch: {
+      not_startable: 'Solo se puede iniciar un lote en borrador o en pausa',
+      not_pausable: 'Solo se puede pausar un lote en curso',
+    },
+    public: {
+      token_invalid: 'Este enlace no es válido. Compruebe que lo ha copiado completo.',
+      token_expired: 'Este enlace ha caducado. Pida uno nuevo al remitente.',
+      token_used: 'Ya ha respondido. ¡Gracias!',
+      throttled: 'Demasiadas solicitudes. Espere un minuto e inténtelo de nuevo.',
+      location_not_allowed: 'Esta ubicación no se puede elegir para su paquete.',
+    },
   },
 
   // parcel operations (issue 3): label captions and operation notices
@@ -658,6 +672,110 @@ export const appEs: AppCatalogue = {
     },
     select_location: 'Selecciona una ubicación',
     scan_placeholder: 'Escanea o introduce un código de barras',
+    // store and driver screens (issue 3, admin/src/screens)
+    ops: {
+      scan: { hint: 'El escáner funciona en toda la página; al teclear un código pulsa Intro.', submit: 'Buscar' },
+      camera: {
+        open: 'Cámara',
+        title: 'Escanear con la cámara',
+        failed: 'No se pudo iniciar la cámara. Permite el acceso a la cámara o escribe el código de barras.',
+        preview: 'Vista de la cámara',
+      },
+      location: {
+        required: 'Elige la ubicación en la que trabajas.',
+        none: 'Tu cuenta aún no tiene ninguna ubicación.',
+      },
+      identification: {
+        title: 'Identificación del cliente',
+        intro: 'Haz una foto del documento de identidad del cliente, comprueba que se lee bien y entrega el paquete.',
+        no_camera: 'No hay cámara disponible: elige o haz una foto.',
+        preview: 'Foto de la identificación',
+        choose_file: 'Elegir o hacer una foto',
+        snap: 'Hacer foto',
+        retake: 'Repetir foto',
+        submit: 'Entregar',
+      },
+      reroute: {
+        title: 'Redirigir %{barcode}',
+        choose: 'Nueva ubicación de entrega',
+        none: 'No hay otra ubicación a la que pueda ir este paquete.',
+        no_distance: 'Distancia desconocida',
+        km: '%{km} km',
+        closest: 'Más cercana',
+        pudo: 'PUDO',
+        confirm: 'Redirigir',
+        done: 'El paquete %{barcode} se ha redirigido.',
+      },
+      package: {
+        reference: 'Envío',
+        consignee: 'Destinatario',
+        dropoff: 'Entrega',
+        location: 'Ahora en',
+        size: 'Tamaño',
+        locker_number: 'Compartimento',
+        expires_at: 'Caduca',
+        container: 'Contenedor',
+        nothing_to_do: 'No hay nada que hacer aquí con este paquete.',
+      },
+      log: { summary: '%{ok} hechos, %{failed} rechazados' },
+      bulk: {
+        title: 'No todos los paquetes cumplen los requisitos',
+        partial: 'Se pueden procesar %{can} de %{total} paquetes. Estos no:',
+        continue: 'Continuar con 1 paquete |||| Continuar con %{smart_count} paquetes',
+      },
+      hints: {
+        not_found: 'Comprueba el código de barras y vuelve a escanearlo, o escríbelo.',
+        wrong_location: 'Aparta el paquete: pertenece a otra ubicación.',
+        choose_location: 'Elige tu ubicación arriba en la pantalla y vuelve a escanear.',
+        identification: 'Haz una foto de la identificación del cliente y vuelve a intentarlo.',
+        unpaid: 'Pide al cliente que pague antes de entregar el paquete.',
+        already_done: 'No hay nada más que hacer: escanea el siguiente paquete.',
+        someone_else: 'Pregunta a tu responsable quién tiene este paquete.',
+        container: 'Escanea otro contenedor o comprueba que ambos paquetes van al mismo sitio.',
+        oversized: 'Elige un punto PUDO para este paquete.',
+        forbidden: 'Pide acceso a tu administrador.',
+        network: 'Comprueba tu conexión y vuelve a escanear.',
+        server: 'Espera un momento y vuelve a escanear. Si sigue ocurriendo, avisa a soporte.',
+        rescan: 'Vuelve a escanear el paquete para ver su estado actual.',
+      },
+      errors: { network: 'No se pudo contactar con el servidor.' },
+      quick_check_in: { label: 'Entrada rápida (registrar cada escaneo)', log: 'Entradas de esta sesión' },
+      done: {
+        checked_in: 'Entrada del paquete %{barcode} registrada: %{status}.',
+        checked_out: 'Salida del paquete %{barcode} registrada: %{status}.',
+        handed_over: 'El paquete %{barcode} se ha entregado al cliente.',
+        verb: 'Paquete %{barcode}: %{status}.',
+      },
+      actions: {
+        check_in: 'Registrar entrada',
+        check_out: 'Registrar salida',
+        hand_over: 'Entregar al cliente',
+        pickup: 'Recoger',
+        extend_expiry: 'Ampliar caducidad 24 h',
+        expire: 'Hacer recuperable',
+        deconsolidate: 'Desconsolidar',
+        reroute: 'Redirigir',
+        use_as_container: 'Consolidar en este',
+      },
+      modes: { label: 'Modo de escaneo', scan: 'Escanear', quick_pickup: 'Recogida rápida', consolidate: 'Consolidar' },
+      consolidate: {
+        scan_container: 'Escanea primero el paquete contenedor y después los paquetes que van dentro.',
+        container: 'Contenedor: %{barcode}. Escanea los paquetes que van dentro.',
+        change: 'Cambiar',
+        added: 'Consolidado en %{container}',
+      },
+      fetch: { offer: 'Traer del comercio', done: 'El paquete %{barcode} se ha obtenido del comercio.' },
+      lockers: {
+        select: 'Selecciona una taquilla',
+        expired_only: 'Mostrar solo paquetes caducados',
+        takes_minutes: 'Hacer recuperables los paquetes puede tardar varios minutos en surtir efecto en la taquilla.',
+        expire_all: 'Caducar todos (1) |||| Caducar todos (%{smart_count})',
+        expire_one: 'Hacer recuperable %{barcode}',
+        expired_done: '1 paquete se está haciendo recuperable. Puede tardar varios minutos. |||| %{smart_count} paquetes se están haciendo recuperables. Puede tardar varios minutos.',
+        packages: 'Paquetes en la taquilla',
+        count: '1 paquete |||| %{smart_count} paquetes',
+      },
+    },
   },
 
   profile: {

@@ -176,3 +176,37 @@ describe('batch-item rows', () => {
     expect(result.counts).toEqual({ rows: 2, valid: 1, invalid: 1, items: 1 });
   });
 });
+
+describe('large-file mode and stored barcodes', () => {
+  it("keepRows 'invalid' rebuilds the valid rows of a group that turns invalid later", async () => {
+    const result = await importShipmentRows(
+      toRows([
+        { ...base, external_reference_id: 'G', description: 'first' },
+        { ...base, external_reference_id: 'OK' },
+        { ...base, external_reference_id: 'G', size: 'huge' },
+      ]),
+      context(),
+      { keepRows: 'invalid' },
+    );
+    expect(result.counts).toEqual({ rows: 3, valid: 1, invalid: 2, shipments: 1, packages: 1 });
+    expect(result.rows.map((r) => [r.row, r.errors.map((e) => e.code)])).toEqual([
+      [2, ['group_invalid']],
+      [4, ['in']],
+    ]);
+    expect(result.rows[0].values).toMatchObject({ external_reference_id: 'G', first_name: 'Ana', description: 'first', size: 'SMALL' });
+  });
+
+  it('flags barcodes a stored package already uses, when the context can tell', async () => {
+    const ctx = { ...context(), existingBarcodes: (codes: string[]) => codes.filter((c) => c === 'TAKEN-01') };
+    const result = await importShipmentRows(
+      toRows([
+        { ...base, external_reference_id: 'A', barcode: 'TAKEN-01' },
+        { ...base, external_reference_id: 'A', barcode: 'FREE-001' },
+        { ...base, external_reference_id: 'B', barcode: 'FREE-002' },
+      ]),
+      ctx,
+    );
+    expect(result.rows.map((r) => r.errors.map((e) => e.code))).toEqual([['barcode_exists'], ['group_invalid'], []]);
+    expect(result.shipments).toHaveLength(1);
+  });
+});

@@ -341,11 +341,6 @@ export class ShipmentImporter {
   }
 }
 
-function stripUndefined<T extends object>(value: T): T {
-  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
-  return value;
-}
-
 /** Reads a whole row source (header first) and returns the checked rows and grouped shipments. */
 export async function importShipmentRows(
   source: RowSource,

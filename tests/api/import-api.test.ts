@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 import { addImportLocations, countRows, upload } from './import-support.js';
+import { storeImportedShipments } from '../../api/import/shipment-import.service.js';
+import { isDomainError } from '../../core/errors.js';
+import { ROLES } from '../../core/roles.js';
 
 const fixture = (name: string) => ({ name, content: readFileSync(join('fixtures/import', name)) });
 
@@ -148,6 +151,22 @@ describe('refusals write nothing', () => {
     const res = await upload(admin, fixture('good-shipments.csv'));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('merchant_id');
+  });
+});
+
+describe('one transaction', () => {
+  it('writes nothing when a late chunk fails (a barcode taken between the check and the save)', async () => {
+    const taken = (await t.db.selectFrom('packages').select('barcode').executeTakeFirstOrThrow()).barcode;
+    const pudo = (await t.db.selectFrom('locations').select('id').where('code', '=', 'NAS-PUDO-01').executeTakeFirstOrThrow()).id;
+    const bodies = Array.from({ length: 1200 }, (_, i) => ({
+      rows: [i + 2],
+      body: { external_reference_id: `TX-${i}`, type: 'standard', first_name: 'Ana', last_name: 'Rolle', email: 'ana@example.com', country: 'BS', locale: 'en', dropoff_location_id: pudo, packages: [{ size: 'SMALL', ...(i === 1100 ? { barcode: taken } : {}) }] },
+    }));
+    const ctx = { app: t.app, db: t.db, now: new Date().toISOString(), actor: { id: 0, role: ROLES.superadmin, merchant_id: null, features: 0, location_ids: [], user: {} as never, via: 'token' as const } };
+    const before = await countRows(t.db);
+    const error = await storeImportedShipments(ctx, acmeId, bodies).catch((e: unknown) => e);
+    expect(isDomainError(error) && error.code).toBe('validation.failed');
+    expect(await countRows(t.db)).toEqual(before);
   });
 });
 

@@ -16,6 +16,7 @@ import { filteredQuery, parseListQuery } from '../../api/resources/list-query.js
 import { shipmentsList } from '../../api/resources/shipments/shipments.repository.js';
 import { makeTranslator } from '../../core/i18n/index.js';
 import { ROLES } from '../../core/roles.js';
+import { preferCompactHeap } from '../../api/import/heap.js';
 
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -23,6 +24,8 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 async function main() {
   const [mode, file, sqlite, merchant, name] = process.argv.slice(2);
   const merchantId = Number(merchant);
+  // As the CLI import and export commands do.
+  preferCompactHeap();
   const database = await openDatabase({ sqliteFile: sqlite });
   const now = new Date().toISOString();
   const ctx = {

@@ -18,6 +18,7 @@ import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { assignBarcodes, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
 import { packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
+import { insertRows } from '../../db/bulk-insert.js';
 
 const FIELDS = [
   'external_reference_id', 'type', 'payment_type', 'first_name', 'last_name', 'email', 'phone', 'country', 'locale',
@@ -117,41 +118,40 @@ export async function insertShipments(ctx: ServiceContext, trx: Db, list: NewShi
     const rows = await trx.selectFrom('shipments').select('reference_id').where('reference_id', 'in', codes).execute();
     return new Set(rows.map((r) => r.reference_id));
   });
+  const createdBy = ctx.actor.id || null;
   const ids: number[] = [];
   for (let start = 0; start < list.length; start += SHIPMENT_CHUNK) {
     const chunk = list.slice(start, start + SHIPMENT_CHUNK);
     const rows = chunk.map((s, i) => {
-      const row: Row = { ...s.values };
-      Object.assign(row, {
-        reference_id: references[start + i],
-        merchant_id: s.merchantId,
-        created_by: ctx.actor.id || null,
-        status: SHIPMENT_STATUS.draft,
-        package_count: s.items.length,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      });
-      // Every row names every column: a multi-row insert needs one column list.
-      return Object.fromEntries(SHIPMENT_COLUMNS.map((c) => [c, row[c] ?? null]));
+      const fixed: Row = { reference_id: references[start + i], merchant_id: s.merchantId, created_by: createdBy, status: SHIPMENT_STATUS.draft, package_count: s.items.length, created_at: ctx.now, updated_at: ctx.now };
+      return SHIPMENT_COLUMNS.map((c) => (c in fixed ? fixed[c] : (s.values[c] ?? null)));
     });
-    const inserted = await trx.insertInto('shipments').values(rows as any).returning(['id', 'reference_id']).execute();
-    const byReference = new Map(inserted.map((r) => [r.reference_id, r.id]));
-    for (let i = 0; i < chunk.length; i++) ids.push(byReference.get(references[start + i])!);
-  }
-  await recordEventsInChunks(trx, ids.map((id) => event(ctx, 'shipment', id, 'created', { to_status: 0 })));
+    const inserted = await insertRows<{ id: number; reference_id: string }>(trx, 'shipments', SHIPMENT_COLUMNS, rows, ['id', 'reference_id']);
+    const byReference = new Map(inserted.map((r) => [r.reference_id, Number(r.id)]));
+    const chunkIds = chunk.map((_, i) => byReference.get(references[start + i])!);
+    ids.push(...chunkIds);
+    await insertEvents(ctx, trx, 'shipment', chunkIds);
 
-  const packages = list.flatMap((s, i) =>
-    packageRows(s.items, { id: ids[i], merchant_id: s.merchantId, dropoff_location_id: s.values.dropoff_location_id as number }, ctx.now),
-  );
-  for (let start = 0; start < packages.length; start += PACKAGE_CHUNK) {
-    const packageIds = await trx.insertInto('packages').values(packages.slice(start, start + PACKAGE_CHUNK)).returning('id').execute();
-    await recordEventsInChunks(trx, packageIds.map((p) => event(ctx, 'package', p.id, 'created', { to_status: 0 })));
+    const packages: unknown[][] = [];
+    chunk.forEach((s, i) => {
+      for (const p of s.items)
+        packages.push([p.barcode, p.size, p.description ?? null, chunkIds[i], s.merchantId, s.values.dropoff_location_id ?? null, ctx.now, ctx.now]);
+    });
+    for (let at = 0; at < packages.length; at += PACKAGE_CHUNK) {
+      const packageIds = await insertRows<{ id: number }>(trx, 'packages', PACKAGE_COLUMNS, packages.slice(at, at + PACKAGE_CHUNK), ['id']);
+      await insertEvents(ctx, trx, 'package', packageIds.map((p) => Number(p.id)));
+    }
   }
   return ids;
 }
 
-async function recordEventsInChunks(trx: Db, events: NewEvent[]): Promise<void> {
-  for (let start = 0; start < events.length; start += PACKAGE_CHUNK) await recordEvents(trx, events.slice(start, start + PACKAGE_CHUNK));
+const PACKAGE_COLUMNS = ['barcode', 'size', 'description', 'shipment_id', 'merchant_id', 'dropoff_location_id', 'created_at', 'updated_at'] as const;
+const EVENT_COLUMNS = ['subject_type', 'subject_id', 'kind', 'from_status', 'to_status', 'actor_id', 'created_at'] as const;
+
+/** The 'created' events (to status 0) of new shipments or packages, as recordEvents would write them. */
+async function insertEvents(ctx: ServiceContext, trx: Db, subject: 'shipment' | 'package', ids: number[]): Promise<void> {
+  for (let at = 0; at < ids.length; at += PACKAGE_CHUNK)
+    await insertRows(trx, 'events', EVENT_COLUMNS, ids.slice(at, at + PACKAGE_CHUNK).map((id) => [subject, id, 'created', null, 0, ctx.actor.id, ctx.now]));
 }
 
 /** `count` generated codes unused so far: generated in bulk, checked in chunks, collisions regenerated. */

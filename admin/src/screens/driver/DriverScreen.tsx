@@ -1,0 +1,191 @@
+/**
+ * /driver: scan a package to pick it up, reroute it, consolidate or deconsolidate it, or extend / end its
+ * storage time (expiry tool); quick pickup (continuous scanning); consolidation (scan the container, then
+ * its packages). A barcode no package matches can be fetched from the merchant's system.
+ */
+import { Alert, Button, Chip, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useStatusLabel } from '../../components/StatusField.js';
+import { CameraScanner } from '../scan/CameraScanner.js';
+import { PackageCard } from '../scan/PackageCard.js';
+import { RerouteDialog } from '../scan/RerouteDialog.js';
+import { ScanField } from '../scan/ScanField.js';
+import { ScanLog, useScanLog } from '../scan/ScanLog.js';
+import { beep, vibrateConsolidation, vibrateError } from '../shared/feedback.js';
+import { fetchFromMerchant, findPackage, lookupPackage, packageVerb, showPackage, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
+import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
+import { useScanTask } from '../shared/useScanTask.js';
+
+type Mode = 'scan' | 'quick_pickup' | 'consolidate';
+
+/** Package verbs the card offers, in this order, when the server allows them (meta.actions). */
+const CARD_VERBS = ['pickup', 'extend-expiry', 'expire', 'deconsolidate'] as const;
+
+export function DriverScreen() {
+  const translate = useTranslate();
+  const statusLabel = useStatusLabel('packages');
+  const { busy, problem, run, describe } = useScanTask();
+  const [mode, setMode] = useState<Mode>('scan');
+  const [current, setCurrent] = useState<PackageResult | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [rerouting, setRerouting] = useState<PackageRecord | null>(null);
+  const [container, setContainer] = useState<PackageRecord | null>(null);
+  const log = useScanLog();
+
+  const show = async (result: PackageResult) => setCurrent(await showPackage(result.data.id).catch(() => result));
+
+  const scanOne = (code: string) =>
+    run(async () => {
+      setCurrent(null);
+      try {
+        setCurrent(await findPackage(code));
+      } catch (error) {
+        if ((error as { body?: { code?: string } }).body?.code === 'package.not_found_by_barcode') setMissing(code);
+        throw error;
+      }
+    });
+
+  /** Continuous modes: one call per scan, one log line per result. */
+  const logged = async (code: string, task: () => Promise<string>, onOk: () => void = () => beep('ok')) => {
+    try {
+      const text = await task();
+      onOk();
+      log.add({ code, ok: true, text });
+    } catch (error) {
+      const p = describe(error);
+      vibrateError();
+      beep('error');
+      log.add({ code, ok: false, text: p.message, hint: p.hint });
+    }
+  };
+
+  const onScan = (code: string) => {
+    setNotice(null);
+    setMissing(null);
+    if (mode === 'scan') return void scanOne(code);
+    if (mode === 'quick_pickup') {
+      return void logged(code, async () => {
+        const found = await lookupPackage(code);
+        return statusLabel((await packageVerb(found.data.id, 'pickup')).data.status);
+      });
+    }
+    if (!container) {
+      return void run(async () => {
+        const found = await findPackage(code);
+        setContainer(found.data);
+        log.clear();
+      });
+    }
+    void logged(
+      code,
+      async () => {
+        const found = await lookupPackage(code);
+        await packageVerb(found.data.id, 'consolidate', { into: container.id });
+        return translate('screens.ops.consolidate.added', { container: container.barcode });
+      },
+      vibrateConsolidation,
+    );
+  };
+
+  const act = (verb: string, pkg: PackageRecord) =>
+    run(async () => {
+      const result = await packageVerb(pkg.id, verb);
+      await show(result);
+      setNotice(
+        result.meta.pending
+          ? translate('operations.retrievable_pending')
+          : translate('screens.ops.done.verb', { barcode: result.data.barcode, status: statusLabel(result.data.status) }),
+      );
+    });
+
+  const fetchMissing = (barcode: string) =>
+    run(async () => {
+      const result = await fetchFromMerchant(barcode);
+      setMissing(null);
+      await show(result);
+      setNotice(translate('screens.ops.fetch.done', { barcode: result.data.barcode }));
+    });
+
+  const pkg = current?.data;
+  const actions = current?.meta.actions ?? [];
+
+  return (
+    <ScreenFrame screen="driver">
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={mode}
+        onChange={(_e, next: Mode | null) => {
+          if (!next) return;
+          setMode(next);
+          setCurrent(null);
+          setContainer(null);
+          log.clear();
+        }}
+        aria-label={translate('screens.ops.modes.label')}
+        sx={{ flexWrap: 'wrap' }}
+      >
+        {(['scan', 'quick_pickup', 'consolidate'] as const).map((m) => (
+          <ToggleButton key={m} value={m} sx={{ flex: '1 1 auto' }}>
+            {translate(`screens.ops.modes.${m}`)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {mode === 'consolidate' && (
+        <Alert severity="info" action={container && <Button color="inherit" size="small" onClick={() => { setContainer(null); log.clear(); }}>{translate('screens.ops.consolidate.change')}</Button>}>
+          {container ? translate('screens.ops.consolidate.container', { barcode: container.barcode }) : translate('screens.ops.consolidate.scan_container')}
+        </Alert>
+      )}
+      <ScanField onScan={onScan} disabled={rerouting !== null}>
+        <CameraScanner onScan={onScan} disabled={rerouting !== null} />
+      </ScanField>
+      <ProblemAlert
+        problem={problem}
+        action={
+          missing && (
+            <Button color="inherit" size="small" disabled={busy} onClick={() => void fetchMissing(missing)}>
+              {translate('screens.ops.fetch.offer')}
+            </Button>
+          )
+        }
+      />
+      <Notice text={notice} />
+      {mode === 'scan' && pkg && (
+        <PackageCard pkg={pkg} notice={pkg.is_consolidation ? <Chip size="small" label={translate('screens.ops.package.container')} sx={{ ml: 1 }} /> : undefined}>
+          {CARD_VERBS.filter((verb) => actions.includes(verb)).map((verb) => (
+            <Button key={verb} variant={verb === 'pickup' ? 'contained' : 'outlined'} disabled={busy} onClick={() => void act(verb, pkg)}>
+              {translate(`screens.ops.actions.${verb.replace('-', '_')}`)}
+            </Button>
+          ))}
+          {actions.includes('reroute') && (
+            <Button variant="outlined" disabled={busy} onClick={() => setRerouting(pkg)}>
+              {translate('screens.ops.actions.reroute')}
+            </Button>
+          )}
+          {actions.includes('consolidate') && (
+            <Button variant="outlined" disabled={busy} onClick={() => { setMode('consolidate'); setContainer(pkg); setCurrent(null); log.clear(); }}>
+              {translate('screens.ops.actions.use_as_container')}
+            </Button>
+          )}
+          {!actions.some((a) => a !== 'show') && <span>{translate('screens.ops.package.nothing_to_do')}</span>}
+        </PackageCard>
+      )}
+      {mode !== 'scan' && (
+        <Stack>
+          <ScanLog lines={log.lines} title={translate(`screens.ops.modes.${mode}`)} />
+        </Stack>
+      )}
+      <RerouteDialog
+        pkg={rerouting}
+        onClose={() => setRerouting(null)}
+        onRerouted={(result) => {
+          setRerouting(null);
+          void show(result);
+          setNotice(translate('screens.ops.reroute.done', { barcode: result.data.barcode }));
+        }}
+      />
+    </ScreenFrame>
+  );
+}

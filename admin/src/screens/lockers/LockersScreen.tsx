@@ -1,0 +1,143 @@
+/**
+ * /lockers (drivers and support): pick a locker, list its packages (only the expired ones by default),
+ * make one retrievable, or "expire all": ask the server which qualify, offer to continue with the rest,
+ * and say that the locker may take several minutes to open the compartments.
+ */
+import { Alert, Button, FormControlLabel, List, ListItem, ListItemText, Switch, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { api } from '../../providers/http.js';
+import { getLocale } from '../../providers/locale.js';
+import { useStatusLabel } from '../../components/StatusField.js';
+import { ContinueWithRestDialog } from '../scan/ContinueWithRestDialog.js';
+import { LocationPicker, useRememberedLocation, type PickableLocation } from '../scan/LocationPicker.js';
+import { canOnPackages, INLINE_STATUSES, packageVerb, type CanResult, type PackageRecord } from '../shared/operationsApi.js';
+import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
+import { useScanTask } from '../shared/useScanTask.js';
+
+const EXPIRED = -40;
+
+interface PackageList {
+  data: PackageRecord[];
+  meta: { total: number; actions?: Record<string, string[]> };
+}
+
+export function LockersScreen() {
+  const translate = useTranslate();
+  const statusLabel = useStatusLabel('packages');
+  const { busy, problem, run } = useScanTask();
+  const [lockers, setLockers] = useState<PickableLocation[] | undefined>();
+  const [lockerId, setLockerId] = useRememberedLocation('lockers', lockers);
+  const [expiredOnly, setExpiredOnly] = useState(true);
+  const [list, setList] = useState<PackageList | null>(null);
+  const [verdict, setVerdict] = useState<CanResult | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failures, setFailures] = useState<string[]>([]);
+
+  useEffect(() => {
+    void run(async () => {
+      const res = await api<{ data: PickableLocation[] }>('locations', {
+        query: { perPage: 100, sort: 'name', filters: { class: ['locker'] } },
+        suppress: INLINE_STATUSES,
+      });
+      setLockers(res.data);
+    });
+  }, [run]);
+
+  const load = useCallback(async () => {
+    if (lockerId === null) return setList(null);
+    const filters: Record<string, unknown[]> = { location_id: [lockerId] };
+    if (expiredOnly) filters.status = [EXPIRED];
+    setList(await api<PackageList>('packages', { query: { perPage: 100, sort: 'expires_at', filters }, suppress: INLINE_STATUSES }));
+  }, [lockerId, expiredOnly]);
+
+  useEffect(() => {
+    void run(load);
+  }, [run, load]);
+
+  const rows = list?.data ?? [];
+  const canExpire = (p: PackageRecord) => (list?.meta.actions?.[String(p.id)] ?? []).includes('expire');
+  const expiredIds = rows.filter((p) => p.status === EXPIRED).map((p) => p.id);
+  const barcodeOf = (id: number) => rows.find((p) => p.id === id)?.barcode ?? `#${id}`;
+
+  /** Makes each package retrievable in turn; refusals are listed, the rest goes on. */
+  const expire = (ids: number[]) =>
+    run(async () => {
+      setVerdict(null);
+      const failed: string[] = [];
+      let pending = false;
+      for (const id of ids) {
+        try {
+          const res = await packageVerb(id, 'expire');
+          pending ||= Boolean(res.meta.pending);
+        } catch (error) {
+          const body = (error as { body?: { code?: string }; message?: string }).body;
+          failed.push(`${barcodeOf(id)}: ${translate(`errors.${body?.code}`, { _: (error as Error).message })}`);
+        }
+      }
+      setFailures(failed);
+      setNotice(translate('screens.ops.lockers.expired_done', { smart_count: ids.length - failed.length }));
+      await load();
+    });
+
+  const expireAll = () =>
+    run(async () => {
+      setNotice(null);
+      setFailures([]);
+      const answer = await canOnPackages('expire', expiredIds);
+      if (answer.allOk) await expire(answer.can);
+      else setVerdict(answer);
+    });
+
+  return (
+    <ScreenFrame screen="lockers">
+      {lockers && <LocationPicker locations={lockers} value={lockerId} onChange={setLockerId} label={translate('screens.ops.lockers.select')} />}
+      <FormControlLabel control={<Switch checked={expiredOnly} onChange={(e) => setExpiredOnly(e.target.checked)} />} label={translate('screens.ops.lockers.expired_only')} />
+      <Alert severity="info">{translate('screens.ops.lockers.takes_minutes')}</Alert>
+      <Button variant="contained" color="warning" disabled={busy || expiredIds.length === 0} onClick={() => void expireAll()}>
+        {translate('screens.ops.lockers.expire_all', { smart_count: expiredIds.length })}
+      </Button>
+      <ProblemAlert problem={problem} />
+      <Notice text={notice} />
+      {failures.length > 0 && (
+        <Alert severity="warning">
+          {failures.map((f) => (
+            <div key={f}>{f}</div>
+          ))}
+        </Alert>
+      )}
+      {list && (
+        <section aria-label={translate('screens.ops.lockers.packages')}>
+          <Typography component="h2" variant="subtitle1">
+            {translate('screens.ops.lockers.count', { smart_count: list.meta.total ?? rows.length })}
+          </Typography>
+          <List dense data-testid="locker-packages">
+            {rows.map((p) => (
+              <ListItem
+                key={p.id}
+                disableGutters
+                divider
+                secondaryAction={
+                  canExpire(p) && (
+                    <Button size="small" disabled={busy} onClick={() => void expire([p.id])} aria-label={translate('screens.ops.lockers.expire_one', { barcode: p.barcode })}>
+                      {translate('screens.ops.actions.expire')}
+                    </Button>
+                  )
+                }
+                sx={{ pr: canExpire(p) ? 14 : 0 }}
+              >
+                <ListItemText
+                  primary={p.barcode}
+                  secondary={[statusLabel(p.status), p.locker_number && `#${p.locker_number}`, p.expires_at && new Date(p.expires_at).toLocaleString(getLocale())]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </section>
+      )}
+      <ContinueWithRestDialog verdict={verdict} nameOf={barcodeOf} onCancel={() => setVerdict(null)} onContinue={() => void expire(verdict?.can ?? [])} />
+    </ScreenFrame>
+  );
+}

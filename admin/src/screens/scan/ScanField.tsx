@@ -1,0 +1,109 @@
+/**
+ * The scan field of the store and driver screens. Takes typed barcodes (Enter or the button) and
+ * keyboard-wedge scanners: a scanner burst is caught anywhere on the page, even when the field does
+ * not have the focus (unless another text field or a dialog has it), so a scan never presses a button.
+ */
+import { Box, Button, TextField } from '@mui/material';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { normalizeCode } from '../../../../core/identifiers.js';
+import { WedgeDetector, type WedgeOptions } from './wedge.js';
+
+export type ScanSource = 'scanner' | 'keyboard' | 'camera';
+
+export interface ScanFieldProps {
+  onScan: (code: string, source: ScanSource) => void;
+  label?: string;
+  disabled?: boolean;
+  /** Catch scanner bursts typed outside the field (default true). */
+  captureGlobal?: boolean;
+  /** Time source in ms (tests). */
+  clock?: () => number;
+  wedge?: WedgeOptions;
+  /** Extra controls next to the submit button (e.g. the camera button). */
+  children?: ReactNode;
+}
+
+const now = () => performance.now();
+
+function isEditable(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || typeof el.closest !== 'function') return false;
+  return Boolean(el.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]'));
+}
+
+export function ScanField({ onScan, label, disabled = false, captureGlobal = true, clock = now, wedge, children }: ScanFieldProps) {
+  const translate = useTranslate();
+  const [value, setValue] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const fieldDetector = useRef(new WedgeDetector(wedge));
+  const pageDetector = useRef(new WedgeDetector(wedge));
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+  const hintId = useId();
+
+  const submit = (raw: string, source: ScanSource) => {
+    const code = normalizeCode(raw);
+    if (!code || disabled) return;
+    setValue('');
+    onScanRef.current(code, source);
+  };
+
+  // Scanner bursts while the focus is elsewhere on the page (a button, the page body).
+  useEffect(() => {
+    if (!captureGlobal || disabled) return undefined;
+    const detector = pageDetector.current;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.target === inputRef.current || isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      const verdict = detector.push(event.key, clock());
+      if (verdict.kind === 'scan') {
+        event.preventDefault(); // the closing Enter must not press the focused button
+        event.stopPropagation();
+        submit(verdict.code, 'scanner');
+        inputRef.current?.focus();
+      } else if (event.key === 'Enter' && detector.bursting) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const verdict = fieldDetector.current.push(event.key, clock());
+    if (verdict.kind === 'scan') {
+      event.preventDefault();
+      submit(verdict.code, 'scanner');
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(value, 'keyboard');
+  };
+
+  const text = label ?? translate('screens.scan_placeholder');
+  return (
+    <Box component="form" onSubmit={onSubmit} role="search" aria-label={text} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <TextField
+        inputRef={inputRef}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={onKeyDown}
+        label={text}
+        helperText={translate('screens.ops.scan.hint')}
+        disabled={disabled}
+        autoFocus
+        autoComplete="off"
+        size="small"
+        sx={{ flex: '1 1 12rem', minWidth: 0 }}
+        slotProps={{
+          htmlInput: { 'data-testid': 'scan-input', autoCapitalize: 'characters', spellCheck: false, enterKeyHint: 'go', 'aria-describedby': hintId },
+          formHelperText: { id: hintId },
+        }}
+      />
+      <Button type="submit" variant="contained" disabled={disabled || !value.trim()} sx={{ minHeight: 40 }}>
+        {translate('screens.ops.scan.submit')}
+      </Button>
+      {children}
+    </Box>
+  );
+}

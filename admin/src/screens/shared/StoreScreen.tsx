@@ -1,0 +1,136 @@
+/**
+ * /pudo and /warehouse: choose the location, scan, and check packages in and out. A PUDO hands a package
+ * to its customer with a photo of their ID; a warehouse can check in continuously (quick check-in: one
+ * beep and one line per package).
+ */
+import { Button, FormControlLabel, Switch } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useCurrentUser } from '../../layout/useCurrentUser.js';
+import { CameraScanner } from '../scan/CameraScanner.js';
+import { IdentificationCapture } from '../scan/IdentificationCapture.js';
+import { LocationPicker, useRememberedLocation, type PickableLocation } from '../scan/LocationPicker.js';
+import { PackageCard } from '../scan/PackageCard.js';
+import { ScanField } from '../scan/ScanField.js';
+import { ScanLog, useScanLog } from '../scan/ScanLog.js';
+import { useStatusLabel } from '../../components/StatusField.js';
+import { beep, vibrateError } from './feedback.js';
+import { checkOutWithImage, findPackage, lookupPackage, packageVerb, showPackage, type PackageResult } from './operationsApi.js';
+import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
+import { useScanTask } from './useScanTask.js';
+
+export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
+  const translate = useTranslate();
+  const statusLabel = useStatusLabel('packages');
+  const user = useCurrentUser();
+  const locations = useMemo<PickableLocation[] | undefined>(() => (user ? (user.locations ?? []) : undefined), [user]);
+  const [locationId, setLocationId] = useRememberedLocation(kind, locations);
+  const { busy, problem, setProblem, run, describe } = useScanTask();
+  const [current, setCurrent] = useState<PackageResult | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [quick, setQuick] = useState(false);
+  const [capturing, setCapturing] = useState(false);
+  const log = useScanLog();
+
+  const needLocation = () => {
+    if (locationId !== null) return false;
+    vibrateError();
+    setProblem({ status: 422, code: 'package.location_required', message: translate('errors.package.location_required'), hint: translate('screens.ops.hints.choose_location') });
+    return true;
+  };
+
+  const quickCheckIn = async (code: string) => {
+    try {
+      const found = await lookupPackage(code);
+      const done = await packageVerb(found.data.id, 'check-in', { location_id: locationId });
+      beep('ok');
+      log.add({ code, ok: true, text: statusLabel(done.data.status) });
+    } catch (error) {
+      const p = describe(error);
+      vibrateError();
+      beep('error');
+      log.add({ code, ok: false, text: p.message, hint: p.hint });
+    }
+  };
+
+  const onScan = (code: string) => {
+    setNotice(null);
+    if (needLocation()) return;
+    if (quick) return void quickCheckIn(code);
+    void run(async () => {
+      setCurrent(null);
+      setCurrent(await findPackage(code));
+    });
+  };
+
+  /** Runs a verb on the package shown, then shows it again with its new status. */
+  const act = (verb: string, call: () => Promise<PackageResult>, done: string) =>
+    run(async () => {
+      const result = await call();
+      setCurrent(await showPackage(result.data.id).catch(() => result));
+      setNotice(translate(done, { barcode: result.data.barcode, status: statusLabel(result.data.status) }));
+      return verb;
+    });
+
+  const pkg = current?.data;
+  const actions = current?.meta.actions ?? [];
+  const body = { location_id: locationId };
+
+  return (
+    <ScreenFrame screen={kind}>
+      {locations && locations.length > 0 && (
+        <LocationPicker locations={locations} value={locationId} onChange={(id) => { setLocationId(id); setProblem(null); }} />
+      )}
+      {locations && locations.length === 0 && <ProblemAlert problem={{ status: 403, message: translate('screens.ops.location.none'), hint: translate('screens.ops.hints.forbidden') }} />}
+      {kind === 'warehouse' && (
+        <FormControlLabel
+          control={<Switch checked={quick} onChange={(e) => { setQuick(e.target.checked); setCurrent(null); }} />}
+          label={translate('screens.ops.quick_check_in.label')}
+        />
+      )}
+      <ScanField onScan={onScan} disabled={capturing}>
+        <CameraScanner onScan={onScan} disabled={capturing} />
+      </ScanField>
+      <ProblemAlert problem={problem} />
+      <Notice text={notice} />
+      {quick ? (
+        <ScanLog lines={log.lines} title={translate('screens.ops.quick_check_in.log')} />
+      ) : (
+        pkg && (
+          <PackageCard pkg={pkg}>
+            {actions.includes('check-in') && (
+              <Button variant="contained" disabled={busy} onClick={() => void act('check-in', () => packageVerb(pkg.id, 'check-in', body), 'screens.ops.done.checked_in')}>
+                {translate('screens.ops.actions.check_in')}
+              </Button>
+            )}
+            {actions.includes('check-out') && (
+              <Button
+                variant="contained"
+                color="secondary"
+                disabled={busy}
+                onClick={() =>
+                  kind === 'pudo' ? setCapturing(true) : void act('check-out', () => packageVerb(pkg.id, 'check-out', body), 'screens.ops.done.checked_out')
+                }
+              >
+                {translate(kind === 'pudo' ? 'screens.ops.actions.hand_over' : 'screens.ops.actions.check_out')}
+              </Button>
+            )}
+            {!actions.some((a) => a === 'check-in' || a === 'check-out') && (
+              <span>{translate('screens.ops.package.nothing_to_do')}</span>
+            )}
+          </PackageCard>
+        )
+      )}
+      {kind === 'pudo' && pkg && (
+        <IdentificationCapture
+          open={capturing}
+          busy={busy}
+          onCancel={() => setCapturing(false)}
+          onSubmit={(image) =>
+            void act('check-out', () => checkOutWithImage(pkg.id, locationId!, image), 'screens.ops.done.handed_over').then(() => setCapturing(false))
+          }
+        />
+      )}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The calls the store and driver screens make (docs/operations-api.md). Errors are handled on the screen
+ * itself (inline, with what to do next), so the usual 4xx statuses are kept out of the global dialog.
+ */
+import { HttpError } from 'react-admin';
+import { api, apiUrl, fetchCsrfCookie, readCookie, requestHeaders, toHttpError, type ApiErrorBody } from '../../providers/http.js';
+
+/** Statuses a scan screen explains inline instead of in the global error dialog. */
+export const INLINE_STATUSES = [0, 400, 403, 404, 409, 422];
+const inline = { suppress: INLINE_STATUSES };
+
+export interface ShipmentSummary {
+  id: number;
+  reference_id: string;
+  external_reference_id?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+export interface PackageRecord {
+  id: number;
+  barcode: string;
+  status: number;
+  size: string;
+  shipment_id: number;
+  location_id: number | null;
+  dropoff_location_id: number | null;
+  locker_number?: string | null;
+  expires_at?: string | null;
+  is_consolidation?: number;
+  is_consolidated?: number;
+  location_name?: string | null;
+  dropoff_location_name?: string | null;
+  shipment?: ShipmentSummary | null;
+}
+
+export interface PackageMeta {
+  actions: string[];
+  pending?: boolean;
+  message?: string;
+}
+
+export interface PackageResult {
+  data: PackageRecord;
+  meta: PackageMeta;
+}
+
+export interface Alternative {
+  id: number;
+  name: string;
+  code: string;
+  class: string;
+  distance: number | null;
+}
+
+export interface CanResult {
+  allOk: boolean;
+  can: number[];
+  cannot: number[];
+  reasons: Record<string, string>;
+}
+
+export const lookupPackage = (barcode: string) => api<PackageResult>('packages/lookup', { query: { barcode }, ...inline });
+
+/** The package with its shipment (reference, consignee) and location names. */
+export const showPackage = (id: number) => api<PackageResult>(`packages/${id}`, inline);
+
+/** Lookup by barcode, then the detailed record. */
+export async function findPackage(barcode: string): Promise<PackageResult> {
+  const found = await lookupPackage(barcode);
+  return showPackage(found.data.id);
+}
+
+export const packageVerb = (id: number, verb: string, body: Record<string, unknown> = {}) =>
+  api<PackageResult>(`packages/${id}/${verb}`, { method: 'POST', body, ...inline });
+
+export const fetchFromMerchant = (barcode: string) =>
+  api<PackageResult>('packages/fetch', { method: 'POST', body: { barcode }, ...inline });
+
+export const alternativeLocations = (id: number) => api<{ data: Alternative[] }>(`packages/${id}/alternative-locations`, inline);
+
+export const canOnPackages = (action: string, ids: number[]) => api<CanResult>(`user/can/${action}/package`, { query: { ids }, ...inline });
+
+/** PUDO hand-over: multipart with the identification photo (field `image`) and the location. */
+export async function checkOutWithImage(id: number, locationId: number, image: Blob): Promise<PackageResult> {
+  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
+  const form = new FormData();
+  form.append('location_id', String(locationId));
+  form.append('image', image, image.type === 'image/png' ? 'identification.png' : 'identification.jpg');
+  const send = () =>
+    fetch(apiUrl(`packages/${id}/check-out`), {
+      method: 'POST',
+      credentials: 'include',
+      // No Content-Type: the browser sets the multipart boundary.
+      headers: requestHeaders('POST', false),
+      body: form,
+    });
+  let response: Response;
+  try {
+    response = await send();
+    if (response.status === 419) {
+      await fetchCsrfCookie();
+      response = await send();
+    }
+  } catch (error) {
+    throw new HttpError((error as Error)?.message ?? String(error), 0, {});
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = { message: text };
+  }
+  if (!response.ok) throw toHttpError(response.status, body as ApiErrorBody, response.statusText);
+  return body as PackageResult;
+}

@@ -1,0 +1,56 @@
+/**
+ * Customer links (`/respond/<token>`): 128 random bits, an expiry, and an HMAC over both with the app
+ * secret: `<random>.<expiry>.<signature>`. Only the SHA-256 of the whole token is stored
+ * (response_tokens; the latest also on batch_items.response_token_hash), so the database alone cannot
+ * rebuild a link. A forged or truncated token fails the signature without touching the database; an
+ * expired one is refused from its signed expiry; an answered one (used_at) is a replay.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { DomainError } from '../../core/errors.js';
+import { hmac, safeEqual, sha256 } from '../auth/secrets.js';
+import type { Database } from '../db/tables.js';
+import './tables.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+export type TokenSubject = 'batch_items' | 'shipments';
+
+const signature = (secret: string, body: string) => hmac(`respond-token:${secret}`, body).slice(0, 22);
+
+/** Mints and stores a token for a subject; returns the raw token (goes only into the message). */
+export async function mintToken(trx: Executor, secret: string, subject: TokenSubject, subjectId: number, expiresAt: Date, now: Date): Promise<{ token: string; hash: string }> {
+  const body = `${randomBytes(16).toString('base64url')}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`;
+  const token = `${body}.${signature(secret, body)}`;
+  const hash = sha256(token);
+  await trx
+    .insertInto('response_tokens')
+    .values({ token_hash: hash, subject_type: subject, subject_id: subjectId, expires_at: expiresAt.toISOString(), used_at: null, created_at: now.toISOString() })
+    .execute();
+  return { token, hash };
+}
+
+export interface ResolvedToken {
+  subject_type: TokenSubject;
+  subject_id: number;
+  expires_at: string;
+  hash: string;
+}
+
+/** Checks signature and expiry, then finds the stored token. Throws public.token_invalid / _expired / _used. */
+export async function resolveToken(db: Executor, secret: string, token: string, now: Date): Promise<ResolvedToken> {
+  const parts = token.split('.');
+  if (parts.length !== 3 || token.length > 100) throw new DomainError('public.token_invalid');
+  const [rand, exp, sig] = parts as [string, string, string];
+  if (!safeEqual(sig, signature(secret, `${rand}.${exp}`))) throw new DomainError('public.token_invalid');
+  const expiresMs = parseInt(exp, 36) * 1000;
+  const row = await db.selectFrom('response_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+  if (!row) throw new DomainError('public.token_invalid');
+  if (row.used_at) throw new DomainError('public.token_used');
+  if (!Number.isFinite(expiresMs) || expiresMs <= now.getTime()) throw new DomainError('public.token_expired');
+  return { subject_type: row.subject_type as TokenSubject, subject_id: row.subject_id, expires_at: row.expires_at, hash: row.token_hash };
+}
+
+/** An answer spends every link of the subject: any of them replayed later is refused as used. */
+export async function spendTokens(trx: Executor, subject: TokenSubject, subjectId: number, now: Date): Promise<void> {
+  await trx.updateTable('response_tokens').set({ used_at: now.toISOString() }).where('subject_type', '=', subject).where('subject_id', '=', subjectId).where('used_at', 'is', null).execute();
+}

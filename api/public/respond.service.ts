@@ -1,0 +1,115 @@
+/**
+ * The customer's answer page (no account; docs/campaigns.md). A token names a batch item or a
+ * request-location shipment. GET shows who (first name only), which merchant (branding) and the
+ * choices; POST stores the choice: item -> Responded (90), shipment 4/5 -> draft (0) with its drop-off
+ * set, every link of the subject spent (a replay answers public.token_used).
+ */
+import type { Kysely } from 'kysely';
+import { DomainError } from '../../core/errors.js';
+import { FEATURES, hasBit } from '../../core/features.js';
+import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js';
+import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
+import type { Database, Merchant } from '../db/tables.js';
+import { recordEvents } from '../events/events.repository.js';
+import { nextStamp } from '../operations/context.js';
+import { resolveToken, spendTokens, type ResolvedToken } from '../campaigns/tokens.js';
+import { findChoice, listChoices, type Position } from './choices.js';
+
+/** Item statuses in which an answer is still taken (a late answer after Idle or a failed send counts too). */
+const ANSWERABLE = [ITEM.draft, ITEM.pending, ITEM.notified, ITEM.reminded, ITEM.idle, ITEM.failed];
+
+interface Subject {
+  token: ResolvedToken;
+  merchant_id: number;
+  first_name: string | null;
+  oversized: boolean;
+  selected_location_id: number | null;
+}
+
+const parse = <T>(text: string | null | undefined, fallback: T): T => {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/** What the page may show of the merchant: its name, or its branding with the branding feature. */
+export function publicBrand(m: Pick<Merchant, 'name' | 'features' | 'branding'>) {
+  const b = hasBit(m.features, FEATURES.branding) ? parse<Record<string, unknown>>(m.branding, {}) : {};
+  const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  return { name: s(b.brand_name) ?? m.name, email_theme: s(b.email_theme), url: s(b.url), contact_url: s(b.contact_url) };
+}
+
+async function load(db: Kysely<Database>, secret: string, rawToken: string, now: Date): Promise<Subject> {
+  const token = await resolveToken(db, secret, rawToken, now);
+  if (token.subject_type === 'batch_items') {
+    const item = await db.selectFrom('batch_items').innerJoin('batches', 'batches.id', 'batch_items.batch_id')
+      .select(['batch_items.merchant_id', 'batch_items.first_name', 'batch_items.status', 'batch_items.pickup_location_id', 'batches.packages_oversized'])
+      .where('batch_items.id', '=', token.subject_id).executeTakeFirst();
+    if (!item) throw new DomainError('public.token_invalid');
+    if (!ANSWERABLE.includes(item.status as (typeof ANSWERABLE)[number])) throw new DomainError('public.token_used');
+    return { token, merchant_id: item.merchant_id, first_name: item.first_name, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id };
+  }
+  const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'status', 'dropoff_location_id']).where('id', '=', token.subject_id).executeTakeFirst();
+  if (!shipment) throw new DomainError('public.token_invalid');
+  if (!applyShipmentAction(shipment, 'location-chosen', { actor: SYSTEM_ACTOR }).ok) throw new DomainError('public.token_used');
+  const oversized = await db.selectFrom('packages').select('id').where('shipment_id', '=', shipment.id).where('size', '=', 'OVERSIZED').executeTakeFirst();
+  return { token, merchant_id: shipment.merchant_id, first_name: shipment.first_name, oversized: Boolean(oversized), selected_location_id: shipment.dropoff_location_id };
+}
+
+export async function showRespondPage(db: Kysely<Database>, secret: string, rawToken: string, now: Date, from: Position | null) {
+  const s = await load(db, secret, rawToken, now);
+  const merchant = await db.selectFrom('merchants').select(['name', 'features', 'branding']).where('id', '=', s.merchant_id).executeTakeFirstOrThrow();
+  return {
+    kind: s.token.subject_type === 'batch_items' ? 'batch_item' : 'shipment',
+    first_name: s.first_name,
+    merchant: publicBrand(merchant),
+    expires_at: s.token.expires_at,
+    oversized: s.oversized,
+    pudo_only: s.oversized,
+    selected_location_id: s.selected_location_id,
+    choices: await listChoices(db, s.merchant_id, s.oversized, from),
+  };
+}
+
+class Answered extends Error {}
+
+export async function answerRespondPage(db: Kysely<Database>, secret: string, rawToken: string, now: Date, locationId: unknown) {
+  const s = await load(db, secret, rawToken, now);
+  const id = Number(locationId);
+  if (locationId === undefined || locationId === null || locationId === '') throw new DomainError('validation.failed', undefined, { fields: { location_id: 'validation.required' }, problems: { location_id: { key: 'validation.required' } } });
+  const location = Number.isInteger(id) && id > 0 ? await findChoice(db, s.merchant_id, s.oversized, id) : undefined;
+  if (!location) throw new DomainError('public.location_not_allowed');
+  const at = now.toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (s.token.subject_type === 'batch_items') {
+        const item = await trx.selectFrom('batch_items').select(['id', 'status', 'updated_at']).where('id', '=', s.token.subject_id).executeTakeFirstOrThrow();
+        const res = await trx.updateTable('batch_items')
+          .set({ status: ITEM.responded, pickup_location_id: location.id, next_notification_at: null, updated_at: nextStamp(now, item.updated_at) })
+          .where('id', '=', item.id).where('updated_at', '=', item.updated_at).where('status', 'in', ANSWERABLE).executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw new Answered();
+        await recordEvents(trx, [
+          { subject_type: 'batch_item', subject_id: item.id, kind: 'responded', actor_id: null, location_id: location.id, created_at: at },
+          { subject_type: 'batch_item', subject_id: item.id, kind: 'status', from_status: item.status, to_status: ITEM.responded, actor_id: null, location_id: location.id, created_at: at },
+        ]);
+      } else {
+        const shipment = await trx.selectFrom('shipments').selectAll().where('id', '=', s.token.subject_id).executeTakeFirstOrThrow();
+        const t = applyShipmentAction(shipment, 'location-chosen', { actor: SYSTEM_ACTOR });
+        if (!t.ok) throw new Answered();
+        const stamp = nextStamp(now, shipment.updated_at);
+        const res = await trx.updateTable('shipments').set({ status: t.to, dropoff_location_id: location.id, updated_at: stamp })
+          .where('id', '=', shipment.id).where('status', '=', shipment.status).where('updated_at', '=', shipment.updated_at).executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw new Answered();
+        await trx.updateTable('packages').set({ dropoff_location_id: location.id, updated_at: stamp }).where('shipment_id', '=', shipment.id).execute();
+        await recordEvents(trx, [{ subject_type: 'shipment', subject_id: shipment.id, kind: 'status', from_status: t.from, to_status: t.to, actor_id: null, location_id: location.id, created_at: at, data: { action: 'location-chosen' } }]);
+      }
+      await spendTokens(trx, s.token.subject_type, s.token.subject_id, now);
+    });
+  } catch (error) {
+    if (error instanceof Answered) throw new DomainError('public.token_used');
+    throw error;
+  }
+  return { responded: true, location: { id: location.id, name: location.name, class: location.class, hours: location.hours } };
+}

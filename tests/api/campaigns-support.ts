@@ -1,0 +1,41 @@
+/** Test support for the campaign suites: a real SMTP server on loopback that keeps each mail's decoded text. */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  /** Raw message with soft line breaks and quoted-printable escapes decoded (good enough to search). */
+  text: string;
+}
+
+const decodeQp = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+
+export async function startSmtpCapture() {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1] ?? '';
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text: decodeQp(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The respond token in a captured mail's link. */
+export function tokenIn(mail: CapturedMail): string {
+  const match = /\/respond\/([A-Za-z0-9_\-.]+)/.exec(mail.text);
+  if (!match) throw new Error(`no respond link in mail: ${mail.subject}`);
+  return match[1]!.replace(/\.$/, '');
+}

@@ -1,0 +1,204 @@
+/**
+ * Batch campaigns end to end against a real SMTP server on loopback, with an injectable clock:
+ * start -> initial e-mails -> reminders on the right days -> the customer answers on the public page
+ * (reminders stop) -> pause / resume without double sends -> idle -> conversion into a shipment;
+ * replayed, expired and forged links; public tracking data without personal data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../api/clock.js';
+import { runCampaignPass } from '../../api/campaigns/scheduler.js';
+import { createSmtpMailer } from '../../api/providers/mail/smtp.js';
+import { emailTransport, messageLogTransport } from '../../api/notifications/transports.js';
+import { runDeliveryPass } from '../../api/notifications/worker.js';
+import { createTestApp, guest, login, type Client, type TestApp } from './helpers.js';
+import { startSmtpCapture, tokenIn } from './campaigns-support.js';
+
+const DAY = 86_400_000;
+const START = new Date('2031-03-01T09:00:00.000Z');
+const SECRET = 'campaign-test-secret';
+
+describe('batch campaigns', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let mailer: ReturnType<typeof createSmtpMailer>;
+  const clock = fixedClock(START);
+  let admin: Client;
+  let batchId: number;
+  let itemIds: number[];
+  let pudoId: number;
+  const tokens: Record<string, string> = {};
+
+  const schedule = () => runCampaignPass({ db: t.db, dialect: t.dialect, clock, secret: SECRET });
+  const deliver = () =>
+    runDeliveryPass({ db: t.db, dialect: t.dialect, clock, publicUrl: 'http://lockerline.test', transports: { email: emailTransport(mailer), sms: messageLogTransport(t.db) } });
+  const item = (id: number) => t.db.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
+  const day = async (n: number) => {
+    clock.set(new Date(START.getTime() + n * DAY));
+    await schedule();
+    await deliver();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, config: { secret: SECRET } });
+    smtp = await startSmtpCapture();
+    mailer = createSmtpMailer(`smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`);
+    admin = await login(t.app, 'merchant.admin@example.com');
+    pudoId = (await t.db.selectFrom('locations').select('id').where('class', '=', 'pudo').where('type', '=', 'dropoff').where('active', '=', 1).where('merchant_id', 'is', null).executeTakeFirstOrThrow()).id;
+    // The demo data's running batch would send too; this suite looks only at its own batch.
+    await t.db.updateTable('batches').set({ status: 25 }).execute();
+  });
+  afterAll(async () => {
+    mailer?.close();
+    await smtp?.close();
+    await t?.close();
+  });
+
+  it('creates a batch with two customers and starts it', async () => {
+    const created = await admin.post('/api/batches', {
+      name: 'Spring pickups', offset: 30, reminder_count: 2, reminder_interval: 7, channels: 1, custom_final_reminder: true,
+      packages_small: 1, packages_medium: 1, contents: 'Apparel',
+      notification_message: 'Your order is ready.', reminder_message: 'Still waiting for your choice.', final_reminder_message: 'Last call for your parcel.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    batchId = created.json().data.id;
+    itemIds = [];
+    for (const [first, email] of [['Ana', 'ana@example.net'], ['Ben', 'ben@example.net']]) {
+      const res = await admin.post('/api/batch_items', { batch_id: batchId, first_name: first, last_name: 'Rolle', email, phone: '2424410000', country: 'BS', offset_date: '2031-03-20' });
+      expect(res.statusCode, res.body).toBe(201);
+      itemIds.push(res.json().data.id);
+    }
+    const list = await admin.get('/api/batches', { filters: { id: batchId } });
+    expect(list.json().meta.actions[String(batchId)]).toContain('start');
+
+    const notRunning = await admin.post(`/api/batch_items/${itemIds[0]}/notify`);
+    expect(notRunning.json().code).toBe('batch_item.batch_not_running');
+    const started = await admin.post(`/api/batches/${batchId}/start`);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data.status).toBe(50);
+    expect(started.json().meta.actions).toContain('pause');
+    expect((await admin.post(`/api/batches/${batchId}/start`)).json().code).toBe('batch.not_startable');
+    expect((await item(itemIds[0]!)).status).toBe(25);
+  });
+
+  it('sends the initial notification at once (expiry closer than the offset)', async () => {
+    await day(0);
+    expect(mailsTo('ana@example.net')).toHaveLength(1);
+    expect(mailsTo('ben@example.net')).toHaveLength(1);
+    const mail = mailsTo('ana@example.net')[0]!;
+    expect(mail.text).toContain('Your order is ready.');
+    expect(mail.text).toContain('http://lockerline.test/respond/');
+    tokens.ana1 = tokenIn(mail);
+    expect(tokens.ana1.split('.')[0]!.length).toBeGreaterThanOrEqual(22); // 128 random bits
+    const ana = await item(itemIds[0]!);
+    expect(ana.status).toBe(50);
+    expect(ana.response_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(ana.response_token_hash).not.toContain(tokens.ana1);
+    // A second pass the same day sends nothing more.
+    await day(0);
+    expect(smtp.mails).toHaveLength(2);
+  });
+
+  it('reminds on day 7, not before', async () => {
+    await day(6);
+    expect(smtp.mails).toHaveLength(2);
+    await day(7);
+    expect(mailsTo('ana@example.net')).toHaveLength(2);
+    expect(mailsTo('ben@example.net')).toHaveLength(2);
+    expect(mailsTo('ben@example.net')[1]!.text).toContain('Still waiting for your choice.');
+    expect((await item(itemIds[1]!)).status).toBe(70);
+  });
+
+  it('the customer sees the choice page and answers; reminders stop for them', async () => {
+    const customer = await guest(t.app);
+    const page = await customer.get(`/api/public/respond/${tokens.ana1}`, { lat: 25.06, lng: -77.34 });
+    expect(page.statusCode, page.body).toBe(200);
+    const data = page.json().data;
+    expect(data.first_name).toBe('Ana');
+    expect(JSON.stringify(data)).not.toContain('Rolle');
+    expect(data.merchant.name).toBe('Acme Outfitters');
+    expect(data.choices.length).toBeGreaterThan(0);
+    const distances = data.choices.map((c: { distance_km: number }) => c.distance_km);
+    expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
+
+    const bad = await customer.post(`/api/public/respond/${tokens.ana1}`, { location_id: 999999 });
+    expect(bad.json().code).toBe('public.location_not_allowed');
+    const answer = await customer.post(`/api/public/respond/${tokens.ana1}`, { location_id: pudoId });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const ana = await item(itemIds[0]!);
+    expect(ana.status).toBe(90);
+    expect(ana.pickup_location_id).toBe(pudoId);
+
+    const replay = await customer.post(`/api/public/respond/${tokens.ana1}`, { location_id: pudoId });
+    expect(replay.statusCode).toBe(410);
+    expect(replay.json().code).toBe('public.token_used');
+    const spanish = await customer.request({ method: 'GET', url: `/api/public/respond/${tokens.ana1}`, headers: { 'accept-language': 'es' } });
+    expect(spanish.json().code).toBe('public.token_used');
+
+    const forged = tokens.ana1.slice(0, -2) + (tokens.ana1.endsWith('AA') ? 'BB' : 'AA');
+    expect((await customer.get(`/api/public/respond/${forged}`)).json().code).toBe('public.token_invalid');
+
+    await day(14);
+    expect(mailsTo('ana@example.net')).toHaveLength(2);
+    expect(mailsTo('ben@example.net')).toHaveLength(3);
+    expect(mailsTo('ben@example.net')[2]!.text).toContain('Last call for your parcel.');
+    tokens.ben3 = tokenIn(mailsTo('ben@example.net')[2]!);
+  });
+
+  it('pausing stops sends; resuming does not double-send and idles after the last reminder', async () => {
+    expect((await admin.post(`/api/batches/${batchId}/pause`)).json().data.status).toBe(25);
+    await day(30);
+    expect((await item(itemIds[1]!)).status).toBe(70);
+    expect((await admin.post(`/api/batches/${batchId}/start`)).statusCode).toBe(200);
+    await day(30);
+    await day(30);
+    expect(mailsTo('ben@example.net')).toHaveLength(3);
+    const ben = await item(itemIds[1]!);
+    expect(ben.status).toBe(80);
+    const events = (await t.db.selectFrom('events').select('kind').where('subject_type', '=', 'batch_item').where('subject_id', '=', ben.id).execute()).map((e) => e.kind);
+    expect(events).toEqual(expect.arrayContaining(['created', 'status', 'email_notified', 'reminded']));
+    expect((await admin.post(`/api/batch_items/${ben.id}/notify`)).json().code).toBe('batch_item.not_notifiable');
+    expect((await admin.post(`/api/batch_items/${ben.id}/convert`)).json().code).toBe('batch_item.not_responded');
+  });
+
+  it('an expired link gets a clear answer', async () => {
+    clock.set(new Date(START.getTime() + 120 * DAY));
+    const res = await (await guest(t.app)).get(`/api/public/respond/${tokens.ben3}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.json().code).toBe('public.token_expired');
+  });
+
+  it('converts the responded customer into a shipment, once', async () => {
+    const anaId = itemIds[0]!;
+    const shows = await admin.get(`/api/batch_items/${anaId}`);
+    expect(shows.json().meta.actions).toContain('convert');
+    const res = await admin.post(`/api/batch_items/${anaId}/convert`);
+    expect(res.statusCode, res.body).toBe(200);
+    const ana = await item(anaId);
+    expect(ana.status).toBe(100);
+    const shipment = await t.db.selectFrom('shipments').selectAll().where('id', '=', ana.shipment_id!).executeTakeFirstOrThrow();
+    expect(shipment).toMatchObject({ batch_id: batchId, first_name: 'Ana', last_name: 'Rolle', email: 'ana@example.net', dropoff_location_id: pudoId, contents: 'Apparel', status: 0 });
+    const sizes = (await t.db.selectFrom('packages').select('size').where('shipment_id', '=', shipment.id).execute()).map((p) => p.size).sort();
+    expect(sizes).toEqual(['MEDIUM', 'SMALL']);
+    expect((await admin.post(`/api/batch_items/${anaId}/convert`)).json().code).toBe('batch_item.already_converted');
+
+    const bulk = await admin.post(`/api/batches/${batchId}/convert-responded`, { ids: itemIds });
+    expect(bulk.json().data).toMatchObject({ allOk: false, converted: [], reasons: { [anaId]: 'batch_item.already_converted', [itemIds[1]!]: 'batch_item.not_responded' } });
+
+    const track = await (await guest(t.app)).get(`/api/public/track/${shipment.reference_id}`);
+    expect(track.statusCode, track.body).toBe(200);
+    const body = track.body;
+    expect(track.json().data).toMatchObject({ reference: shipment.reference_id, first_name: 'Ana', destination: { name: expect.any(String) } });
+    for (const personal of ['Rolle', 'ana@example.net', '2424410000']) expect(body).not.toContain(personal);
+  });
+
+  it('other merchants cannot act on the batch; the message log is superadmin only', async () => {
+    const other = await login(t.app, 'other.admin@example.com');
+    expect((await other.post(`/api/batches/${batchId}/pause`)).statusCode).toBeGreaterThanOrEqual(403);
+    expect((await admin.get('/api/messages')).statusCode).toBe(403);
+    const root = await login(t.app, 'superadmin@example.com');
+    const log = await root.get('/api/messages', { perPage: 5 });
+    expect(log.statusCode).toBe(200);
+    expect(log.json().meta.total).toBeGreaterThan(0);
+  });
+});

@@ -6,7 +6,7 @@
  * in status 4 (api/public), and turns new shipment/package events into webhook deliveries
  * (api/webhooks). Time comes from an injectable clock.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { dueStep } from '../../core/campaigns/index.js';
 import { BATCH_ITEM_STATUS as ITEM, BATCH_STATUS } from '../../core/statuses.js';
 import type { Clock } from '../clock.js';
@@ -70,7 +70,7 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
         const item = await trx.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirst();
         if (!item) return false;
         let batch = batches.get(item.batch_id);
-        if (!batch) batches.set(item.batch_id, (batch = await loadBatch(db, item.batch_id)));
+        if (!batch) batches.set(item.batch_id, (batch = await loadBatch(trx, item.batch_id)));
         const step = dueStep(item, batch, now);
         // Not due after all (a plan written before a settings change): keep the scan index right.
         await carryOutStep(trx, item, batch, step, now, { secret: deps.secret });
@@ -89,7 +89,7 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
   return result;
 }
 
-const loadBatch = (db: Kysely<Database>, id: number) => db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const loadBatch = (db: Kysely<Database> | Transaction<Database>, id: number) => db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Running batches whose items are all converted, idle or failed become Completed (100). */
 async function completeFinishedBatches(db: Kysely<Database>, stamp: string): Promise<number> {

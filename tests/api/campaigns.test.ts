@@ -146,15 +146,18 @@ describe('batch campaigns', () => {
   });
 
   it('pausing stops sends; resuming does not double-send and idles after the last reminder', async () => {
+    admin = await login(t.app, 'merchant.admin@example.com'); // sessions expire while the clock runs
     expect((await admin.post(`/api/batches/${batchId}/pause`)).json().data.status).toBe(25);
     await day(30);
     expect((await item(itemIds[1]!)).status).toBe(70);
+    admin = await login(t.app, 'merchant.admin@example.com');
     expect((await admin.post(`/api/batches/${batchId}/start`)).statusCode).toBe(200);
     await day(30);
     await day(30);
     expect(mailsTo('ben@example.net')).toHaveLength(3);
     const ben = await item(itemIds[1]!);
     expect(ben.status).toBe(80);
+    admin = await login(t.app, 'merchant.admin@example.com');
     const events = (await t.db.selectFrom('events').select('kind').where('subject_type', '=', 'batch_item').where('subject_id', '=', ben.id).execute()).map((e) => e.kind);
     expect(events).toEqual(expect.arrayContaining(['created', 'status', 'email_notified', 'reminded']));
     expect((await admin.post(`/api/batch_items/${ben.id}/notify`)).json().code).toBe('batch_item.not_notifiable');
@@ -170,6 +173,7 @@ describe('batch campaigns', () => {
 
   it('converts the responded customer into a shipment, once', async () => {
     const anaId = itemIds[0]!;
+    admin = await login(t.app, 'merchant.admin@example.com');
     const shows = await admin.get(`/api/batch_items/${anaId}`);
     expect(shows.json().meta.actions).toContain('convert');
     const res = await admin.post(`/api/batch_items/${anaId}/convert`);

@@ -3,6 +3,7 @@
  * itself (inline, with what to do next), so the usual 4xx statuses are kept out of the global dialog.
  */
 import { HttpError } from 'react-admin';
+import { publishHttpError } from '../../errors/bus.js';
 import { api, apiUrl, fetchCsrfCookie, readCookie, requestHeaders, toHttpError, type ApiErrorBody } from '../../providers/http.js';
 
 /** Statuses a scan screen explains inline instead of in the global error dialog. */
@@ -112,6 +113,8 @@ export async function checkOutWithImage(id: number, locationId: number, image: B
   } catch {
     body = { message: text };
   }
+  // A lapsed session signs the user out as everywhere else (the layout listens for 401).
+  if (response.status === 401) publishHttpError({ status: 401, message: (body as ApiErrorBody | null)?.message ?? response.statusText });
   if (!response.ok) throw toHttpError(response.status, body as ApiErrorBody, response.statusText);
   return body as PackageResult;
 }

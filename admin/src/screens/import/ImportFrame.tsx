@@ -1,0 +1,37 @@
+/** The wizard's page frame: title, the three-step stepper (current step announced) and the step body. */
+import { Box, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { IMPORT_STEPS, type ImportStep } from './wizardState.js';
+
+export function ImportFrame({ step, done = false, children }: { step: ImportStep; done?: boolean; children: ReactNode }) {
+  const translate = useTranslate();
+  const title = translate('screens.import.title');
+  const active = IMPORT_STEPS.indexOf(step);
+  return (
+    <Box sx={{ my: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }} data-testid={`import-${step}`}>
+      <Title title={title} />
+      <div>
+        <Typography component="h1" variant="h5">
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('screens.import.intro')}
+        </Typography>
+      </div>
+      <Box component="nav" aria-label={translate('screens.import.stepper_label')}>
+        <Stepper activeStep={done ? IMPORT_STEPS.length : active} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {IMPORT_STEPS.map((name, index) => (
+            <Step key={name} component="li" completed={done || index < active} aria-current={index === active ? 'step' : undefined}>
+              <StepLabel>{translate(`screens.import.steps.${name}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      </Box>
+      <Typography component="h2" variant="h6">
+        {translate('screens.import.step', { position: active + 1, total: IMPORT_STEPS.length, name: translate(`screens.import.steps.${step}`) })}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The checked rows of the file, one column per import field. A cell with a problem is marked three
+ * ways, so colour is never the only signal: an error icon, the message written under the value, and
+ * `aria-describedby` for screen readers (the tooltip repeats the message on hover).
+ */
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { SHIPMENT_IMPORT_FIELDS } from '../../../../core/import/fields.js';
+import type { PreviewRow, RowError } from './importApi.js';
+
+const FIELD_NAMES = new Set(SHIPMENT_IMPORT_FIELDS.map((f) => f.name));
+const cellId = (row: number, column: string) => `import-r${row}-${column}`;
+
+export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
+  const translate = useTranslate();
+  return (
+    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" aria-label={translate('screens.import.preview.table')} data-testid="import-rows">
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">{translate('screens.import.preview.row')}</TableCell>
+            <TableCell component="th" scope="col">{translate('screens.import.preview.status')}</TableCell>
+            {SHIPMENT_IMPORT_FIELDS.map((field) => (
+              <TableCell key={field.name} component="th" scope="col" sx={{ whiteSpace: 'nowrap' }} data-column={field.name}>
+                {translate(field.labelKeys[0]!)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <PreviewTableRow key={row.row} row={row} />
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function PreviewTableRow({ row }: { row: PreviewRow }) {
+  const translate = useTranslate();
+  const byColumn = new Map<string, RowError[]>();
+  for (const error of row.errors) {
+    const column = FIELD_NAMES.has(error.column) ? error.column : '';
+    byColumn.set(column, [...(byColumn.get(column) ?? []), error]);
+  }
+  // Problems not tied to one of the columns (e.g. a whole-row problem) go in the status cell.
+  const general = byColumn.get('') ?? [];
+  return (
+    <TableRow data-row={row.row} data-valid={row.valid ? 'true' : 'false'} sx={row.valid ? undefined : { bgcolor: 'rgba(211, 47, 47, 0.04)' }}>
+      <TableCell component="th" scope="row">{row.row}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {row.valid ? (
+          <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', color: 'success.main' }}>
+            <CheckCircleOutlineIcon fontSize="small" aria-hidden />
+            {translate('screens.import.preview.valid')}
+          </Box>
+        ) : (
+          <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', color: 'error.main', fontWeight: 500 }}>
+            <ErrorOutlineIcon fontSize="small" aria-hidden />
+            {translate('screens.import.preview.invalid')}
+          </Box>
+        )}
+        {general.map((e, i) => (
+          <Typography key={i} variant="caption" component="div" color="error">
+            {e.message}
+          </Typography>
+        ))}
+      </TableCell>
+      {SHIPMENT_IMPORT_FIELDS.map((field) => (
+        <PreviewCell key={field.name} row={row.row} column={field.name} value={row.values[field.name] ?? ''} errors={byColumn.get(field.name)} />
+      ))}
+    </TableRow>
+  );
+}
+
+function PreviewCell({ row, column, value, errors }: { row: number; column: string; value: string; errors?: RowError[] }) {
+  const translate = useTranslate();
+  if (!errors?.length) {
+    return (
+      <TableCell data-column={column} sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>
+        {value}
+      </TableCell>
+    );
+  }
+  const id = cellId(row, column);
+  const message = errors.map((e) => e.message).join(' ');
+  return (
+    <TableCell
+      data-column={column}
+      data-error={errors.map((e) => e.code).join(' ')}
+      aria-describedby={id}
+      sx={{ maxWidth: 240, overflowWrap: 'anywhere', bgcolor: 'rgba(211, 47, 47, 0.12)', boxShadow: 'inset 0 0 0 2px #d32f2f' }}
+    >
+      <Tooltip title={message}>
+        <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+          <ErrorOutlineIcon fontSize="small" color="error" aria-hidden />
+          <span>{value || <em>{translate('screens.import.preview.empty_cell')}</em>}</span>
+        </Box>
+      </Tooltip>
+      <Typography id={id} variant="caption" component="div" sx={{ color: 'error.dark' }}>
+        {translate('screens.import.preview.cell_error', { message })}
+      </Typography>
+    </TableCell>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The import endpoints (docs/import.md). The upload goes through XMLHttpRequest for its upload
+ * progress events (fetch has none); the other steps use the shared fetch helper.
+ */
+import { publishHttpError } from '../../errors/bus.js';
+import { api, apiUrl, fetchCsrfCookie, readCookie } from '../../providers/http.js';
+import { getLocale } from '../../providers/locale.js';
+import type { ImportCounts } from './wizardState.js';
+
+export interface RowError {
+  row: number;
+  column: string;
+  code: string;
+  message: string;
+}
+
+export interface HeaderReport {
+  unknown: string[];
+  duplicates: string[];
+  missing: string[];
+}
+
+export interface UploadResult extends ImportCounts {
+  id: string;
+  format: string;
+  header: HeaderReport;
+  errors: RowError[];
+  errors_total: number;
+}
+
+export interface PreviewRow {
+  row: number;
+  values: Record<string, string>;
+  valid: boolean;
+  errors: RowError[];
+}
+
+export interface PreviewData {
+  id: string;
+  file_name: string;
+  format: string;
+  merchant_id: number;
+  counts: ImportCounts;
+  header: HeaderReport;
+  rows: PreviewRow[];
+}
+
+export interface PreviewMeta {
+  page: number;
+  perPage: number;
+  total: number;
+  from: number;
+  to: number;
+}
+
+export interface SaveResult {
+  created: number[];
+  counts: ImportCounts;
+}
+
+/** A refused upload or step, shown inline by the wizard (not in the global dialog). */
+export class ImportRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type UploadPhase = 'uploading' | 'checking';
+
+export interface UploadOptions {
+  merchantId?: number | null;
+  onProgress?: (phase: UploadPhase, percent: number | null) => void;
+  signal?: AbortSignal;
+}
+
+export const templateUrl = (format: 'csv' | 'xlsx') => apiUrl('shipments/import/template', { format });
+
+function parseBody(text: string): Record<string, unknown> {
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return { message: text };
+  }
+}
+
+function sendUpload(file: File, options: UploadOptions): Promise<{ status: number; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl('shipments/import/upload'));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', getLocale());
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) xhr.setRequestHeader('X-XSRF-TOKEN', xsrf);
+    xhr.upload.onprogress = (event) => options.onProgress?.('uploading', event.lengthComputable ? Math.round((event.loaded / event.total) * 100) : null);
+    // Once the bytes are sent the server reads and checks every row: an indeterminate phase.
+    xhr.upload.onload = () => options.onProgress?.('checking', null);
+    xhr.onload = () => resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
+    xhr.onerror = () => reject(new ImportRequestError(0, undefined, xhr.statusText || 'Network error'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    if (options.merchantId) form.append('merchant_id', String(options.merchantId));
+    form.append('file', file, file.name);
+    options.onProgress?.('uploading', 0);
+    xhr.send(form);
+  });
+}
+
+/** POST /api/shipments/import/upload with progress; refusals throw ImportRequestError. */
+export async function uploadImportFile(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
+  let answer = await sendUpload(file, options);
+  if (answer.status === 419) {
+    // An expired CSRF token: fetch a new one and send once more.
+    await fetchCsrfCookie();
+    answer = await sendUpload(file, options);
+  }
+  const { status, body } = answer;
+  if (status >= 200 && status < 300) return (body as { data: UploadResult }).data;
+  const message = String(body.message ?? '');
+  // 401 goes to the bus so the layout signs the user out; everything else is shown on the step.
+  if (status === 401) publishHttpError({ status, code: body.code as string | undefined, message });
+  throw new ImportRequestError(status, body.code as string | undefined, message, (body.errors as Record<string, string>) ?? {});
+}
+
+async function inline<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    const e = error as { status?: number; body?: { code?: string; errors?: Record<string, string> }; message?: string };
+    throw new ImportRequestError(e.status ?? 0, e.body?.code, e.message ?? String(error), e.body?.errors ?? {});
+  }
+}
+
+/** Statuses the wizard explains itself: a gone upload (404) and coded refusals (422). */
+const HANDLED = [404, 413, 422];
+
+export function fetchPreview(id: string, query: { page: number; perPage: number; invalidOnly: boolean }, signal?: AbortSignal) {
+  return inline(
+    api<{ data: PreviewData; meta: PreviewMeta }>(`shipments/import/${encodeURIComponent(id)}/preview`, {
+      query: { page: query.page, perPage: query.perPage, invalid_only: query.invalidOnly ? 1 : undefined },
+      suppress: HANDLED,
+      signal,
+    }),
+  );
+}
+
+export async function saveImport(id: string, onlyValid: boolean): Promise<SaveResult> {
+  const res = await inline(
+    api<{ data: SaveResult }>(`shipments/import/${encodeURIComponent(id)}/save`, { method: 'POST', body: { only_valid: onlyValid }, suppress: HANDLED }),
+  );
+  return res.data;
+}

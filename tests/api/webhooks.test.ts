@@ -1,0 +1,102 @@
+/**
+ * Merchant webhooks: registration rules, the secret never returned, runhook and status changes
+ * enqueued through the outbox, HMAC-SHA256 signatures that verify, retries with backoff after a 5xx,
+ * and the delivery log.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../api/clock.js';
+import { runCampaignPass } from '../../api/campaigns/scheduler.js';
+import { runDeliveryPass } from '../../api/notifications/worker.js';
+import { webhookTransport } from '../../api/webhooks/webhook-transport.js';
+import { verifySignature } from '../../api/webhooks/secret-box.js';
+import { createTestApp, login, type TestApp } from './helpers.js';
+
+const SECRET = 'webhook-app-secret';
+const HOOK_SECRET = 'merchant-shared-secret-123';
+
+describe('merchant webhooks', () => {
+  let t: TestApp;
+  let server: Server;
+  let url: string;
+  const clock = fixedClock(new Date('2031-06-01T10:00:00.000Z'));
+  const received: { body: string; signature: string; key: string }[] = [];
+  let failNext = 0;
+
+  const deliver = () =>
+    runDeliveryPass({ db: t.db, dialect: t.dialect, clock, publicUrl: 'http://x.test', transports: { webhook: webhookTransport(t.db, { appSecret: SECRET, now: () => clock.now() }) }, random: () => 0 });
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock, config: { secret: SECRET } });
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        if (failNext > 0) {
+          failNext--;
+          res.writeHead(503).end();
+          return;
+        }
+        received.push({ body, signature: String(req.headers['x-lockerline-signature']), key: String(req.headers['idempotency-key']) });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await t?.close();
+  });
+
+  it('registers an endpoint for the own merchant only, never returning the secret', async () => {
+    const admin = await login(t.app, 'merchant.admin@example.com');
+    const merchantId = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+    const globex = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Globex').executeTakeFirstOrThrow()).id;
+    expect((await admin.put(`/api/merchants/${merchantId}/webhook`, { url: 'ftp://example.com/x', secret: HOOK_SECRET })).json().code).toBe('validation.failed');
+    expect((await admin.put(`/api/merchants/${merchantId}/webhook`, { url, secret: 'short' })).json().code).toBe('validation.failed');
+    expect((await admin.put(`/api/merchants/${globex}/webhook`, { url, secret: HOOK_SECRET })).statusCode).toBe(404);
+    const res = await admin.put(`/api/merchants/${merchantId}/webhook`, { url, secret: HOOK_SECRET });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(HOOK_SECRET);
+    expect(res.json().data).toMatchObject({ url, has_secret: true });
+    const stored = await t.db.selectFrom('webhook_endpoints').select('secret_encrypted').executeTakeFirstOrThrow();
+    expect(stored.secret_encrypted).not.toContain(HOOK_SECRET);
+  });
+
+  it('runhook enqueues a signed webhook, retried after a 5xx, logged', async () => {
+    const root = await login(t.app, 'superadmin@example.com');
+    const pkg = await t.db.selectFrom('packages').innerJoin('merchants', 'merchants.id', 'packages.merchant_id').select(['packages.id', 'packages.barcode']).where('merchants.name', '=', 'Acme Outfitters').executeTakeFirstOrThrow();
+    // Events already in the demo data are before the endpoint existed: read them past first.
+    await runCampaignPass({ db: t.db, dialect: t.dialect, clock, secret: SECRET });
+    await t.db.deleteFrom('outbox').where('kind', '=', 'webhook').execute();
+
+    const hook = await root.post(`/api/packages/${pkg.id}/runhook`);
+    expect(hook.statusCode, hook.body).toBe(200);
+    await runCampaignPass({ db: t.db, dialect: t.dialect, clock, secret: SECRET });
+    const rows = await t.db.selectFrom('outbox').selectAll().where('kind', '=', 'webhook').execute();
+    expect(rows.map((r) => r.event)).toContain('package.runhook');
+
+    failNext = 1;
+    expect((await deliver()).retried).toBeGreaterThanOrEqual(1);
+    expect(received).toHaveLength(0);
+    clock.advance(3_600_000);
+    await deliver();
+    const delivery = received.find((r) => JSON.parse(r.body).type === 'package.runhook')!;
+    expect(delivery).toBeDefined();
+    expect(verifySignature(HOOK_SECRET, delivery.body, delivery.signature)).toBe(true);
+    expect(verifySignature('wrong-secret-wrong-secret', delivery.body, delivery.signature)).toBe(false);
+    expect(JSON.parse(delivery.body).data.package).toMatchObject({ id: pkg.id, barcode: pkg.barcode });
+    // Re-running the pass enqueues nothing twice.
+    await runCampaignPass({ db: t.db, dialect: t.dialect, clock, secret: SECRET });
+    expect(await t.db.selectFrom('outbox').select('id').where('kind', '=', 'webhook').execute()).toHaveLength(rows.length);
+
+    const admin = await login(t.app, 'merchant.admin@example.com');
+    const merchantId = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+    const log = await admin.get(`/api/merchants/${merchantId}/webhook-deliveries`);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().data[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await (await login(t.app, 'other.admin@example.com')).get(`/api/merchants/${merchantId}/webhook-deliveries`)).statusCode).toBe(404);
+  });
+});

@@ -167,6 +167,7 @@ export const appEn = {
         is_consolidation: 'Consolidation',
         missing: 'Missing',
         is_unpaid: 'Unpaid',
+        reminder_sent_for: 'Reminder sent for expiry',
         identification_image: 'Identification image',
         reference_id: 'Tracking reference',
       },

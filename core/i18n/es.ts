@@ -165,6 +165,7 @@ export const appEs: AppCatalogue = {
         is_consolidation: 'Consolidación',
         missing: 'Extraviado',
         is_unpaid: 'Sin pagar',
+        reminder_sent_for: 'Recordatorio enviado para el vencimiento',
         identification_image: 'Imagen de identificación',
         reference_id: 'Referencia de seguimiento',
       },

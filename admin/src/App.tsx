@@ -27,7 +27,8 @@ const PudoScreen = lazy(() => import('./screens/pudo/PudoScreen.js').then((m) =>
 const WarehouseScreen = lazy(() => import('./screens/warehouse/WarehouseScreen.js').then((m) => ({ default: m.WarehouseScreen })));
 const DriverScreen = lazy(() => import('./screens/driver/DriverScreen.js').then((m) => ({ default: m.DriverScreen })));
 const LockersScreen = lazy(() => import('./screens/lockers/LockersScreen.js').then((m) => ({ default: m.LockersScreen })));
-const ImportStepScreen = lazy(() => import('./pages/RoleScreen.js').then((m) => ({ default: m.ImportStepScreen })));
+// The shipment import wizard (admin/src/screens/import), one chunk for its three steps.
+const ImportStepScreen = lazy(() => import('./screens/import/ImportScreen.js').then((m) => ({ default: m.ImportStepScreen })));
 
 const guest = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
 

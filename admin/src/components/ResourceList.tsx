@@ -10,10 +10,12 @@ export type ResourceListProps = Omit<ListProps, 'filters' | 'children'> & {
   /** Extra toolbar content (e.g. a scope selector). */
   toolbar?: ReactNode;
   create?: ReactNode | false;
+  /** Extra bulk actions for the selected rows (e.g. export), before the shared ones. */
+  bulkActions?: ReactNode;
 };
 
 /** A react-admin List + Datagrid with the shared toolbar, search, pagination and bulk actions. */
-export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowClick = 'show', toolbar, create, filterDefaultValues, ...props }: ResourceListProps) {
+export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowClick = 'show', toolbar, create, bulkActions, filterDefaultValues, ...props }: ResourceListProps) {
   return (
     <List
       perPage={PER_PAGE}
@@ -24,7 +26,7 @@ export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowC
       pagination={<ListPagination />}
       {...props}
     >
-      <Datagrid rowClick={rowClick} bulkActionButtons={<ListBulkActions />}>
+      <Datagrid rowClick={rowClick} bulkActionButtons={<ListBulkActions>{bulkActions}</ListBulkActions>}>
         {children}
       </Datagrid>
     </List>

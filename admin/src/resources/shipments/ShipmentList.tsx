@@ -5,6 +5,8 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { useFieldMask } from '../../components/useActor.js';
+import { ExportButton } from '../../screens/export/ExportButton.js';
+import { ImportButton } from '../../screens/import/ImportButton.js';
 
 export const SHIPMENT_SORT = { field: 'updated_at', order: 'DESC' } as const;
 const fullName = (r: RaRecord) => [r.first_name, r.last_name].filter(Boolean).join(' ');
@@ -18,7 +20,12 @@ export function ShipmentList() {
     ...(mask.filter('merchant_id') ? [<LightReferenceInput key="merchant" source="merchant_id" reference="merchants" />] : []),
   ];
   return (
-    <ResourceList sort={SHIPMENT_SORT} filters={filters}>
+    <ResourceList
+      sort={SHIPMENT_SORT}
+      filters={filters}
+      toolbar={<><ImportButton /><ExportButton scope="filter" /></>}
+      bulkActions={<ExportButton scope="selection" />}
+    >
       <TextField source="reference_id" />
       <TextField source="external_reference_id" />
       <FunctionField source="first_name" label="resources.shipments.fields.full_name" render={fullName} sortBy="last_name" />

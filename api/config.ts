@@ -15,9 +15,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const production = env.NODE_ENV === 'production';
-  if (production && !env.APP_SECRET) {
-    console.warn('APP_SECRET is not set: signed cookies will not survive a restart or work across processes.');
-  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -8,6 +8,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './server.js';
+import { loadOrCreateAppSecret } from './auth/app-secret.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { createLogMailer } from './providers/mail/log.js';
 import { createSmtpMailer } from './providers/mail/smtp.js';
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
   const mailer = smtp ?? createLogMailer();
   if (!existsSync(`${ADMIN_DIR}/index.html`)) console.warn(`${ADMIN_DIR} not built: run \`npm run build\` to serve the admin.`);
-  const app = await buildApp({ db: database, mailer, config: { ...config.app, adminDir: ADMIN_DIR } });
+  const secret = await loadOrCreateAppSecret(database.db, config.app.secret);
+  const app = await buildApp({ db: database, mailer, config: { ...config.app, secret, adminDir: ADMIN_DIR } });
   await app.listen({ port: config.port, host: config.host });
   startScheduler(app); // package expiry and reminders (api/jobs)
   // Notifications (docs/notifications.md): one outbox delivery worker and the campaign scheduler per process.

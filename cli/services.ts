@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROLES } from '../core/roles.js';
 import { buildApp } from '../api/server.js';
+import { loadOrCreateAppSecret } from '../api/auth/app-secret.js';
 import type { ServiceContext } from '../api/resources/access.js';
 import type { RequestActor } from '../api/http/context.js';
 import type { User } from '../api/db/tables.js';
@@ -46,7 +47,8 @@ export async function withServices<T>(io: CliIo, fn: (services: CliServices) => 
   return withDatabase(io.env, async (database, config) => {
     const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
     const mailer = smtp ?? createLogMailer({ log: (line) => io.out(line) });
-    const app = await buildApp({ db: database, mailer, config: { ...config.app, logger: false } });
+    const secret = await loadOrCreateAppSecret(database.db, config.app.secret);
+    const app = await buildApp({ db: database, mailer, config: { ...config.app, secret, logger: false } });
     try {
       const now = app.clock.now().toISOString();
       const ctx: ServiceContext = { app, db: app.db, actor: systemActor(now), now };

@@ -7,6 +7,7 @@ import * as notifications from './migrations/003-notifications.js';
 import * as operations from './migrations/004-operations.js';
 import * as imports from './migrations/005-imports.js';
 import * as campaigns from './migrations/006-campaigns.js';
+import * as settings from './migrations/007-settings.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '004-operations': operations,
   '005-imports': imports,
   '006-campaigns': campaigns,
+  '007-settings': settings,
 };
 
 export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {

@@ -295,7 +295,13 @@ export interface LockerCompartmentsTable {
   created_at: string;
 }
 
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  settings: SettingsTable;
   merchants: MerchantsTable;
   locations: LocationsTable;
   location_groups: LocationGroupsTable;

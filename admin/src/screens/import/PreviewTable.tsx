@@ -80,7 +80,7 @@ function PreviewCell({ row, column, value, errors }: { row: number; column: stri
   const translate = useTranslate();
   if (!errors?.length) {
     return (
-      <TableCell data-column={column} sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>
+      <TableCell data-column={column} sx={{ whiteSpace: 'nowrap' }}>
         {value}
       </TableCell>
     );
@@ -92,10 +92,10 @@ function PreviewCell({ row, column, value, errors }: { row: number; column: stri
       data-column={column}
       data-error={errors.map((e) => e.code).join(' ')}
       aria-describedby={id}
-      sx={{ maxWidth: 240, overflowWrap: 'anywhere', bgcolor: 'rgba(211, 47, 47, 0.12)', boxShadow: 'inset 0 0 0 2px #d32f2f' }}
+      sx={{ minWidth: 200, maxWidth: 320, bgcolor: 'rgba(211, 47, 47, 0.12)', boxShadow: 'inset 0 0 0 2px #d32f2f' }}
     >
       <Tooltip title={message}>
-        <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>
+        <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', whiteSpace: 'nowrap', fontWeight: 500 }}>
           <ErrorOutlineIcon fontSize="small" color="error" aria-hidden />
           <span>{value || <em>{translate('screens.import.preview.empty_cell')}</em>}</span>
         </Box>

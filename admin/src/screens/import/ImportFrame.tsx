@@ -20,9 +20,9 @@ export function ImportFrame({ step, done = false, children }: { step: ImportStep
         </Typography>
       </div>
       <Box component="nav" aria-label={translate('screens.import.stepper_label')}>
-        <Stepper activeStep={done ? IMPORT_STEPS.length : active} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Stepper activeStep={done ? IMPORT_STEPS.length : active}>
           {IMPORT_STEPS.map((name, index) => (
-            <Step key={name} component="li" completed={done || index < active} aria-current={index === active ? 'step' : undefined}>
+            <Step key={name} completed={done || index < active} aria-current={index === active ? 'step' : undefined}>
               <StepLabel>{translate(`screens.import.steps.${name}`)}</StepLabel>
             </Step>
           ))}

@@ -120,7 +120,8 @@ export function PreviewStep() {
         control={<Switch checked={invalidOnly} onChange={(_e, checked) => setQuery({ invalid: checked ? '1' : null, page: null })} />}
         label={translate('screens.import.preview.invalid_only')}
       />
-      <Box sx={{ position: 'relative', minWidth: 0 }} aria-busy={loading}>
+      {/* inline-size containment: the wide table scrolls inside instead of widening the page */}
+      <Box sx={{ position: 'relative', width: '100%', contain: 'inline-size' }} aria-busy={loading}>
         {loading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} aria-label={translate('ra.page.loading')} />}
         {data.rows.length ? <PreviewTable rows={data.rows} /> : <Typography>{translate('screens.import.preview.no_rows')}</Typography>}
       </Box>

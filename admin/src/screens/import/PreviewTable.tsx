@@ -16,7 +16,8 @@ const cellId = (row: number, column: string) => `import-r${row}-${column}`;
 export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   const translate = useTranslate();
   return (
-    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    // Focusable so keyboard users can scroll the wide table sideways.
+    <TableContainer tabIndex={0} role="region" aria-label={translate('screens.import.preview.table')} sx={{ maxWidth: '100%', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Table size="small" aria-label={translate('screens.import.preview.table')} data-testid="import-rows">
         <TableHead>
           <TableRow>
@@ -100,7 +101,7 @@ function PreviewCell({ row, column, value, errors }: { row: number; column: stri
           <span>{value || <em>{translate('screens.import.preview.empty_cell')}</em>}</span>
         </Box>
       </Tooltip>
-      <Typography id={id} variant="caption" component="div" sx={{ color: 'error.dark' }}>
+      <Typography id={id} variant="caption" component="div" sx={{ color: '#8e1616' }}>
         {translate('screens.import.preview.cell_error', { message })}
       </Typography>
     </TableCell>

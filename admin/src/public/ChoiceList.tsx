@@ -1,0 +1,62 @@
+import { Box, Chip, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { Choice } from './publicApi.js';
+
+export const addressLine = (a: Choice['address']) =>
+  [[a.street, a.house_number].filter(Boolean).join(' '), [a.postcode, a.locality].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/** The pickup locations as one radio group: name, kind, address, opening hours and distance in km. */
+export function ChoiceList({ choices, value, onChange }: { choices: Choice[]; value: number | null; onChange: (id: number) => void }) {
+  const translate = useTranslate();
+  return (
+    <RadioGroup
+      aria-label={translate('public.respond.choices')}
+      value={value === null ? '' : String(value)}
+      onChange={(_e, next) => onChange(Number(next))}
+      sx={{ gap: 1 }}
+    >
+      {choices.map((choice) => (
+        <FormControlLabel
+          key={choice.id}
+          value={String(choice.id)}
+          data-testid="public-choice"
+          control={<Radio />}
+          sx={{
+            m: 0,
+            alignItems: 'flex-start',
+            border: 1,
+            borderColor: value === choice.id ? 'primary.main' : 'divider',
+            borderRadius: 1,
+            p: 1,
+            '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0 },
+          }}
+          label={
+            <Box sx={{ pt: 0.75 }}>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', justifyContent: 'space-between' }}>
+                <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {choice.name}
+                </Typography>
+                {choice.distance_km !== null && (
+                  <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }} data-testid="public-distance">
+                    {translate('public.respond.distance', { km: choice.distance_km.toFixed(1) })}
+                  </Typography>
+                )}
+              </Box>
+              <Chip size="small" variant="outlined" sx={{ mt: 0.5 }} label={translate(`location_classes.${choice.class}`, { _: choice.class })} />
+              {addressLine(choice.address) && (
+                <Typography variant="body2" color="text.secondary">
+                  {addressLine(choice.address)}
+                </Typography>
+              )}
+              {choice.hours && (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('public.respond.hours', { hours: choice.hours })}
+                </Typography>
+              )}
+            </Box>
+          }
+        />
+      ))}
+    </RadioGroup>
+  );
+}

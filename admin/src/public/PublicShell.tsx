@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Button, Container, Link, Paper, Stack, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { LanguageSwitch } from '../layout/LanguageSwitch.js';
+import type { PublicBrand } from './publicApi.js';
+
+/** The merchant's theme colour when it is a valid CSS colour (a name like `orange` or `#hex`), else the default. */
+export function brandColor(theme: string | null | undefined): string | undefined {
+  if (!theme) return undefined;
+  const supports = typeof CSS !== 'undefined' && typeof CSS.supports === 'function';
+  return supports && CSS.supports('color', theme) ? theme : undefined;
+}
+
+/**
+ * The frame of the customer's pages (no account, no admin layout): the merchant's name in its colour,
+ * an en/es switch, one narrow column that fits a phone, and the merchant's contact link at the bottom.
+ */
+export function PublicShell({ brand, children }: { brand?: PublicBrand | null; children: ReactNode }) {
+  const translate = useTranslate();
+  const color = brandColor(brand?.email_theme);
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
+      <Box component="header" sx={{ bgcolor: color ?? 'primary.main', color: '#fff', textShadow: color ? '0 1px 2px rgba(0,0,0,.45)' : undefined }}>
+        <Container maxWidth="sm" sx={{ py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography component="p" variant="h6" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="public-brand">
+            {brand?.name ?? translate('app.title')}
+          </Typography>
+          <LanguageSwitch />
+        </Container>
+      </Box>
+      <Container component="main" maxWidth="sm" sx={{ py: 2, px: { xs: 1.5, sm: 2 } }}>
+        <Paper sx={{ p: { xs: 2, sm: 3 } }}>{children}</Paper>
+        {(brand?.contact_url || brand?.url) && (
+          <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: 'center' }}>
+            {brand.url && (
+              <Link href={brand.url} rel="noopener noreferrer" target="_blank">
+                {translate('public.website', { merchant: brand.name })}
+              </Link>
+            )}
+            {brand.contact_url && (
+              <Link href={brand.contact_url} rel="noopener noreferrer" target="_blank">
+                {translate('public.contact', { merchant: brand.name })}
+              </Link>
+            )}
+          </Stack>
+        )}
+      </Container>
+    </Box>
+  );
+}
+
+/** A full-page explanation for a link that cannot be used (invalid, expired, already answered, throttled...). */
+export function PublicProblem({ code, onRetry }: { code: string; onRetry?: () => void }) {
+  const translate = useTranslate();
+  const known = ['public.token_invalid', 'public.token_expired', 'public.token_used', 'public.throttled', 'not_found', 'track_not_found', 'network'];
+  const key = known.includes(code) ? code.replace(/^public\./, '') : 'unknown';
+  return (
+    <PublicShell>
+      <Stack spacing={2} data-testid="public-problem" data-code={code}>
+        <Typography component="h1" variant="h5">
+          {translate(`public.problems.${key}.title`)}
+        </Typography>
+        <Alert severity={code === 'public.token_used' ? 'success' : 'warning'}>{translate(`public.problems.${key}.body`)}</Alert>
+        {onRetry && (code === 'public.throttled' || code === 'network' || key === 'unknown') && (
+          <Box>
+            <Button variant="outlined" onClick={onRetry}>
+              {translate('public.retry')}
+            </Button>
+          </Box>
+        )}
+      </Stack>
+    </PublicShell>
+  );
+}
+
+/** A date and time in the page's language. */
+export function useDateTime() {
+  const [locale] = useLocaleState();
+  return (iso: string, withTime = true) => {
+    const date = new Date(iso);
+    if (Number.isNaN(date.getTime())) return iso;
+    return date.toLocaleString(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' });
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * /respond/:token — the customer's page of a campaign (or request-location) link: who it is for, the
+ * merchant's branding, pickup locations nearest to a postcode or the device's position, confirm, done.
+ * Invalid, expired, already answered or throttled links get a page of their own (PublicProblem).
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { ChoiceList } from './ChoiceList.js';
+import { PublicProblem, PublicShell, useDateTime } from './PublicShell.js';
+import { answerRespondPage, loadRespondPage, type Origin, type RespondAnswer, type RespondPageData } from './publicApi.js';
+
+type State = { phase: 'loading' } | { phase: 'problem'; code: string } | { phase: 'ready'; page: RespondPageData } | { phase: 'done'; page: RespondPageData; answer: RespondAnswer };
+
+const canLocate = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
+
+export function RespondPage() {
+  const { token = '' } = useParams();
+  const translate = useTranslate();
+  const when = useDateTime();
+  const [state, setState] = useState<State>({ phase: 'loading' });
+  const [origin, setOrigin] = useState<Origin>(null);
+  const [postcode, setPostcode] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(
+    async (from: Origin) => {
+      setSearching(true);
+      const res = await loadRespondPage(token, from);
+      setSearching(false);
+      if (!res.ok) return setState({ phase: 'problem', code: res.code });
+      setState({ phase: 'ready', page: res.data });
+      setSelected((current) => current ?? res.data.selected_location_id);
+      if (from && 'postcode' in from && res.data.choices.every((c) => c.distance_km === null)) setNotice('public.respond.postcode_unknown');
+    },
+    [token],
+  );
+
+  useEffect(() => {
+    void load(null);
+  }, [load]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const value = postcode.trim();
+    setNotice(null);
+    const next: Origin = value ? { postcode: value } : null;
+    setOrigin(next);
+    void load(next);
+  };
+
+  const locate = () => {
+    setNotice(null);
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating(false);
+        const next = { lat: pos.coords.latitude, lng: pos.coords.longitude };
+        setOrigin(next);
+        void load(next);
+      },
+      () => {
+        setLocating(false);
+        setNotice('public.respond.location_denied');
+      },
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
+    );
+  };
+
+  const confirm = async () => {
+    if (state.phase !== 'ready' || selected === null) return;
+    setSaving(true);
+    const res = await answerRespondPage(token, selected);
+    setSaving(false);
+    if (res.ok) setState({ phase: 'done', page: state.page, answer: res.data });
+    else if (res.code === 'public.location_not_allowed') {
+      setNotice('errors.public.location_not_allowed');
+      void load(origin);
+    } else setState({ phase: 'problem', code: res.code });
+  };
+
+  if (state.phase === 'loading')
+    return (
+      <PublicShell>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label={translate('ra.page.loading')} />
+        </Box>
+      </PublicShell>
+    );
+  if (state.phase === 'problem') return <PublicProblem code={state.code} onRetry={() => void load(origin)} />;
+
+  const { page } = state;
+  const merchant = page.merchant.name;
+
+  if (state.phase === 'done') {
+    const { location } = state.answer;
+    return (
+      <PublicShell brand={page.merchant}>
+        <Stack spacing={2} data-testid="public-confirmation" sx={{ textAlign: 'center', alignItems: 'center' }}>
+          <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+          <Typography component="h1" variant="h5">
+            {translate('public.respond.done_title')}
+          </Typography>
+          <Typography>{translate('public.respond.done_body', { location: location.name, merchant })}</Typography>
+          {location.hours && <Typography color="text.secondary">{translate('public.respond.hours', { hours: location.hours })}</Typography>}
+          <Typography variant="body2" color="text.secondary">
+            {translate('public.respond.done_next')}
+          </Typography>
+        </Stack>
+      </PublicShell>
+    );
+  }
+
+  const busy = searching || locating;
+  return (
+    <PublicShell brand={page.merchant}>
+      <Stack spacing={2}>
+        <Typography component="h1" variant="h5">
+          {page.first_name ? translate('public.respond.greeting', { name: page.first_name }) : translate('public.respond.greeting_anonymous')}
+        </Typography>
+        <Typography>{translate('public.respond.intro', { merchant })}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('public.respond.valid_until', { date: when(page.expires_at) })}
+        </Typography>
+        {page.pudo_only && <Alert severity="info">{translate('public.respond.pudo_only')}</Alert>}
+
+        <Box component="form" onSubmit={search} role="search" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <TextField
+            size="small"
+            label={translate('public.respond.postcode')}
+            value={postcode}
+            onChange={(e) => setPostcode(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 20, autoComplete: 'postal-code' } }}
+            sx={{ flex: '1 1 140px' }}
+          />
+          <Button type="submit" variant="outlined" disabled={busy}>
+            {translate('public.respond.search')}
+          </Button>
+          {canLocate() && (
+            <Button type="button" variant="text" startIcon={<MyLocationIcon />} onClick={locate} disabled={busy} sx={{ flex: '1 1 100%', justifyContent: 'flex-start' }}>
+              {locating ? translate('public.respond.locating') : translate('public.respond.use_location')}
+            </Button>
+          )}
+        </Box>
+        {notice && <Alert severity="warning">{translate(notice)}</Alert>}
+
+        <Typography component="h2" variant="h6">
+          {translate(origin ? 'public.respond.choices_nearest' : 'public.respond.choices')}
+        </Typography>
+        <Box aria-busy={busy} sx={{ opacity: searching ? 0.5 : 1 }}>
+          {page.choices.length ? (
+            <ChoiceList choices={page.choices} value={selected} onChange={setSelected} />
+          ) : (
+            <Typography>{translate('public.respond.none')}</Typography>
+          )}
+        </Box>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={confirm}
+          disabled={selected === null || saving || !page.choices.some((c) => c.id === selected)}
+          sx={{ position: 'sticky', bottom: 8 }}
+        >
+          {translate('public.respond.confirm')}
+        </Button>
+      </Stack>
+    </PublicShell>
+  );
+}

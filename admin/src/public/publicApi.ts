@@ -1,0 +1,84 @@
+/**
+ * The customer's pages talk to the public API (docs/campaigns.md) with plain fetch: no cookies, no CSRF,
+ * no global error dialog. Failures come back as the API's error code so the page can explain them.
+ */
+import { getLocale } from '../providers/locale.js';
+
+export interface PublicBrand {
+  name: string;
+  email_theme: string | null;
+  url: string | null;
+  contact_url: string | null;
+}
+
+export interface Choice {
+  id: number;
+  name: string;
+  class: string;
+  hours: string | null;
+  address: { street: string | null; house_number: string | null; locality: string | null; postcode: string | null; country: string };
+  distance_km: number | null;
+}
+
+export interface RespondPageData {
+  kind: 'batch_item' | 'shipment';
+  first_name: string | null;
+  merchant: PublicBrand;
+  expires_at: string;
+  pudo_only: boolean;
+  selected_location_id: number | null;
+  choices: Choice[];
+}
+
+export interface RespondAnswer {
+  responded: true;
+  location: { id: number; name: string; class: string; hours: string | null };
+}
+
+export interface TrackData {
+  reference: string;
+  status: number;
+  first_name: string | null;
+  merchant: PublicBrand;
+  timeline: { status: number; at: string }[];
+  current_location: { name: string; class: string; hours: string | null } | null;
+  destination: { name: string; class: string; hours: string | null } | null;
+  expires_at: string | null;
+}
+
+/** Where to search from: the device's position or a postcode. */
+export type Origin = { lat: number; lng: number } | { postcode: string } | null;
+
+export type Result<T> = { ok: true; data: T } | { ok: false; code: string };
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<Result<T>> {
+  try {
+    const res = await fetch(`/api/public/${path}`, {
+      ...init,
+      credentials: 'omit',
+      headers: { Accept: 'application/json', 'Accept-Language': getLocale(), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    });
+    const body = (await res.json().catch(() => ({}))) as { data?: T; code?: string };
+    if (res.ok && body.data !== undefined) return { ok: true, data: body.data };
+    return { ok: false, code: body.code ?? (res.status === 404 ? 'not_found' : 'server_error') };
+  } catch {
+    return { ok: false, code: 'network' };
+  }
+}
+
+const enc = encodeURIComponent;
+
+export function loadRespondPage(token: string, origin: Origin): Promise<Result<RespondPageData>> {
+  const query = new URLSearchParams();
+  if (origin && 'lat' in origin) {
+    query.set('lat', origin.lat.toFixed(5));
+    query.set('lng', origin.lng.toFixed(5));
+  } else if (origin?.postcode) query.set('postcode', origin.postcode);
+  const qs = query.toString();
+  return call<RespondPageData>(`respond/${enc(token)}${qs ? `?${qs}` : ''}`);
+}
+
+export const answerRespondPage = (token: string, locationId: number) =>
+  call<RespondAnswer>(`respond/${enc(token)}`, { method: 'POST', body: JSON.stringify({ location_id: locationId }) });
+
+export const loadTracking = (reference: string) => call<TrackData>(`track/${enc(reference)}`);

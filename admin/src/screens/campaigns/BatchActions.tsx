@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import PauseIcon from '@mui/icons-material/Pause';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { recordActions } from '../../components/recordActions.js';
+import { convertResponded, runBatchVerb, type BatchVerb } from './campaignApi.js';
+
+const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
+
+/**
+ * Start / pause and "convert all responded" for the batch in context, offered only when the record's
+ * `_actions` (meta.actions from the API) allow them.
+ */
+export function BatchActions() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const actions = recordActions(record) ?? [];
+  if (!record) return null;
+
+  const run = async (verb: BatchVerb) => {
+    setBusy(true);
+    try {
+      await runBatchVerb(record.id, verb);
+      notify(`campaigns.done.${verb}`, { type: 'info' });
+      refresh();
+    } catch {
+      /* the global error dialog explains */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const convertAll = async () => {
+    setBusy(true);
+    try {
+      const result = await convertResponded(record.id);
+      notify('campaigns.bulk.converted', { type: result.converted.length ? 'info' : 'warning', messageArgs: { smart_count: result.converted.length } });
+      refresh();
+    } catch {
+      /* the global error dialog explains */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {(['start', 'pause'] as const)
+        .filter((verb) => actions.includes(verb))
+        .map((verb) => (
+          <Button key={verb} size="small" startIcon={ICONS[verb]} onClick={() => run(verb)} disabled={busy}>
+            {translate(`campaigns.actions.${verb}`)}
+          </Button>
+        ))}
+      {actions.includes('convert-responded') && (
+        <Button size="small" startIcon={<LocalShippingIcon />} onClick={convertAll} disabled={busy}>
+          {translate('campaigns.actions.convert_responded')}
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * /messages (superadmin): every queued / sent / failed notification and webhook of the outbox, or the
+ * messages the development transport "sent" (with subject and body). Read-only, newest first, paged.
+ */
+import { useState } from 'react';
+import { Box, Card, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Loading, Title, useTranslate } from 'react-admin';
+import { useApiGet } from '../../pages/useApi.js';
+
+type Source = 'outbox' | 'log';
+type Row = Record<string, unknown> & { id: number };
+
+const STATUSES = ['pending', 'sending', 'sent', 'failed', 'dead'];
+const KINDS = ['email', 'sms', 'whatsapp', 'webhook'];
+const COLUMNS: Record<Source, string[]> = {
+  outbox: ['created_at', 'kind', 'event', 'merchant_id', 'recipient', 'status', 'attempts', 'last_error', 'sent_at'],
+  log: ['created_at', 'kind', 'recipient', 'subject', 'body'],
+};
+
+const cell = (name: string, value: unknown) => {
+  if (value === null || value === undefined || value === '') return '—';
+  if (name.endsWith('_at')) return new Date(String(value)).toLocaleString();
+  return String(value);
+};
+
+export function MessageLogPage() {
+  const translate = useTranslate();
+  const [source, setSource] = useState<Source>('outbox');
+  const [status, setStatus] = useState('');
+  const [kind, setKind] = useState('');
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(25);
+  const query = new URLSearchParams({ source, page: String(page + 1), perPage: String(perPage) });
+  if (source === 'outbox' && status) query.set('status', status);
+  if (source === 'outbox' && kind) query.set('kind', kind);
+  const { data, loading } = useApiGet<{ data: Row[]; meta: { total: number } }>(`messages?${query}`);
+  const rows = data?.data ?? [];
+  const filter = (label: string, value: string, values: string[], set: (v: string) => void) => (
+    <TextField select size="small" label={label} value={value} onChange={(e) => { set(e.target.value); setPage(0); }} sx={{ minWidth: 140 }}>
+      <MenuItem value="">{translate('campaigns.messages.all')}</MenuItem>
+      {values.map((v) => (
+        <MenuItem key={v} value={v}>
+          {translate(`campaigns.messages.values.${v}`, { _: v })}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box sx={{ my: 2 }}>
+      <Title title={translate('campaigns.messages.title')} />
+      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+        {translate('campaigns.messages.title')}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, next: Source | null) => { if (next) { setSource(next); setPage(0); } }} aria-label={translate('campaigns.messages.source')}>
+          <ToggleButton value="outbox">{translate('campaigns.messages.source_outbox')}</ToggleButton>
+          <ToggleButton value="log">{translate('campaigns.messages.source_log')}</ToggleButton>
+        </ToggleButtonGroup>
+        {source === 'outbox' && filter(translate('campaigns.messages.fields.status'), status, STATUSES, setStatus)}
+        {source === 'outbox' && filter(translate('campaigns.messages.fields.kind'), kind, KINDS, setKind)}
+      </Stack>
+      <Card sx={{ overflowX: 'auto' }}>
+        {loading && !data ? (
+          <Loading />
+        ) : (
+          <Table size="small" aria-label={translate('campaigns.messages.title')}>
+            <TableHead>
+              <TableRow>
+                {COLUMNS[source].map((c) => (
+                  <TableCell key={c}>{translate(`campaigns.messages.fields.${c}`)}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id}>
+                  {COLUMNS[source].map((c) => (
+                    <TableCell key={c} sx={c === 'body' ? { whiteSpace: 'pre-wrap', maxWidth: 480, overflowWrap: 'anywhere' } : { overflowWrap: 'anywhere' }}>
+                      {c === 'status' || c === 'kind' ? translate(`campaigns.messages.values.${String(row[c])}`, { _: String(row[c]) }) : cell(c, row[c])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {!rows.length && (
+                <TableRow>
+                  <TableCell colSpan={COLUMNS[source].length}>{translate('campaigns.messages.empty')}</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        )}
+        <TablePagination
+          component="div"
+          count={data?.meta.total ?? 0}
+          page={page}
+          rowsPerPage={perPage}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        />
+      </Card>
+    </Box>
+  );
+}

@@ -171,6 +171,8 @@ export const ROUTES: Record<string, RouteRule> = {
   lockers: { roles: driver | support | superadmin },
   'merchants-preferences': { roles: merchant_admin, feature: FEATURES.content },
   'shipments-import': { roles: WRITERS },
+  // campaigns (issue 5): the superadmin's message log
+  messages: { roles: superadmin },
   ...Object.fromEntries(RESOURCE_NAMES.flatMap((r) => Object.entries(crudRoutes(r)))),
 };
 
@@ -204,6 +206,7 @@ export const MENU: { key: string; route: string; path: string }[] = [
   { key: 'warehouse', route: 'warehouse', path: '/warehouse' },
   { key: 'lockers', route: 'lockers', path: '/lockers' },
   { key: 'driver', route: 'driver', path: '/driver' },
+  { key: 'messages', route: 'messages', path: '/messages' },
 ];
 
 /**

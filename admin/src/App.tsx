@@ -29,6 +29,10 @@ const DriverScreen = lazy(() => import('./screens/driver/DriverScreen.js').then(
 const LockersScreen = lazy(() => import('./screens/lockers/LockersScreen.js').then((m) => ({ default: m.LockersScreen })));
 // The shipment import wizard (admin/src/screens/import), one chunk for its three steps.
 const ImportStepScreen = lazy(() => import('./screens/import/ImportScreen.js').then((m) => ({ default: m.ImportStepScreen })));
+// Campaigns (issue 5): the customer's pages (public, no account) and the superadmin's message log.
+const RespondPage = lazy(() => import('./public/RespondPage.js').then((m) => ({ default: m.RespondPage })));
+const TrackPage = lazy(() => import('./public/TrackPage.js').then((m) => ({ default: m.TrackPage })));
+const MessageLogPage = lazy(() => import('./screens/campaigns/MessageLogPage.js').then((m) => ({ default: m.MessageLogPage })));
 
 const guest = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
 
@@ -117,6 +121,9 @@ export function App() {
         <Route path="/reset-password" element={guest(<ResetPasswordPage />)} />
         <Route path="/create-password" element={guest(<CreatePasswordPage />)} />
         <Route path="/login" element={<Navigate to="/signin" replace />} />
+        {/* Public customer pages: outside the layout and its guard, for signed-in users and guests alike. */}
+        <Route path="/respond/:token" element={guest(<RespondPage />)} />
+        <Route path="/track/:reference" element={guest(<TrackPage />)} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/users/profile" element={<ProfilePage />} />
@@ -125,6 +132,7 @@ export function App() {
         <Route path="/warehouse" element={<WarehouseScreen />} />
         <Route path="/driver" element={<DriverScreen />} />
         <Route path="/lockers" element={<LockersScreen />} />
+        <Route path="/messages" element={<MessageLogPage />} />
         <Route path="/shipments/import" element={<Navigate to="/shipments/import/upload" replace />} />
         <Route path="/shipments/import/upload" element={<ImportStepScreen step="upload" />} />
         <Route path="/shipments/import/preview" element={<ImportStepScreen step="preview" />} />

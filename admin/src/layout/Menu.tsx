@@ -13,6 +13,7 @@ import StoreIcon from '@mui/icons-material/Store';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import LockIcon from '@mui/icons-material/Lock';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { MENU, canAccessRoute } from '../../../core/permissions.js';
 import { useCurrentUser } from './useCurrentUser.js';
 
@@ -30,6 +31,7 @@ const ICONS: Record<string, ReactElement> = {
   warehouse: <WarehouseIcon />,
   lockers: <LockIcon />,
   driver: <DirectionsCarIcon />,
+  messages: <MailOutlineIcon />,
 };
 
 /** Menu entries the user may open (role and merchant features), in the core MENU order. */

@@ -19,9 +19,14 @@ const SINGLE_ROUTES: Record<string, string> = {
   '/warehouse': 'warehouse',
   '/driver': 'driver',
   '/lockers': 'lockers',
+  '/messages': 'messages',
 };
 
 export const isGuestPath = (pathname: string) => GUEST_PATHS.includes(normalize(pathname));
+
+/** The customer's pages (issue 5): open to everyone, signed in or not; no guard applies. */
+export const PUBLIC_PREFIXES = ['/respond/', '/track/'];
+export const isPublicPath = (pathname: string) => PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 
 function normalize(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
@@ -55,6 +60,7 @@ export function routeNameForPath(pathname: string): string | null {
  */
 export function guardRedirect(pathname: string, user: AccessSubject | null): string | null {
   const path = normalize(pathname);
+  if (isPublicPath(path)) return null;
   if (isGuestPath(path)) return user ? homePath(user.role) : null;
   if (!user) return '/signin';
   const name = routeNameForPath(path);

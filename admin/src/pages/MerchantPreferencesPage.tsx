@@ -5,6 +5,9 @@ import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { BOUNDS } from '../../../core/constants.js';
 import { api } from '../providers/http.js';
 import { useApiGet } from './useApi.js';
+import { useActor } from '../components/useActor.js';
+import { NotificationPreferences } from '../screens/campaigns/NotificationPreferences.js';
+import { WebhookSettings } from '../screens/campaigns/WebhookSettings.js';
 
 interface MerchantPreferences {
   content_types: string[];
@@ -25,6 +28,7 @@ export function addContentType(types: string[], raw: string): string[] {
 export function MerchantPreferencesPage() {
   const translate = useTranslate();
   const notify = useNotify();
+  const { merchant_id: merchantId } = useActor();
   const { data, loading } = useApiGet<{ data: MerchantPreferences }>('merchants/preferences');
   const [types, setTypes] = useState<string[]>([]);
   const [defaultType, setDefaultType] = useState<string>('');
@@ -108,6 +112,11 @@ export function MerchantPreferencesPage() {
           </Stack>
         </CardContent>
       </Card>
+      {/* Campaigns (issue 5): notification events, templates, branding, payment url; the webhook endpoint. */}
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        <NotificationPreferences />
+        {merchantId !== null && <WebhookSettings merchantId={merchantId} />}
+      </Stack>
     </Box>
   );
 }

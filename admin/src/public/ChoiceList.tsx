@@ -33,7 +33,7 @@ export function ChoiceList({ choices, value, onChange }: { choices: Choice[]; va
           label={
             <Box sx={{ pt: 0.75 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', justifyContent: 'space-between' }}>
-                <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="public-choice-name">
                   {choice.name}
                 </Typography>
                 {choice.distance_km !== null && (

@@ -161,15 +161,18 @@ export function RespondPage() {
             <Typography>{translate('public.respond.none')}</Typography>
           )}
         </Box>
-        <Button
-          variant="contained"
-          size="large"
-          onClick={confirm}
-          disabled={selected === null || saving || !page.choices.some((c) => c.id === selected)}
-          sx={{ position: 'sticky', bottom: 8 }}
-        >
-          {translate('public.respond.confirm')}
-        </Button>
+        {/* Kept in view at the bottom while the list scrolls, on an opaque strip so nothing shows through. */}
+        <Box sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.paper', py: 1, mx: -1, px: 1 }}>
+          <Button
+            fullWidth
+            variant="contained"
+            size="large"
+            onClick={confirm}
+            disabled={selected === null || saving || !page.choices.some((c) => c.id === selected)}
+          >
+            {translate('public.respond.confirm')}
+          </Button>
+        </Box>
       </Stack>
     </PublicShell>
   );

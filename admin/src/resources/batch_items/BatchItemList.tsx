@@ -5,6 +5,7 @@ import { ResourceList } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { batchItemPath } from './paths.js';
+import { BulkConvertButton, BulkNotifyButton } from '../../screens/campaigns/BulkCampaignButton.js';
 
 const rowLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
 
@@ -18,6 +19,12 @@ export function BatchItemList() {
       filter={batchId !== undefined ? { batch_id: batchId } : undefined}
       filters={[<StatusInput key="status" source="status" table="batch_items" />]}
       rowClick={rowLink}
+      bulkActions={
+        <>
+          <BulkNotifyButton />
+          <BulkConvertButton />
+        </>
+      }
       create={batchId !== undefined ? <NestedCreateButton resource="batch_items" to={batchItemPath(batchId, 'create')} /> : false}
     >
       <TextField source="first_name" />

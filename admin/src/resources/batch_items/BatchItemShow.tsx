@@ -1,5 +1,6 @@
 import { DateField, Labeled, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
-import { EventHistory } from '../../components/EventHistory.js';
+import { BatchItemActions } from '../../screens/campaigns/BatchItemActions.js';
+import { ItemHistory } from '../../screens/campaigns/ItemHistory.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
@@ -14,7 +15,9 @@ function BatchItemShowActions() {
     <ShowActions
       editTo={record ? batchItemPath(batchId, record.id, 'edit') : undefined}
       deleteRedirect={createPath({ resource: 'batches', type: 'show', id: batchId })}
-    />
+    >
+      <BatchItemActions />
+    </ShowActions>
   );
 }
 
@@ -37,7 +40,7 @@ export function BatchItemShow() {
         <ReferenceField source="pickup_location_id" reference="locations" link={false} />
         <ReferenceField source="shipment_id" reference="shipments" link="show" />
         <Labeled label="resources.batch_items.fields.events">
-          <EventHistory table="batch_items" />
+          <ItemHistory />
         </Labeled>
       </SimpleShowLayout>
     </Show>

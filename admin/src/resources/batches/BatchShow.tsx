@@ -8,6 +8,7 @@ import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
 import { batchItemPath } from '../batch_items/paths.js';
+import { BatchActions } from '../../screens/campaigns/BatchActions.js';
 
 const itemLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
 
@@ -19,7 +20,7 @@ function AddItemButton() {
 export function BatchShow() {
   const showMerchant = useCanSee('batches', 'merchant_id');
   return (
-    <Show actions={<ShowActions><AddItemButton /></ShowActions>}>
+    <Show actions={<ShowActions><BatchActions /><AddItemButton /></ShowActions>}>
       <SimpleShowLayout>
         <TextField source="name" />
         <StatusChipField source="status" table="batches" />

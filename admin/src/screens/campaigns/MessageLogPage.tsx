@@ -3,7 +3,7 @@
  * messages the development transport "sent" (with subject and body). Read-only, newest first, paged.
  */
 import { useState } from 'react';
-import { Box, Card, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Card, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { useApiGet } from '../../pages/useApi.js';
 
@@ -52,14 +52,14 @@ export function MessageLogPage() {
       <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
         {translate('campaigns.messages.title')}
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
+      <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, next: Source | null) => { if (next) { setSource(next); setPage(0); } }} aria-label={translate('campaigns.messages.source')}>
           <ToggleButton value="outbox">{translate('campaigns.messages.source_outbox')}</ToggleButton>
           <ToggleButton value="log">{translate('campaigns.messages.source_log')}</ToggleButton>
         </ToggleButtonGroup>
         {source === 'outbox' && filter(translate('campaigns.messages.fields.status'), status, STATUSES, setStatus)}
         {source === 'outbox' && filter(translate('campaigns.messages.fields.kind'), kind, KINDS, setKind)}
-      </Stack>
+      </Box>
       <Card sx={{ overflowX: 'auto' }}>
         {loading && !data ? (
           <Loading />

@@ -1,0 +1,78 @@
+/**
+ * Campaigns (issue 5) end to end: a merchant admin notifies a batch item, the customer opens the link
+ * from the message (development transport, read from the superadmin's message log) on a phone-sized
+ * page, chooses a PUDO point and confirms; the admin sees the item Responded and converts it.
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeE2e, en, signIn } from './helpers.js';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+interface Item {
+  id: number;
+  batch_id: number;
+  first_name: string;
+  status: number;
+  email: string;
+}
+
+async function json<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.ok(), path).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** The newest respond link the development transport "sent" to the recipient. */
+async function respondLinkFor(admin: Page, recipient: string): Promise<string | null> {
+  const log = await json<{ recipient: string; body: string | null }[]>(admin, '/api/messages?source=log&perPage=100');
+  const message = log.find((m) => m.recipient === recipient && /\/respond\//.test(m.body ?? ''));
+  const match = message && /\/respond\/([A-Za-z0-9_\-.]+)/.exec(message.body ?? '');
+  return match ? match[1]!.replace(/\.$/, '') : null;
+}
+
+describeE2e('campaigns: the customer chooses a PUDO point', (env) => {
+  it('notify, answer on a phone, see Responded, convert', async () => {
+    const admin = await env.newPage();
+    await signIn(admin, 'merchant.admin@example.com');
+    const items = await json<Item[]>(admin, '/api/batch_items?perPage=100');
+    const item = items.find((i) => i.status === 50 && i.email);
+    expect(item, 'a notified demo batch item').toBeTruthy();
+    const notified = await admin.request.post(`/api/batch_items/${item!.id}/notify`, {
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent((await admin.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') },
+    });
+    expect(notified.ok(), await notified.text()).toBe(true);
+
+    // The delivery worker writes the message to the development log within a few seconds.
+    const superadmin = await env.newPage();
+    await signIn(superadmin, 'superadmin@example.com');
+    let token: string | null = null;
+    await expect.poll(async () => (token = await respondLinkFor(superadmin, item!.email)), { timeout: 30_000, interval: 1_000 }).toBeTruthy();
+
+    const phone = await env.newPage(PHONE);
+    await phone.goto(`/respond/${token}`);
+    await phone.getByRole('heading', { name: en.public.respond.greeting.replace('%{name}', item!.first_name) }).waitFor();
+    const pudo = phone.getByTestId('public-choice').filter({ hasText: en.location_classes.pudo }).first();
+    await pudo.click();
+    const chosen = (await pudo.getByTestId('public-choice-name').textContent()) ?? '';
+    await phone.getByRole('button', { name: en.public.respond.confirm }).click();
+    await phone.getByTestId('public-confirmation').waitFor();
+    expect(await phone.getByTestId('public-confirmation').textContent()).toContain(chosen.trim());
+    // The page fits the phone: no horizontal scrolling.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A replayed link gets its own page.
+    await phone.reload();
+    await phone.getByRole('heading', { name: en.public.problems.token_used.title }).waitFor();
+
+    // The admin sees the item Responded and converts it.
+    await admin.goto(`/batches/${item!.batch_id}/batch_items/${item!.id}`);
+    await admin.getByText(en.statuses.batch_items[90], { exact: true }).first().waitFor();
+    await admin.getByTestId('item-history').getByText(en.event_kinds.responded, { exact: true }).waitFor();
+    await admin.getByRole('button', { name: en.campaigns.actions.convert }).click();
+    await admin.getByText(en.statuses.batch_items[100], { exact: true }).first().waitFor();
+    const after = await json<{ status: number; shipment_id: number | null }>(admin, `/api/batch_items/${item!.id}`);
+    expect(after.status).toBe(100);
+    expect(after.shipment_id).toBeTruthy();
+  });
+});

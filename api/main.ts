@@ -2,10 +2,17 @@
  * `npm start`: opens the database (SQLite file, or PostgreSQL via DATABASE_URL), migrates, seeds the
  * demo data into an empty non-production database, serves the admin and the API, and prints the
  * address and the demo accounts. Stops gracefully on SIGINT / SIGTERM.
+ *
+ * WEB_CONCURRENCY=N (N > 1, SQLite or PostgreSQL) runs N HTTP workers sharing the port (node:cluster): the
+ * primary migrates and seeds once, then forks; the background jobs (scheduler, delivery worker, campaigns) run
+ * in one worker only. SQLite in WAL mode serves the workers' reads concurrently; writes serialise on the file
+ * lock (busy_timeout).
  */
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type Db } from './db/database.js';
+import type { FastifyInstance } from 'fastify';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './server.js';
 import { loadOrCreateAppSecret } from './auth/app-secret.js';
@@ -20,11 +27,50 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../fixtures/demo.js';
 
 const ADMIN_DIR = 'admin/dist';
 
-async function main(): Promise<void> {
+const WORKERS = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY) || 1));
+/** Set in the environment of the one cluster worker that runs the background jobs. */
+const JOBS_ENV = 'LOCKERLINE_JOBS_WORKER';
+
+/** Cluster primary: prepares the database once, forks the workers, replaces a crashed one, stops them all on a signal. */
+async function primary(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
   await migrateToLatest(database);
   const seeded = await seedIfEmpty(database.db, { production: config.app.production });
+  await loadOrCreateAppSecret(database.db, config.app.secret); // created once here, read by every worker
+  await database.close();
+  let stopping = false;
+  const fork = (jobs: boolean) => {
+    const worker = cluster.fork({ [JOBS_ENV]: jobs ? '1' : '0', LOCKERLINE_SEEDED: seeded ? '1' : '0' });
+    worker.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+      fork(jobs);
+    });
+  };
+  for (let i = 0; i < WORKERS; i++) fork(i === 0);
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping ${WORKERS} workers...`);
+    const force = setTimeout(() => process.exit(1), 12_000);
+    force.unref();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const inCluster = cluster.isWorker;
+  const runsJobs = !inCluster || process.env[JOBS_ENV] === '1';
+  if (!inCluster) await migrateToLatest(database); // a cluster's primary has migrated and seeded already
+  const seeded = inCluster ? process.env.LOCKERLINE_SEEDED === '1' : await seedIfEmpty(database.db, { production: config.app.production });
 
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
   const mailer = smtp ?? createLogMailer();
@@ -32,35 +78,44 @@ async function main(): Promise<void> {
   const secret = await loadOrCreateAppSecret(database.db, config.app.secret);
   const app = await buildApp({ db: database, mailer, config: { ...config.app, secret, adminDir: ADMIN_DIR } });
   await app.listen({ port: config.port, host: config.host });
-  startScheduler(app); // package expiry and reminders (api/jobs)
-  // Notifications (docs/notifications.md): one outbox delivery worker and the campaign scheduler per process.
-  const transports = buildTransports({ db: database.db, appSecret: app.config.secret!, smtp, smsUrl: process.env.SMS_URL || undefined, smsFrom: process.env.SMS_FROM || undefined });
-  const log = (line: string) => app.log.warn(line);
-  const delivery = startDeliveryWorker({ db: database.db, dialect: database.dialect, transports, clock: app.clock, publicUrl: app.config.publicUrl, log });
-  const campaigns = startCampaignScheduler({ db: database.db, dialect: database.dialect, clock: app.clock, secret: app.config.secret!, log });
+  const background: { stop(): Promise<void> }[] = [];
+  if (runsJobs) {
+    startScheduler(app); // package expiry and reminders (api/jobs)
+    // Notifications (docs/notifications.md): one outbox delivery worker and the campaign scheduler per process.
+    const transports = buildTransports({ db: database.db, appSecret: app.config.secret!, smtp, smsUrl: process.env.SMS_URL || undefined, smsFrom: process.env.SMS_FROM || undefined });
+    const log = (line: string) => app.log.warn(line);
+    background.push(startDeliveryWorker({ db: database.db, dialect: database.dialect, transports, clock: app.clock, publicUrl: app.config.publicUrl, log }));
+    background.push(startCampaignScheduler({ db: database.db, dialect: database.dialect, clock: app.clock, secret: app.config.secret!, log }));
+  }
 
+  stopOnSignals(app, database, background, () => smtp?.close());
+  if (!runsJobs) return; // the other workers stay quiet: the jobs worker prints the banner
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.sqliteFile}`;
   console.log(`\nLockerline is running at http://localhost:${config.port}  (database: ${where})`);
   console.log(`API docs: http://localhost:${config.port}/api/docs`);
   if (seeded) console.log('Loaded the demo data into the empty database.');
+  if (inCluster) console.log(`${WORKERS} workers (WEB_CONCURRENCY); the background jobs run in pid ${process.pid}.`);
   if (!config.app.production) {
     console.log(`\nDemo accounts (password: ${DEMO_PASSWORD}):`);
     const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(width)}  ${a.role}`);
     console.log('');
   }
+}
 
+/** Graceful stop on SIGINT / SIGTERM: background jobs, then the server, then the database. */
+function stopOnSignals(app: FastifyInstance, database: Db, background: { stop(): Promise<void> }[], closeMail: () => void): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: shutting down...`);
+    if (!cluster.isWorker) console.log(`\n${signal}: shutting down...`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await Promise.all([delivery.stop(), campaigns.stop()]);
+      await Promise.all(background.map((b) => b.stop()));
       await app.close();
-      smtp?.close();
+      closeMail();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -72,7 +127,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((error) => {
+(cluster.isPrimary && WORKERS > 1 ? primary() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -93,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   securityHeadersPlugin(app);
   errorsPlugin(app);
   i18nPlugin(app);
-  authPlugin(app, config.secret);
+  authPlugin(app, config.secret, options.db);
 
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(resourceRoutes, { prefix: '/api' });

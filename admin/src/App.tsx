@@ -11,6 +11,7 @@ import { dataProvider } from './providers/dataProvider.js';
 import { i18nProvider } from './providers/i18nProvider.js';
 import { canAccess } from './providers/access.js';
 import { Layout } from './layout/Layout.js';
+import { theme } from './layout/theme.js';
 import { NESTED_RESOURCES } from './layout/guard.js';
 import { specRouterProvider } from './layout/specRouter.js';
 // Pages load on demand, so the first load stays small (DESIGN.md section 7).
@@ -112,6 +113,7 @@ export function App() {
       i18nProvider={i18nProvider}
       routerProvider={routerProvider}
       layout={Layout}
+      theme={theme}
       dashboard={Dashboard}
       loginPage={false}
       disableTelemetry

@@ -12,7 +12,14 @@ export interface Db {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * SQLite only: calls `listener` whenever this process writes, with the table written (undefined when the
+   * statement could change anything, e.g. DDL). Returns the unsubscribe function. In-process caches use it.
+   */
+  watchWrites?(listener: WriteListener): () => void;
 }
+
+export type WriteListener = (table: string | undefined) => void;
 
 export interface DbOptions {
   /** postgres://... for PostgreSQL; otherwise a SQLite file path (or ':memory:'). */
@@ -38,7 +45,69 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const listeners = new Set<WriteListener>();
+  const onWrite = (table: string | undefined) => {
+    for (const listener of listeners) listener(table);
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, onWrite) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+    watchWrites(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
+type SqliteHandle = InstanceType<typeof import('better-sqlite3')>;
+type SqliteStatement = ReturnType<SqliteHandle['prepare']>;
+
+/** How many distinct SQL texts keep a prepared statement (`in (?, ?, …)` lists make a few variants per query). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver calls prepare() for every query; compiling the SQL is a large share of a short
+ * query's cost. This hands Kysely a database whose prepare() reuses statements by SQL text (least recently
+ * used ones are dropped beyond STATEMENT_CACHE_SIZE). Parameters are bound per call, so reuse is safe; a
+ * statement still being iterated (streamed) is busy, and then a fresh one is prepared instead.
+ */
+export function withStatementCache(
+  sqlite: SqliteHandle,
+  size = STATEMENT_CACHE_SIZE,
+  onWrite?: WriteListener,
+): { prepare(sql: string): SqliteStatement; close(): void } {
+  const cache = new Map<string, { stmt: SqliteStatement; writes: string | null | undefined }>();
+  return {
+    prepare(text: string) {
+      let entry = cache.get(text);
+      if (entry) {
+        cache.delete(text); // re-insert: Map order is the recency order
+        cache.set(text, entry);
+      } else {
+        entry = { stmt: sqlite.prepare(text), writes: writtenTable(text) };
+        cache.set(text, entry);
+        if (cache.size > size) cache.delete(cache.keys().next().value!);
+      }
+      // Kysely runs the statement right after preparing it, in the same tick.
+      if (entry.writes !== null) onWrite?.(entry.writes);
+      // A cached statement still being iterated (streamed) is busy: use a fresh one this time.
+      return entry.stmt.busy ? sqlite.prepare(text) : entry.stmt;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
+}
+
+
+/** null: the statement writes nothing; a table name; undefined: it may write anything (DDL, a CTE write, …). */
+export function writtenTable(text: string): string | null | undefined {
+  const head = text.trimStart().slice(0, 12).toLowerCase();
+  if (head.startsWith('select') || head.startsWith('explain')) return null;
+  if (/^(begin|commit|end|rollback|savepoint|release|pragma)\b/.test(head)) return null;
+  const target = /^\s*(?:insert(?:\s+or\s+\w+)?\s+into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i.exec(text);
+  return target ? target[1].toLowerCase() : undefined;
+}

@@ -14,7 +14,10 @@ import { loadActor } from '../auth/actor.js';
 import { findApiTokenUser } from '../auth/api-tokens.js';
 import { SESSION_COOKIE, deleteSession, findSession, touchSession, type SessionRow } from '../auth/sessions.js';
 import { PRESESSION_COOKIE, UNSAFE_METHODS, XSRF_HEADER, guestCsrfToken } from '../auth/csrf.js';
-import { safeEqual } from '../auth/secrets.js';
+import { safeEqual, sha256 } from '../auth/secrets.js';
+import { ActorCache } from '../auth/actor-cache.js';
+import type { Db } from '../db/database.js';
+import { iso } from '../clock.js';
 import { setRequestLocale } from './i18n.js';
 
 declare module 'fastify' {
@@ -34,8 +37,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function authPlugin(app: FastifyInstance, secret: string): void {
+/**
+ * `database` (optional) turns on the 2-second in-process actor cache when it reports its writes
+ * (api/auth/actor-cache.ts); ACTOR_CACHE=0 turns it off.
+ */
+export function authPlugin(app: FastifyInstance, secret: string, database?: Db): void {
   app.decorateRequest('session', undefined);
+  const cache = database?.watchWrites && process.env.ACTOR_CACHE !== '0' ? new ActorCache() : undefined;
+  if (cache) {
+    const unwatch = database!.watchWrites!(cache.onWrite);
+    app.addHook('onClose', async () => unwatch());
+  }
 
   app.addHook('onRequest', async (request) => {
     request.actor = null;
@@ -54,16 +66,27 @@ export function authPlugin(app: FastifyInstance, secret: string): void {
 
     const cookie = request.cookies[SESSION_COOKIE];
     if (cookie) {
-      const session = await findSession(db, clock, cookie);
-      if (session) {
-        const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-        if (user && user.active === 1) {
-          request.session = session;
-          request.actor = await loadActor(db, user, 'session', session.id);
-          if (isLocale(user.locale)) setRequestLocale(request, user.locale);
-          await touchSession(db, clock, session);
-        } else {
-          await deleteSession(db, session.id);
+      const sessionId = sha256(cookie);
+      const cached = cache?.get(sessionId);
+      if (cached && cached.session.expires_at > iso(clock.now())) {
+        request.session = cached.session;
+        request.actor = cached.actor;
+        if (isLocale(cached.actor.user.locale)) setRequestLocale(request, cached.actor.user.locale);
+        await touchSession(db, clock, cached.session); // a write (once a minute) also empties the cache
+      } else {
+        const epoch = cache?.epoch ?? 0;
+        const session = await findSession(db, clock, cookie);
+        if (session) {
+          const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+          if (user && user.active === 1) {
+            request.session = session;
+            request.actor = await loadActor(db, user, 'session', session.id);
+            if (isLocale(user.locale)) setRequestLocale(request, user.locale);
+            await touchSession(db, clock, session);
+            cache?.set(sessionId, { session, actor: request.actor }, epoch);
+          } else {
+            await deleteSession(db, session.id);
+          }
         }
       }
     }

@@ -142,6 +142,9 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
     scope: scope as LocationScope,
     light: truthy(raw.light),
     listIds: truthy(raw.list_ids),
+    // A lookup by id (react-admin's getMany behind reference fields) sees what a show by id would:
+    // records the actor may reference (e.g. a shipment's drop-off and pickup locations), not the wider list.
+    recordAccess: filters.id !== undefined,
   };
 }
 

@@ -126,6 +126,17 @@ describe('scope and tenant', () => {
     expect(select.meta.total).toBeGreaterThan(0);
   });
 
+  it("looks up by id the locations a merchant admin's shipments reference, whatever their scope", async () => {
+    const ship = await t.db.selectFrom('shipments').select(['dropoff_location_id', 'pickup_location_id']).where('merchant_id', '=', acme)
+      .where('dropoff_location_id', 'is not', null).where('pickup_location_id', 'is not', null).executeTakeFirstOrThrow();
+    const ids = [ship.dropoff_location_id!, ship.pickup_location_id!];
+    const res = (await ma.get('/api/locations', { filters: { id: ids } })).json();
+    expect(res.data.map((l: { id: number }) => l.id).sort()).toEqual([...ids].sort());
+    // The plain list stays narrow: no foreign drop-off locations.
+    const list = (await ma.get('/api/locations', { perPage: 100 })).json().data;
+    expect(list.every((l: { merchant_id?: number }) => l.merchant_id === acme)).toBe(true);
+  });
+
   it('masks columns and filters for merchant roles', async () => {
     const ship = (await ma.get('/api/shipments', { perPage: 1 })).json().data[0];
     expect(ship).not.toHaveProperty('merchant_id');

@@ -3,7 +3,7 @@
  * (read + check + insert in one transaction; bars < 10 s and < 20 s, peak RSS < 300 MB), then 100,000 rows
  * exported to XLSX and CSV. Each scenario runs in its own process (tests/bench/import-scenario.ts) so its peak
  * RSS is its own. Run alone with `npx tsx tests/bench/import-bench.ts`, or from `npm run bench`
- * (BENCH_IMPORT=0 skips it). BENCH_IMPORT_ROWS changes the row count.
+ * (BENCH_IMPORT=0, or BENCH_ONLY without `import`, skips it). BENCH_IMPORT_ROWS changes the row count.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, createWriteStream } from 'node:fs';
@@ -96,7 +96,11 @@ export async function runImportBench(): Promise<void> {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.dirname, 'import-bench.ts')) {
+/** BENCH_IMPORT=0, or a BENCH_ONLY list without `import`, skips this bench (`npm run bench` runs it after the lists). */
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const skipped = process.env.BENCH_IMPORT === '0' || (only.length > 0 && !only.includes('import'));
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.dirname, 'import-bench.ts') && !skipped) {
   runImportBench().catch((error) => {
     console.error(error instanceof Error ? error.stack : error);
     process.exit(1);

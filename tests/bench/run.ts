@@ -3,7 +3,9 @@
  * and measures the list endpoints with autocannon (50 connections, ~10 s per scenario). Prints one line per
  * scenario, `BENCH {"name": ..., "p50_ms": ..., "p99_ms": ..., "rps": ...}`, so runs can be compared
  * (docs/testing.md). Environment: BENCH_PACKAGES (1,000,000), BENCH_SHIPMENTS (200,000), BENCH_DURATION
- * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file).
+ * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file),
+ * BENCH_ONLY (comma-separated scenario names, or `lists` for the list scenarios only: also skips the import bench
+ * that `npm run bench` runs next), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +27,10 @@ const SHIPMENTS = num('BENCH_SHIPMENTS', 200_000);
 const DURATION = num('BENCH_DURATION', 10);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const DEMO_PASSWORD = 'lockerline-demo';
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+/** BENCH_ONLY=lists (or a list of scenario names) picks scenarios; empty runs them all. */
+const selected = (name: string) => !ONLY.length || ONLY.includes(name) || (ONLY.includes('lists') && name.startsWith('list-'));
 
 const report = (fields: Record<string, unknown>) => console.log(`BENCH ${JSON.stringify(fields)}`);
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -54,7 +60,7 @@ function rssMb(pid: number | undefined, peak = false): number | undefined {
 
 async function startServer(file: string, port: number): Promise<{ child: ChildProcess; url: string }> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'api/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATABASE_URL: '', LOG_REQUESTS: '0', NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -169,7 +175,7 @@ async function main(): Promise<void> {
       },
       { name: 'list-shipments-merchant', email: 'merchant.admin@example.com', paths: ['/api/shipments'], cookie: merchant },
     ];
-    for (const scenario of scenarios) await measure(url, scenario, scenario.cookie, child.pid);
+    for (const scenario of scenarios) if (selected(scenario.name)) await measure(url, scenario, scenario.cookie, child.pid);
     report({ name: 'server-memory', rss_mb: rssMb(child.pid), peak_rss_mb: rssMb(child.pid, true) });
   } finally {
     if (child.exitCode === null && child.signalCode === null) {

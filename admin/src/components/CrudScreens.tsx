@@ -4,16 +4,22 @@ import { Create, Edit } from 'react-admin';
 /** A resource form shared by create and edit (one component, told which mode it is in). */
 export type ModeForm = ComponentType<{ mode: 'create' | 'edit' }>;
 
+/**
+ * Save errors already show in the global error dialog (errors/ErrorDialog, SPEC section 8, translated);
+ * react-admin's own snackbar would repeat them with the server's text. 422 field errors still land on the fields.
+ */
+export const errorsInDialog = { onError: () => undefined };
+
 /** Create page: after saving, go to the new record's detail page. */
 export const CreateScreen = ({ form: Form }: { form: ModeForm }) => (
-  <Create redirect="show">
+  <Create redirect="show" mutationOptions={errorsInDialog}>
     <Form mode="create" />
   </Create>
 );
 
 /** Edit page: pessimistic, so a 409 (stale updated_at) keeps the user on the form. */
 export const EditScreen = ({ form: Form }: { form: ModeForm }) => (
-  <Edit mutationMode="pessimistic" redirect="show">
+  <Edit mutationMode="pessimistic" redirect="show" mutationOptions={errorsInDialog}>
     <Form mode="edit" />
   </Edit>
 );

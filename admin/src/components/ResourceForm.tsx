@@ -35,7 +35,8 @@ export function ResourceForm({ resource, schema, nested, deleteRedirect, childre
   const validate = useSchemaValidator(schema, nested);
   return (
     <FormSchemaContext.Provider value={{ resource, schema }}>
-      <SimpleForm validate={validate} warnWhenUnsavedChanges={false} toolbar={<FormToolbar deleteRedirect={deleteRedirect} />} {...props}>
+      {/* noValidate: the schema's translated messages, not the browser's own bubbles (type="email" etc.). */}
+      <SimpleForm validate={validate} noValidate warnWhenUnsavedChanges={false} toolbar={<FormToolbar deleteRedirect={deleteRedirect} />} {...props}>
         <UnsavedChangesGuard />
         {children}
       </SimpleForm>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
-import { Loading, SelectInput, SimpleForm, TextInput, Title, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Loading, SaveButton, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { BOUNDS, EXPORT_FORMATS, LOCALES } from '../../../core/constants.js';
 import type { Schema } from '../../../core/validation.js';
 import { CountryInput } from '../components/CountryInput.js';
@@ -28,6 +28,12 @@ interface ProfileValues {
   preferences: { default_pickup?: number | null; default_export_format?: string | null };
   updated_at?: string;
 }
+
+const SAVE_ONLY = (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 
 const label = (field: string) => `resources.users.fields.${field}`;
 
@@ -88,7 +94,8 @@ export function ProfilePage() {
         {translate('profile.title')}
       </Typography>
       <Card>
-        <SimpleForm record={record} onSubmit={save} validate={validate}>
+        {/* Save only: the default toolbar's delete button needs a resource and makes no sense here. */}
+        <SimpleForm record={record} onSubmit={save} validate={validate} toolbar={SAVE_ONLY}>
           <UnsavedChangesGuard />
           <TextInput source="first_name" label={label('first_name')} fullWidth />
           <TextInput source="last_name" label={label('last_name')} fullWidth />

@@ -4,7 +4,10 @@
  * only what the server permits. Errors are HttpError with the API body (forms show `errors`).
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'react-admin';
+import { canCrud } from '../../../core/permissions.js';
+import { isResourceName } from './access.js';
 import { api } from './http.js';
+import { peekUser } from './session.js';
 
 export interface ListMeta {
   total: number;
@@ -94,6 +97,12 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
+/** Whether the signed-in role may list `resource` (getMany looks records up through the list endpoint). */
+function mayLookUp(resource: string): boolean {
+  const user = peekUser();
+  return !user || !isResourceName(resource) || canCrud(user, resource, 'list');
+}
+
 const recordPath = (resource: string, id: Identifier) => `${resource}/${encodeURIComponent(String(id))}`;
 
 export const dataProvider: DataProvider = {
@@ -107,6 +116,9 @@ export const dataProvider: DataProvider = {
   },
 
   async getMany(resource, params) {
+    // Reference fields of resources the role may not list (e.g. a user's merchant for a merchant admin)
+    // stay empty instead of asking the API for a 403.
+    if (!mayLookUp(resource)) return { data: [] };
     const ids = [...new Set(params.ids)];
     const pages = await Promise.all(
       chunks(ids, MAX_PER_PAGE).map((part) =>

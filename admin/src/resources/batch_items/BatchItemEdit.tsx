@@ -1,4 +1,5 @@
 import { Edit, type Identifier, type RaRecord } from 'react-admin';
+import { errorsInDialog } from '../../components/CrudScreens.js';
 import { useParentId } from '../../components/useParentId.js';
 import { BatchItemForm } from './BatchItemForm.js';
 import { batchItemPath } from './paths.js';
@@ -9,6 +10,7 @@ export function BatchItemEdit() {
     <Edit
       resource="batch_items"
       mutationMode="pessimistic"
+      mutationOptions={errorsInDialog}
       redirect={(_r?: string, id?: Identifier, data?: Partial<RaRecord>) => batchItemPath(data?.batch_id ?? batchId ?? '', id)}
     >
       <BatchItemForm mode="edit" batchId={batchId} />

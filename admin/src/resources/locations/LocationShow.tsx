@@ -5,6 +5,7 @@ import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useFieldMask } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
+import { DebugPanel, LocationActions } from '../../screens/operations/index.js';
 
 const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 const DETAILS = ['hours', 'zone', 'route', 'timezone', 'latitude', 'longitude', 'what3words', 'terminal', 'storage_days'];
@@ -13,7 +14,7 @@ const ADDRESS = ['address_company', 'address_street', 'address_house_number', 'a
 export function LocationShow() {
   const mask = useFieldMask('locations');
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<ShowActions><LocationActions /></ShowActions>}>
       <SimpleShowLayout>
         <TextField source="name" />
         {mask.field('code') && <TextField source="code" />}
@@ -32,6 +33,7 @@ export function LocationShow() {
           <EnumField source="size" prefix="sizes" />
           <StatusChipField source="status" table="packages" />
         </RelatedList>
+        <DebugPanel resource="locations" />
       </SimpleShowLayout>
     </Show>
   );

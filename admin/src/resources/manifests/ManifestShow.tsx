@@ -5,13 +5,14 @@ import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
+import { DebugPanel, ManifestActions } from '../../screens/operations/index.js';
 
 const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 
 export function ManifestShow() {
   const showMerchant = useCanSee('manifests', 'merchant_id');
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<ShowActions><ManifestActions /></ShowActions>}>
       <SimpleShowLayout>
         <TextField source="name" />
         <StatusChipField source="status" table="manifests" />
@@ -27,6 +28,7 @@ export function ManifestShow() {
           <StatusChipField source="status" table="packages" />
           <ReferenceField source="shipment_id" reference="shipments" link="show" />
         </RelatedList>
+        <DebugPanel resource="manifests" />
       </SimpleShowLayout>
     </Show>
   );

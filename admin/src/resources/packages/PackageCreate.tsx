@@ -1,4 +1,5 @@
 import { Create, type Identifier, type RaRecord } from 'react-admin';
+import { errorsInDialog } from '../../components/CrudScreens.js';
 import { useParentId } from '../../components/useParentId.js';
 import { PackageForm } from './PackageForm.js';
 import { packagePath } from './paths.js';
@@ -6,7 +7,7 @@ import { packagePath } from './paths.js';
 export function PackageCreate() {
   const shipmentId = useParentId();
   return (
-    <Create resource="packages" redirect={(_r?: string, id?: Identifier, data?: Partial<RaRecord>) => packagePath(data?.shipment_id ?? shipmentId ?? '', id)}>
+    <Create resource="packages" mutationOptions={errorsInDialog} redirect={(_r?: string, id?: Identifier, data?: Partial<RaRecord>) => packagePath(data?.shipment_id ?? shipmentId ?? '', id)}>
       <PackageForm mode="create" shipmentId={shipmentId} />
     </Create>
   );

@@ -6,6 +6,7 @@ import { ResourceList } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { packagePath } from './paths.js';
+import { BulkOperationButtons } from '../../screens/operations/index.js';
 
 const rowLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 
@@ -23,6 +24,7 @@ export function PackageList() {
       filter={shipmentId !== undefined ? { shipment_id: shipmentId } : undefined}
       filters={filters}
       rowClick={rowLink}
+      bulkActions={<BulkOperationButtons resource="packages" verbs={['print', 'cancel']} nameField="barcode" />}
       create={shipmentId !== undefined ? <NestedCreateButton resource="packages" to={packagePath(shipmentId, 'create')} /> : false}
     >
       <TextField source="barcode" />

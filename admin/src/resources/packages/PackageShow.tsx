@@ -4,6 +4,7 @@ import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { packagePath } from './paths.js';
+import { ConsolidationLinks, DebugPanel, IdentificationImage, PackageActions, PackageHistory } from '../../screens/operations/index.js';
 
 function PackageShowActions() {
   const record = useRecordContext();
@@ -14,7 +15,9 @@ function PackageShowActions() {
     <ShowActions
       editTo={record ? packagePath(shipmentId, record.id, 'edit') : undefined}
       deleteRedirect={createPath({ resource: 'shipments', type: 'show', id: shipmentId })}
-    />
+    >
+      <PackageActions />
+    </ShowActions>
   );
 }
 
@@ -41,6 +44,10 @@ export function PackageShow() {
         ))}
         <DateField source="created_at" showTime />
         <DateField source="updated_at" showTime />
+        <ConsolidationLinks />
+        <IdentificationImage />
+        <PackageHistory />
+        <DebugPanel resource="packages" />
       </SimpleShowLayout>
     </Show>
   );

@@ -31,6 +31,13 @@ describe('ShipmentForm', () => {
     await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff', class: 'pudo' }));
   });
 
+  it('leaves validation to the translated schema messages, not the browser (noValidate)', async () => {
+    renderForm({ country: 'BS', packages: [{ size: 'SMALL' }] });
+    await screen.findByText('+1 242');
+    const form = document.querySelector('form');
+    expect(form?.noValidate).toBe(true);
+  });
+
   it('offers every drop-off location for regular packages, with required badges and the BS phone prefix', async () => {
     const getList = renderForm({ country: 'BS', packages: [{ size: 'SMALL' }] });
     expect(await screen.findByText('+1 242')).toBeTruthy();

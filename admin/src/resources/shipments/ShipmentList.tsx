@@ -7,8 +7,11 @@ import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { useFieldMask } from '../../components/useActor.js';
 import { ExportButton } from '../../screens/export/ExportButton.js';
 import { ImportButton } from '../../screens/import/ImportButton.js';
+import { BulkOperationButtons } from '../../screens/operations/index.js';
 
 export const SHIPMENT_SORT = { field: 'updated_at', order: 'DESC' } as const;
+/** Shipments have no cancel verb of their own: cancelling is per package (the packages list). */
+const SHIPMENT_BULK_VERBS = ['print', 'register', 'request-pickup'];
 const fullName = (r: RaRecord) => [r.first_name, r.last_name].filter(Boolean).join(' ');
 
 export function ShipmentList() {
@@ -24,7 +27,7 @@ export function ShipmentList() {
       sort={SHIPMENT_SORT}
       filters={filters}
       toolbar={<><ImportButton /><ExportButton scope="filter" /></>}
-      bulkActions={<ExportButton scope="selection" />}
+      bulkActions={<><BulkOperationButtons resource="shipments" verbs={SHIPMENT_BULK_VERBS} /><ExportButton scope="selection" /></>}
     >
       <TextField source="reference_id" />
       <TextField source="external_reference_id" />

@@ -19,6 +19,7 @@ import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
+import { DebugPanel, ShipmentActions, ShipmentTimeline } from '../../screens/operations/index.js';
 
 function AddPackageButton() {
   const record = useRecordContext();
@@ -30,11 +31,14 @@ const packageLink = (id: Identifier, _resource: string, record: RaRecord) => pac
 export function ShipmentShow() {
   const showMerchant = useCanSee('shipments', 'merchant_id');
   return (
-    <Show actions={<ShowActions><AddPackageButton /></ShowActions>}>
+    <Show actions={<ShowActions><ShipmentActions /><AddPackageButton /></ShowActions>}>
       <SimpleShowLayout>
         <TextField source="reference_id" />
         <TextField source="external_reference_id" />
         <StatusChipField source="status" table="shipments" />
+        <Labeled label="operations.timeline.title">
+          <ShipmentTimeline />
+        </Labeled>
         <EnumField source="type" prefix="shipment_types" />
         <EnumField source="payment_type" prefix="payment_types" />
         <BooleanField source="paid" looseValue />
@@ -62,6 +66,7 @@ export function ShipmentShow() {
         <Labeled label="resources.shipments.fields.timeline">
           <EventHistory table="shipments" />
         </Labeled>
+        <DebugPanel resource="shipments" />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,0 +1,42 @@
+/** The data provider's reference lookups: getMany asks the list endpoint by id, only for resources the role may list. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROLES } from '../../../core/roles.js';
+import { dataProvider } from './dataProvider.js';
+import { setUser, type CurrentUser } from './session.js';
+
+const user = (role: number): CurrentUser => ({
+  id: 1, first_name: 'A', last_name: 'B', email: 'a@example.com', role, merchant_id: 1, features: 0xffff,
+  locale: 'en', country: 'BS', preferences: {},
+});
+
+function mockFetch() {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: [{ id: 1, name: 'Acme' }], meta: { total: 1 } }), {
+    status: 200, headers: { 'Content-Type': 'application/json' },
+  }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUser(null);
+});
+
+describe('dataProvider.getMany', () => {
+  it('does not ask the API for a resource the role may not list (no 403 for a merchant admin)', async () => {
+    const fetchMock = mockFetch();
+    setUser(user(ROLES.merchant_admin));
+    expect(await dataProvider.getMany('merchants', { ids: [1] })).toEqual({ data: [] });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('looks records up by filters[id] when the role may list them', async () => {
+    const fetchMock = mockFetch();
+    setUser(user(ROLES.superadmin));
+    const res = await dataProvider.getMany('merchants', { ids: [1, 1] });
+    expect(res.data.map((r) => r.id)).toEqual([1]);
+    const url = decodeURIComponent(String((fetchMock.mock.calls[0] as unknown[])[0]));
+    expect(url).toContain('merchants?');
+    expect(url).toContain('filters[id][0]=1');
+  });
+});

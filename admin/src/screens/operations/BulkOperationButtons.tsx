@@ -1,0 +1,166 @@
+/**
+ * Bulk verbs for the selected rows of a list. Each asks GET /api/user/can first; when only some rows
+ * qualify it lists the others with their reasons and offers to continue with the rest. Then a progress
+ * dialog runs them (bulk print: one PDF, with the shipments that could not be printed listed inside it).
+ */
+import {
+  Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, List, ListItem, ListItemText,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { Button, useListContext, useRefresh, useTranslate } from 'react-admin';
+import { HttpError } from 'react-admin';
+import { bulkPrint, canDo, runVerb, type CanResult, type VerbResource } from './operationsClient.js';
+import { verbLabel } from './verbs.js';
+
+interface Refusal {
+  id: number;
+  name: string;
+  reason: string;
+}
+
+interface Progress {
+  verb: string;
+  total: number;
+  done: number;
+  failures: Refusal[];
+  finished: boolean;
+  file?: string | null;
+  error?: string;
+}
+
+export interface BulkOperationButtonsProps {
+  resource: VerbResource;
+  verbs: string[];
+  /** How a row is named in refusal lists (e.g. its reference). */
+  nameField?: string;
+}
+
+export function BulkOperationButtons({ resource, verbs, nameField = 'reference_id' }: BulkOperationButtonsProps) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const { selectedIds = [], data = [], onUnselectItems } = useListContext();
+  const [verdict, setVerdict] = useState<{ verb: string; can: CanResult } | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [checking, setChecking] = useState<string | null>(null);
+  const partialId = useId();
+  const progressId = useId();
+
+  const nameOf = (id: number) => {
+    const row = data.find((r) => Number(r.id) === id);
+    return row?.[nameField] ? String(row[nameField]) : `#${id}`;
+  };
+  const reasonText = (code: string) => translate(`errors.${code}`, { _: code });
+
+  const execute = async (verb: string, ids: number[]) => {
+    setVerdict(null);
+    setProgress({ verb, total: ids.length, done: 0, failures: [], finished: false });
+    if (verb === 'print') {
+      try {
+        const outcome = await bulkPrint(ids);
+        const failures = outcome.failures.map((f) => ({ id: f.id, name: f.reference_id ?? nameOf(f.id), reason: reasonText(f.code) }));
+        setProgress({
+          verb, total: ids.length, done: ids.length - outcome.failedCount, failures, finished: true, file: outcome.file, error: outcome.error?.message,
+        });
+      } catch {
+        setProgress((p) => p && { ...p, finished: true });
+      }
+    } else {
+      const failures: Refusal[] = [];
+      for (const [index, id] of ids.entries()) {
+        try {
+          await runVerb(resource, id, verb, {}, true);
+        } catch (error) {
+          const body = error instanceof HttpError ? (error.body as { code?: string; message?: string }) : {};
+          failures.push({ id, name: nameOf(id), reason: body?.message ?? (body?.code ? reasonText(body.code) : String((error as Error).message)) });
+        }
+        setProgress({ verb, total: ids.length, done: index + 1 - failures.length, failures: [...failures], finished: index + 1 === ids.length });
+      }
+    }
+    refresh();
+  };
+
+  const start = async (verb: string) => {
+    const ids = selectedIds.map(Number);
+    setChecking(verb);
+    try {
+      const can = await canDo(resource, verb, ids);
+      if (can.allOk) await execute(verb, can.can);
+      else setVerdict({ verb, can });
+    } catch {
+      /* shown by the error dialog */
+    } finally {
+      setChecking(null);
+    }
+  };
+
+  const close = () => {
+    if (progress?.finished && progress.failures.length === 0) onUnselectItems?.();
+    setProgress(null);
+  };
+
+  return (
+    <>
+      {verbs.map((verb) => (
+        <Button key={verb} label={verbLabel(verb)} disabled={checking !== null || selectedIds.length === 0} onClick={() => void start(verb)} data-verb={verb} />
+      ))}
+      {verdict && (
+        <Dialog open onClose={() => setVerdict(null)} fullWidth aria-labelledby={partialId}>
+          <DialogTitle id={partialId}>{translate('operations.bulk.partial_title', { action: translate(verbLabel(verdict.verb)) })}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {translate('operations.bulk.partial', { can: verdict.can.can.length, total: verdict.can.can.length + verdict.can.cannot.length })}
+            </DialogContentText>
+            <List dense>
+              {verdict.can.cannot.map((id) => (
+                <ListItem key={id} disableGutters>
+                  <ListItemText primary={nameOf(id)} secondary={reasonText(verdict.can.reasons[String(id)] ?? 'forbidden')} />
+                </ListItem>
+              ))}
+            </List>
+          </DialogContent>
+          <DialogActions>
+            <MuiButton onClick={() => setVerdict(null)}>{translate('ra.action.cancel')}</MuiButton>
+            <MuiButton variant="contained" disabled={verdict.can.can.length === 0} onClick={() => void execute(verdict.verb, verdict.can.can)}>
+              {translate('operations.bulk.continue', { smart_count: verdict.can.can.length })}
+            </MuiButton>
+          </DialogActions>
+        </Dialog>
+      )}
+      {progress && (
+        <Dialog open onClose={progress.finished ? close : undefined} fullWidth aria-labelledby={progressId} data-testid="bulk-progress">
+          <DialogTitle id={progressId}>{translate(verbLabel(progress.verb))}</DialogTitle>
+          <DialogContent>
+            <LinearProgress
+              variant={progress.finished || progress.verb !== 'print' ? 'determinate' : 'indeterminate'}
+              value={progress.total ? ((progress.done + progress.failures.length) / progress.total) * 100 : 100}
+              aria-label={translate('operations.bulk.progress')}
+              sx={{ my: 1 }}
+            />
+            <DialogContentText role="status">
+              {progress.finished
+                ? translate('operations.bulk.summary', { done: progress.done, failed: progress.total - progress.done })
+                : translate('operations.bulk.running', { done: progress.done + progress.failures.length, total: progress.total })}
+            </DialogContentText>
+            {progress.file && <Alert severity="success" sx={{ mt: 1 }}>{translate('operations.bulk.downloaded', { file: progress.file })}</Alert>}
+            {progress.error && <Alert severity="error" sx={{ mt: 1 }}>{progress.error}</Alert>}
+            {progress.failures.length > 0 && (
+              <>
+                <Alert severity="warning" sx={{ mt: 1 }}>{translate('operations.bulk.failed_title')}</Alert>
+                <List dense aria-label={translate('operations.bulk.failed_title')}>
+                  {progress.failures.map((f) => (
+                    <ListItem key={f.id} disableGutters>
+                      <ListItemText primary={f.name} secondary={f.reason} />
+                    </ListItem>
+                  ))}
+                </List>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <MuiButton onClick={close} disabled={!progress.finished}>{translate('operations.close')}</MuiButton>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  );
+}

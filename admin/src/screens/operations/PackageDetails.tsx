@@ -1,0 +1,104 @@
+/**
+ * Package page sections: history (its events), consolidation links (the container it went into, the
+ * packages inside it) and the customer's identification photo for superadmin and support.
+ */
+import { Box, Chip, Link, Stack } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Labeled, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import { ROLE_GROUPS, roleMatches } from '../../../../core/roles.js';
+import { EventHistory } from '../../components/EventHistory.js';
+import { useStatusLabel } from '../../components/StatusField.js';
+import { useActor } from '../../components/useActor.js';
+import { apiUrl } from '../../providers/http.js';
+import { packagePath } from '../../resources/packages/paths.js';
+
+interface LinkedPackage {
+  id: number;
+  barcode: string;
+  status: number;
+}
+
+export function PackageHistory() {
+  return (
+    <Labeled label="operations.package.history" fullWidth>
+      <EventHistory table="packages" />
+    </Labeled>
+  );
+}
+
+function PackageLink({ pkg, shipmentId }: { pkg: LinkedPackage; shipmentId: number }) {
+  const status = useStatusLabel('packages');
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Link component={RouterLink} to={packagePath(shipmentId, pkg.id)}>{pkg.barcode}</Link>
+      <Chip size="small" label={status(pkg.status)} />
+    </Stack>
+  );
+}
+
+/** consolidated_to / consolidations from the show payload; nothing when the package has neither. */
+export function ConsolidationLinks() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const into = record.consolidated_to as LinkedPackage | null | undefined;
+  const inside = Array.isArray(record.consolidations) ? (record.consolidations as LinkedPackage[]) : [];
+  if (!into && inside.length === 0) return null;
+  // Consolidated packages travel in the same shipment's pages; the link uses this package's shipment.
+  const shipmentId = Number(record.shipment_id);
+  return (
+    <Box data-testid="consolidation-links">
+      {into && (
+        <Labeled label="operations.package.consolidated_to">
+          <PackageLink pkg={into} shipmentId={shipmentId} />
+        </Labeled>
+      )}
+      {inside.length > 0 && (
+        <Labeled label="operations.package.consolidations">
+          <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={translate('operations.package.consolidations')}>
+            {inside.map((p) => (
+              <li key={p.id}><PackageLink pkg={p} shipmentId={shipmentId} /></li>
+            ))}
+          </Stack>
+        </Labeled>
+      )}
+    </Box>
+  );
+}
+
+/** The ID photo of a PUDO hand-over, fetched only for superadmin/support and shown only when there is one. */
+export function IdentificationImage() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const { role } = useActor();
+  const allowed = roleMatches(role, ROLE_GROUPS.admin);
+  const [url, setUrl] = useState<string | null>(null);
+  const id = record?.id;
+  useEffect(() => {
+    setUrl(null);
+    if (!allowed || id === undefined) return;
+    let live = true;
+    let objectUrl: string | null = null;
+    // A plain fetch: "no image" (404) is the usual case and must not open the error dialog.
+    fetch(apiUrl(`packages/${id}/identification-image`), { credentials: 'include' })
+      .then(async (res) => {
+        if (!res.ok || !live) return;
+        objectUrl = URL.createObjectURL(await res.blob());
+        if (live) setUrl(objectUrl);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [allowed, id]);
+  if (!url) return null;
+  return (
+    <Labeled label="operations.package.identification">
+      <Box component="img" src={url} alt={translate('operations.package.identification_alt', { barcode: String(record?.barcode ?? '') })}
+        sx={{ maxWidth: 360, maxHeight: 280, borderRadius: 1, border: 1, borderColor: 'divider' }} />
+    </Labeled>
+  );
+}
+

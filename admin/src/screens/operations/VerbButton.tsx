@@ -1,0 +1,80 @@
+/**
+ * One record verb as a button: optional confirmation (destructive verbs), a spinner while it runs, a
+ * notice and a refresh of the page's data when it succeeds. Errors reach the global error dialog.
+ */
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId, useState, type ReactNode } from 'react';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { runVerb, type VerbResource, type VerbResult } from './operationsClient.js';
+
+export interface VerbButtonProps {
+  resource: VerbResource;
+  id: number;
+  verb: string;
+  label: string;
+  /** Ask before running (message key), for verbs that cannot be undone. */
+  confirm?: string;
+  /** Runs instead of the plain POST (e.g. a PDF download); resolves when done. */
+  run?: () => Promise<unknown>;
+  body?: Record<string, unknown>;
+  icon?: ReactNode;
+  variant?: 'text' | 'outlined' | 'contained';
+  color?: 'primary' | 'error' | 'warning';
+  onDone?: (result: VerbResult | unknown) => void;
+}
+
+export function VerbButton({ resource, id, verb, label, confirm, run, body, icon, variant = 'outlined', color = 'primary', onDone }: VerbButtonProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const titleId = useId();
+
+  const execute = async () => {
+    setAsking(false);
+    setBusy(true);
+    try {
+      const result = run ? await run() : await runVerb(resource, id, verb, body);
+      const pending = (result as VerbResult | undefined)?.meta?.pending ? (result as VerbResult).meta?.message : undefined;
+      notify(pending ?? translate('operations.done', { action: translate(label) }), { type: pending ? 'info' : 'success' });
+      onDone?.(result);
+      refresh();
+    } catch {
+      /* shown by the error dialog */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        size="small"
+        variant={variant}
+        color={color}
+        startIcon={busy ? <CircularProgress size={16} aria-hidden /> : icon}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => (confirm ? setAsking(true) : void execute())}
+        data-verb={verb}
+      >
+        {translate(label)}
+      </Button>
+      {confirm && (
+        <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby={titleId}>
+          <DialogTitle id={titleId}>{translate(label)}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{translate(confirm)}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAsking(false)}>{translate('ra.action.cancel')}</Button>
+            <Button variant="contained" color={color === 'primary' ? 'primary' : color} onClick={() => void execute()}>
+              {translate('operations.confirm')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  );
+}

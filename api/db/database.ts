@@ -34,6 +34,9 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
     // BIGINT counts come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle client can be cut off by the server (restart, failover, admin command); pg emits that on the
+    // pool, and an unhandled 'error' event would crash the process. The pool replaces the client itself.
+    pool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -42,24 +42,32 @@ async function primary(): Promise<void> {
   let stopping = false;
   const fork = (jobs: boolean) => {
     const worker = cluster.fork({ [JOBS_ENV]: jobs ? '1' : '0', LOCKERLINE_SEEDED: seeded ? '1' : '0' });
+    let listening = false;
+    worker.once('listening', () => (listening = true));
     worker.on('exit', (code, signal) => {
       if (stopping) return;
+      if (!listening) {
+        // It failed while starting (port taken, bad configuration): restarting would only loop.
+        console.error(`worker ${worker.process.pid} failed to start (${signal ?? code})`);
+        stop('worker failure', 1);
+        return;
+      }
       console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
       fork(jobs);
     });
   };
-  for (let i = 0; i < WORKERS; i++) fork(i === 0);
-  const stop = (signal: string) => {
+  function stop(reason: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping ${WORKERS} workers...`);
+    console.log(`\n${reason}: stopping the workers...`);
     const force = setTimeout(() => process.exit(1), 12_000);
     force.unref();
+    const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(exitCode);
+    cluster.on('exit', done);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    cluster.on('exit', () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-    });
-  };
+    done();
+  }
+  for (let i = 0; i < WORKERS; i++) fork(i === 0);
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -2,7 +2,7 @@
  * A very short-lived, in-process cache of signed-in actors by session id, so a burst of API calls from one
  * session does not reload the session, user, merchant and locations rows on every request.
  *
- * Safety rules (docs/performance.md):
+ * Safety rules (also in docs/testing.md, "Benchmark"):
  * - an entry lives at most ACTOR_CACHE_TTL_MS (2 s), measured on the process's monotonic clock;
  * - any write this process makes to a table the actor is built from (sessions, users, merchants,
  *   user_locations, locations) or a statement that may change anything (DDL) empties the cache, so logout,

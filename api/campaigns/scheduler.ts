@@ -14,6 +14,7 @@ import type { Dialect } from '../db/dialect.js';
 import type { Database } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
 import { sendLocationRequests } from '../public/location-requests.js';
+import { startPassLoop } from '../notifications/pass-loop.js';
 import { runWebhookEventPass } from '../webhooks/webhook-events.js';
 import { carryOutStep, ItemRace } from './steps.js';
 import './tables.js';
@@ -120,37 +121,10 @@ export interface CampaignScheduler {
 
 /** Runs passes every `intervalMs` (default 30 s); the timer does not keep the process alive. */
 export function startCampaignScheduler(deps: CampaignDeps & { intervalMs?: number }): CampaignScheduler {
-  const interval = deps.intervalMs ?? 30_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<CampaignPassResult> | null = null;
-  const pass = (): Promise<CampaignPassResult> => {
-    if (running) return running.then(() => pass());
-    running = runCampaignPass(deps).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      let full = false;
-      try {
-        full = (await pass()).due >= (deps.limit ?? 500);
-      } catch (error) {
-        deps.log?.(`[campaigns] pass failed: ${(error as Error).message}`);
-      }
-      schedule(full ? 0 : interval);
-    }, delay);
-    timer.unref();
-  };
-  schedule(0);
-  return {
-    runNow: pass,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPassLoop({
+    runPass: () => runCampaignPass(deps),
+    intervalMs: deps.intervalMs ?? 30_000,
+    isFull: (result) => result.due >= (deps.limit ?? 500),
+    onError: (error) => deps.log?.(`[campaigns] pass failed: ${error.message}`),
+  });
 }

@@ -14,6 +14,7 @@ import type { Dialect } from '../db/dialect.js';
 import type { Database, OutboxRow } from '../db/tables.js';
 import { DEFAULT_RETRY, claimDue, markFailed, markSent, type OutboxKind, type RetryPolicy } from './outbox.js';
 import { renderMessage, suppressionReason, type MerchantForMessages } from './render.js';
+import { startPassLoop } from './pass-loop.js';
 import { DeliveryError, type Transports } from './transports.js';
 import { reportDead, reportDelivered } from '../campaigns/delivery-reports.js';
 
@@ -149,40 +150,11 @@ export interface DeliveryWorker {
  */
 export function startDeliveryWorker(deps: DeliveryDeps & { intervalMs?: number }): DeliveryWorker {
   const workerId = deps.workerId ?? newWorkerId();
-  const interval = deps.intervalMs ?? 5_000;
   const limit = deps.limit ?? 50;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<PassResult> | null = null;
-
-  const pass = (): Promise<PassResult> => {
-    if (running) return running.then(() => pass());
-    running = runDeliveryPass({ ...deps, workerId }).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      let full = false;
-      try {
-        full = (await pass()).claimed >= limit;
-      } catch (error) {
-        deps.log?.(`[outbox] delivery pass failed: ${(error as Error).message}`);
-      }
-      schedule(full ? 0 : interval);
-    }, delay);
-    timer.unref();
-  };
-  schedule(0);
-
-  return {
-    runNow: pass,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPassLoop({
+    runPass: () => runDeliveryPass({ ...deps, workerId }),
+    intervalMs: deps.intervalMs ?? 5_000,
+    isFull: (result) => result.claimed >= limit,
+    onError: (error) => deps.log?.(`[outbox] delivery pass failed: ${error.message}`),
+  });
 }

@@ -42,6 +42,16 @@ export async function cliActor(app: FastifyInstance, email: string | undefined, 
   return loadActor(app.db, user, 'token');
 }
 
+/** --status and --merchant: the filter that picks targets besides the ones named. */
+export function addFilterOptions(command: Command, t: Translate): Command {
+  return command.option('--status <code>', t('cli.option_status')).option('--merchant <id>', t('cli.option_merchant_filter'));
+}
+
+/** --as, --dry-run and --json, common to every bulk operation command. */
+export function addRunOptions(command: Command, t: Translate): Command {
+  return command.option('--as <email>', t('cli.option_as')).option('--dry-run', t('cli.option_dry_run')).option('--json', t('cli.option_json'));
+}
+
 export const integerOption = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 /** Runs `work` on each id with a progress line; refusals (coded errors) are collected, other errors end the run. */
@@ -94,20 +104,16 @@ async function packageIds(app: FastifyInstance, actor: RequestActor, targets: st
 
 export function registerPackageCommands(program: Command, io: CliIo): void {
   const t = cliTranslator(io.env);
-  program
+  const command = program
     .command('packages')
     .description(t('cli.packages'))
     .argument('<action>', t('cli.packages_action', { actions: PACKAGE_VERBS.join(', ') }))
-    .argument('[targets...]', 'ids or barcodes')
-    .option('--status <code>', t('cli.option_status'))
-    .option('--merchant <id>', t('cli.option_merchant_filter'))
+    .argument('[targets...]', 'ids or barcodes');
+  addFilterOptions(command, t)
     .option('--location <id>', t('cli.option_location'))
     .option('--target <id>', t('cli.option_target'))
-    .option('--into <package>', t('cli.option_into'))
-    .option('--as <email>', t('cli.option_as'))
-    .option('--dry-run', t('cli.option_dry_run'))
-    .option('--json', t('cli.option_json'))
-    .action(async (action: string, targets: string[], opts: PackageOptions) => {
+    .option('--into <package>', t('cli.option_into'));
+  addRunOptions(command, t).action(async (action: string, targets: string[], opts: PackageOptions) => {
       if (!(PACKAGE_VERBS as readonly string[]).includes(action)) throw new CliError(t('cli.ops_unknown_action', { action, actions: PACKAGE_VERBS.join(', ') }));
       const verb = action as PackageAction;
       await withServices(io, async ({ app }) => {

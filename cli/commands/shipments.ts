@@ -19,7 +19,7 @@ import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { cliTranslator } from '../i18n.js';
 import { withServices } from '../services.js';
-import { cliActor, report, runEach, type CommonOptions } from './packages.js';
+import { addFilterOptions, addRunOptions, cliActor, report, runEach, type CommonOptions } from './packages.js';
 
 const ACTIONS = ['register', 'print', 'request-pickup'] as const;
 
@@ -32,15 +32,8 @@ export function registerShipmentCommands(program: Command, io: CliIo): void {
   const t = cliTranslator(io.env);
   const shipments = program.command('shipments').description(t('cli.shipments'));
   for (const action of ACTIONS) {
-    shipments
-      .command(action)
-      .description(t('cli.shipments_action', { action }))
-      .argument('[ids...]', 'shipment ids')
-      .option('--status <code>', t('cli.option_status'))
-      .option('--merchant <id>', t('cli.option_merchant_filter'))
-      .option('--as <email>', t('cli.option_as'))
-      .option('--dry-run', t('cli.option_dry_run'))
-      .option('--json', t('cli.option_json'))
+    const command = shipments.command(action).description(t('cli.shipments_action', { action })).argument('[ids...]', 'shipment ids');
+    addRunOptions(addFilterOptions(command, t), t)
       .option('--out <file>', t('cli.option_out'))
       .option('--format <format>', t('cli.option_format'), 'a6')
       .action(async (idArgs: string[], opts: ShipmentOptions) => {

@@ -715,6 +715,8 @@ export const appEn = {
 
   lists: {
     shows: 'Shows %{from}-%{to} of %{total} rows',
+    /** The API stops counting at its cap (meta.totalCapped). */
+    shows_capped: 'Shows %{from}-%{to} of more than %{total} rows',
     clear_selection: 'Clear selection',
     reset: 'Reset table',
     search: 'Type to search',

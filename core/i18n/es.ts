@@ -720,6 +720,8 @@ export const appEs: AppCatalogue = {
 
   lists: {
     shows: 'Mostrando %{from}-%{to} de %{total} filas',
+    /** The API stops counting at its cap (meta.totalCapped). */
+    shows_capped: 'Mostrando %{from}-%{to} de más de %{total} filas',
     clear_selection: 'Borrar selección',
     reset: 'Restablecer tabla',
     search: 'Escribe para buscar',

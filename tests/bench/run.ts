@@ -5,7 +5,8 @@
  * (docs/testing.md). Environment: BENCH_PACKAGES (1,000,000), BENCH_SHIPMENTS (200,000), BENCH_DURATION
  * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file),
  * BENCH_ONLY (comma-separated scenario names, or `lists` for the list scenarios only: also skips the import bench
- * that `npm run bench` runs next), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`).
+ * that `npm run bench` runs next), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
+ * BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +27,10 @@ const PACKAGES = num('BENCH_PACKAGES', 1_000_000);
 const SHIPMENTS = num('BENCH_SHIPMENTS', 200_000);
 const DURATION = num('BENCH_DURATION', 10);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
+/** Unreported seconds of load before each scenario (JIT and page cache warm-up); 0 turns it off. */
+const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : num('BENCH_WARMUP', 2);
+/** Server processes (WEB_CONCURRENCY of api/main.ts): 2 on the 2-core reference machine. */
+const WORKERS = num('BENCH_WORKERS', 2);
 const DEMO_PASSWORD = 'lockerline-demo';
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
@@ -46,13 +51,20 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resident memory of a process in MB (Linux /proc), peak when `peak` is set. */
+/** Resident memory in MB (Linux /proc) of a process and its children (cluster workers), peak when `peak` is set. */
 function rssMb(pid: number | undefined, peak = false): number | undefined {
   if (!pid) return undefined;
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = new RegExp(`${peak ? 'VmHWM' : 'VmRSS'}:\\s+(\\d+)`).exec(status)?.[1];
-    return kb ? round(Number(kb) / 1024, 1) : undefined;
+    if (!kb) return undefined;
+    let children: number[] = [];
+    try {
+      children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      /* no children list on this kernel */
+    }
+    return round(Number(kb) / 1024 + children.reduce((sum, child) => sum + (rssMb(child, peak) ?? 0), 0), 1);
   } catch {
     return undefined;
   }
@@ -62,7 +74,7 @@ async function startServer(file: string, port: number): Promise<{ child: ChildPr
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'api/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATABASE_URL: '', LOG_REQUESTS: '0', NODE_ENV: 'development' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATABASE_URL: '', LOG_REQUESTS: '0', NODE_ENV: 'development', WEB_CONCURRENCY: String(WORKERS) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -120,10 +132,10 @@ async function measure(url: string, scenario: Scenario, cookie: string, pid: num
     return;
   }
   let next = 0;
-  const result = await autocannon({
+  const run = (duration: number) => autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers: { cookie },
     requests: [
       {
@@ -132,6 +144,8 @@ async function measure(url: string, scenario: Scenario, cookie: string, pid: num
       },
     ],
   });
+  if (WARMUP) await run(WARMUP);
+  const result = await run(DURATION);
   report({
     name: scenario.name,
     p50_ms: result.latency.p50,
@@ -160,7 +174,15 @@ async function main(): Promise<void> {
   }
 
   const prefixes = barcodePrefixes(file);
+  // Interrupted (Ctrl-C, timeout): stop the server and remove the temporary files before exiting.
+  const interrupted = () => {
+    if (dir && process.env.BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   const { child, url } = await startServer(file, await freePort());
+  process.once('exit', () => child.exitCode === null && child.signalCode === null && child.kill('SIGTERM'));
   try {
     const superadmin = await signIn(url, 'superadmin@example.com');
     const merchant = await signIn(url, 'merchant.admin@example.com');

@@ -86,8 +86,11 @@ export function ListActions({ sort, defaults, create, children }: ListActionsPro
 /** Pagination: 'Shows {from}-{to} of {total} rows', 25 rows per page by default. */
 export function ListPagination() {
   const translate = useTranslate();
+  const { meta } = useListContext();
+  // Past the API's count cap the total is a lower bound: "of more than 1000 rows".
+  const key = (meta as { totalCapped?: boolean } | undefined)?.totalCapped ? 'lists.shows_capped' : 'lists.shows';
   const labelDisplayedRows = ({ from, to, count }: { from: number; to: number; count: number }) =>
-    translate('lists.shows', { from, to, total: count < 0 ? to : count });
+    translate(key, { from, to, total: count < 0 ? to : count });
   // PaginationProps omits labelDisplayedRows from its type, but passes it on to MUI's TablePagination.
   return <Pagination rowsPerPageOptions={[10, 25, 50, 100]} {...({ labelDisplayedRows } as object)} />;
 }

@@ -26,6 +26,23 @@ describe('ListPagination', () => {
     );
     expect(await screen.findByText('Shows 1-25 of 60 rows')).toBeTruthy();
   });
+
+  it('reads a capped total as a lower bound (meta.totalCapped)', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));
+    const dataProvider = testDataProvider({
+      getList: async () => ({ data: rows, total: 1000, meta: { totalCapped: true } }) as never,
+    });
+    render(
+      <AdminContext i18nProvider={testI18n} dataProvider={dataProvider}>
+        <ResourceContextProvider value="shipments">
+          <ListBase perPage={25}>
+            <ListPagination />
+          </ListBase>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByText('Shows 1-25 of more than 1000 rows')).toBeTruthy();
+  });
 });
 
 describe('status and enum fields', () => {

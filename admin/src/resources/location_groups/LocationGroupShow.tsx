@@ -1,6 +1,5 @@
-import { DateField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { Datagrid, DateField, ReferenceArrayField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { EnumField } from '../../components/EnumInput.js';
-import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
 
 export const LocationGroupShow = () => (
@@ -8,12 +7,15 @@ export const LocationGroupShow = () => (
     <SimpleShowLayout>
       <TextField source="name" />
       <DateField source="created_at" showTime />
-      <RelatedList reference="locations" target="location_group_id" label="resources.location_groups.fields.locations">
-        <TextField source="name" />
-        <EnumField source="type" prefix="location_types" />
-        <EnumField source="class" prefix="location_classes" />
-        <TextField source="address_locality" />
-      </RelatedList>
+      {/* Locations belong to groups many-to-many: the record carries their ids (location_ids). */}
+      <ReferenceArrayField source="location_ids" reference="locations" label="resources.location_groups.fields.locations">
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="name" />
+          <EnumField source="type" prefix="location_types" />
+          <EnumField source="class" prefix="location_classes" />
+          <TextField source="address_locality" />
+        </Datagrid>
+      </ReferenceArrayField>
     </SimpleShowLayout>
   </Show>
 );

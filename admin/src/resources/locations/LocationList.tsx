@@ -1,4 +1,4 @@
-import { BooleanField, BooleanInput, NumberField, ReferenceField, SelectInput, TextField } from 'react-admin';
+import { BooleanField, BooleanInput, NumberField, SelectInput, TextField } from 'react-admin';
 import { LOCATION_CLASSES, LOCKER_SERVICES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, useEnumChoices } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
@@ -33,7 +33,7 @@ export function LocationList() {
       <EnumField source="class" prefix="location_classes" />
       {mask.field('locker_service') && <EnumField source="locker_service" prefix="locker_services" />}
       <TextField source="address_locality" />
-      <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />
+      <TextField source="merchant_name" label="resources.locations.fields.merchant_id" sortable={false} />
       {mask.field('active') && <BooleanField source="active" looseValue />}
       {mask.field('approved') && <BooleanField source="approved" looseValue />}
       {mask.field('package_count') && <NumberField source="package_count" />}

@@ -1,4 +1,4 @@
-import { BooleanField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { BooleanField, NumberField, Show, SimpleShowLayout, TextField, type Identifier, type RaRecord } from 'react-admin';
 import { EnumField } from '../../components/EnumInput.js';
 import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
@@ -21,7 +21,7 @@ export function LocationShow() {
         <EnumField source="type" prefix="location_types" />
         <EnumField source="class" prefix="location_classes" />
         {mask.field('locker_service') && <EnumField source="locker_service" prefix="locker_services" />}
-        <ReferenceField source="merchant_id" reference="merchants" link={false} />
+        <TextField source="merchant_name" label="resources.locations.fields.merchant_id" />
         {mask.field('active') && <BooleanField source="active" looseValue />}
         {mask.field('approved') && <BooleanField source="approved" looseValue />}
         {mask.field('package_count') && <NumberField source="package_count" />}

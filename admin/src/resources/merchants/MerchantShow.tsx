@@ -1,4 +1,4 @@
-import { BooleanField, DateField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { BooleanField, Datagrid, DateField, NumberField, ReferenceArrayField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { CHANNELS, FEATURES } from '../../../../core/features.js';
 import { BitmaskField } from '../../components/BitmaskField.js';
 import { EnumField } from '../../components/EnumInput.js';
@@ -25,9 +25,12 @@ export const MerchantShow = () => (
         <TextField source="email" />
         <RoleField source="role" />
       </RelatedList>
-      <RelatedList reference="location_groups" target="merchant_id" label="resources.merchants.fields.location_groups">
-        <TextField source="name" />
-      </RelatedList>
+      {/* Groups link to merchants many-to-many: the record carries their ids (location_group_ids). */}
+      <ReferenceArrayField source="location_group_ids" reference="location_groups" label="resources.merchants.fields.location_groups">
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="name" />
+        </Datagrid>
+      </ReferenceArrayField>
     </SimpleShowLayout>
   </Show>
 );

@@ -9,7 +9,7 @@ import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { req } from '../../components/RequiredLabel.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
 import { RoleInput } from '../../components/RoleInput.js';
-import { useActor } from '../../components/useActor.js';
+import { useActor, type ActorIdentity } from '../../components/useActor.js';
 
 /** Merchant (superadmin/support only, for merchant roles) and locations (store roles) depend on the role. */
 function RoleDependentInputs() {
@@ -29,13 +29,22 @@ function RoleDependentInputs() {
   );
 }
 
+/**
+ * A new user's starting values. Only superadmin/support pick the merchant; for a merchant admin the
+ * API takes their own merchant, so the form starts with it too (the schema requires it for merchant roles).
+ */
+export function newUserValues(actor: Pick<ActorIdentity, 'role' | 'merchant_id'>) {
+  return isAdminRole(actor.role) ? userDefaults() : { ...userDefaults(), merchant_id: actor.merchant_id };
+}
+
 /** User create/edit; new users are active by default and receive a create-password mail. */
 export function UserForm({ mode }: { mode: 'create' | 'edit' }) {
+  const actor = useActor();
   return (
     <ResourceForm
       resource="users"
       schema={schemas.users[mode === 'create' ? 'create' : 'update']}
-      defaultValues={mode === 'create' ? userDefaults() : undefined}
+      defaultValues={mode === 'create' ? newUserValues(actor) : undefined}
     >
       <TextInput source="first_name" label={req('first_name')} />
       <TextInput source="last_name" label={req('last_name')} />

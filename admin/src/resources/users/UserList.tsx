@@ -1,4 +1,4 @@
-import { BooleanField, BooleanInput, DateField, ReferenceField, TextField } from 'react-admin';
+import { BooleanField, BooleanInput, DateField, TextField } from 'react-admin';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { ResourceList } from '../../components/ResourceList.js';
 import { RoleField, RoleFilterInput } from '../../components/RoleInput.js';
@@ -18,7 +18,7 @@ export function UserList() {
       <TextField source="last_name" />
       <TextField source="email" />
       {mask.field('role') && <RoleField source="role" />}
-      <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />
+      <TextField source="merchant_name" label="resources.users.fields.merchant_id" sortable={false} />
       <BooleanField source="active" looseValue />
       <DateField source="created_at" showTime />
     </ResourceList>

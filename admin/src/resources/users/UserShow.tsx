@@ -1,4 +1,4 @@
-import { BooleanField, ChipField, DateField, ReferenceArrayField, ReferenceField, Show, SimpleShowLayout, SingleFieldList, TextField } from 'react-admin';
+import { BooleanField, ChipField, DateField, ReferenceArrayField, Show, SimpleShowLayout, SingleFieldList, TextField } from 'react-admin';
 import { EnumField } from '../../components/EnumInput.js';
 import { RoleField } from '../../components/RoleInput.js';
 import { ShowActions } from '../../components/recordActions.js';
@@ -13,7 +13,7 @@ export function UserShow() {
         <TextField source="last_name" />
         <TextField source="email" />
         {showRole && <RoleField source="role" label="resources.users.fields.role" />}
-        <ReferenceField source="merchant_id" reference="merchants" link={false} />
+        <TextField source="merchant_name" label="resources.users.fields.merchant_id" />
         <BooleanField source="active" looseValue />
         <EnumField source="locale" prefix="app.languages" />
         <TextField source="country" />

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Button } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PauseIcon from '@mui/icons-material/Pause';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { recordActions } from '../../components/recordActions.js';
+import { useBusy } from '../shared/useBusy.js';
 import { convertResponded, runBatchVerb, type BatchVerb } from './campaignApi.js';
 
 const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
@@ -18,35 +18,23 @@ export function BatchActions() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useBusy();
   const actions = recordActions(record) ?? [];
   if (!record) return null;
 
-  const run = async (verb: BatchVerb) => {
-    setBusy(true);
-    try {
+  const run = (verb: BatchVerb) =>
+    whileBusy(async () => {
       await runBatchVerb(record.id, verb);
       notify(`campaigns.done.${verb}`, { type: 'info' });
       refresh();
-    } catch {
-      /* the global error dialog explains */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
-  const convertAll = async () => {
-    setBusy(true);
-    try {
+  const convertAll = () =>
+    whileBusy(async () => {
       const result = await convertResponded(record.id);
       notify('campaigns.bulk.converted', { type: result.converted.length ? 'info' : 'warning', messageArgs: { smart_count: result.converted.length } });
       refresh();
-    } catch {
-      /* the global error dialog explains */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>

@@ -1,10 +1,11 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Button } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import ReplayIcon from '@mui/icons-material/Replay';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { recordActions } from '../../components/recordActions.js';
+import { useBusy } from '../shared/useBusy.js';
 import { runItemVerb, type ItemVerb } from './campaignApi.js';
 
 const VERBS: { verb: ItemVerb; icon: ReactElement }[] = [
@@ -19,22 +20,16 @@ export function BatchItemActions() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useBusy();
   const actions = recordActions(record) ?? [];
   if (!record) return null;
 
-  const run = async (verb: ItemVerb) => {
-    setBusy(true);
-    try {
+  const run = (verb: ItemVerb) =>
+    whileBusy(async () => {
       await runItemVerb(record.id, verb);
       notify(`campaigns.done.${verb}`, { type: 'info' });
       refresh();
-    } catch {
-      /* the global error dialog explains */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>

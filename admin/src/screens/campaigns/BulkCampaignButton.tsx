@@ -8,6 +8,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import SendIcon from '@mui/icons-material/Send';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, type RaRecord } from 'react-admin';
+import { useBusy } from '../shared/useBusy.js';
 import { checkEligibility, convertResponded, reasonKey, runItemVerb, type Eligibility } from './campaignApi.js';
 
 type BulkAction = 'notify' | 'convert';
@@ -46,7 +47,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(resource ?? 'batch_items');
-  const [busy, setBusy] = useState(false);
+  const [busy, whileBusy] = useBusy();
   const [partial, setPartial] = useState<Eligibility | null>(null);
 
   const nameOf = (id: number) => {
@@ -54,33 +55,22 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
     return r ? [r.first_name, r.last_name].filter(Boolean).join(' ') || `#${id}` : `#${id}`;
   };
 
-  const execute = async (ids: number[]) => {
+  const execute = (ids: number[]) => {
     setPartial(null);
-    setBusy(true);
-    try {
+    return whileBusy(async () => {
       const done = await runBulk(action, ids, data);
       notify(`campaigns.bulk.result_${action}`, { type: done === ids.length ? 'info' : 'warning', messageArgs: { smart_count: done, total: ids.length } });
       unselectAll();
       refresh();
-    } catch {
-      /* the global error dialog explains */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const start = async () => {
-    setBusy(true);
-    try {
+  const start = () =>
+    whileBusy(async () => {
       const verdict = await checkEligibility(action, selectedIds);
       if (verdict.allOk) await execute(verdict.can);
       else setPartial(verdict);
-    } catch {
-      /* the global error dialog explains */
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <>

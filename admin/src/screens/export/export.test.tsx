@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './download.js';
+import { fileNameFromDisposition } from '../shared/saveFile.js';
 import { exportFormats, exportQuery } from './ExportButton.js';
 import { createdListPath } from '../import/SaveStep.js';
 

@@ -4,7 +4,7 @@
  */
 import { publishHttpError } from '../../errors/bus.js';
 import { api, apiUrl, fetchCsrfCookie, readCookie, requestHeaders, type ApiErrorBody } from '../../providers/http.js';
-import { fileNameFromDisposition } from '../export/download.js';
+import { saveResponseFile } from '../shared/saveFile.js';
 import type { CanResult } from '../shared/operationsApi.js';
 
 export type { CanResult };
@@ -24,19 +24,6 @@ export const runVerb = (resource: VerbResource, id: number, verb: string, body: 
 /** GET /api/user/can/:action/:singular?ids[..] */
 export const canDo = (resource: VerbResource, action: string, ids: number[]) =>
   api<CanResult>(`user/can/${action}/${SINGULAR[resource]}`, { query: { ids } });
-
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 async function errorOf(response: Response): Promise<ApiErrorBody> {
   try {
@@ -71,9 +58,7 @@ export async function printLabels(resource: 'shipments' | 'packages', id: number
     publishHttpError({ status: response.status, code: body.code, message: body.message ?? response.statusText, errors: body.errors });
     throw new PdfError(response.status, body);
   }
-  const name = fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName);
-  saveBlob(await response.blob(), name);
-  return name;
+  return saveResponseFile(response, fallbackName);
 }
 
 export interface PrintFailure {
@@ -114,7 +99,6 @@ export async function bulkPrint(ids: number[]): Promise<BulkPrintOutcome> {
   }
   const failures = parseFailures(response.headers.get('x-print-failures'));
   const failedCount = Number(response.headers.get('x-print-failed-count') ?? failures.length) || failures.length;
-  const file = fileNameFromDisposition(response.headers.get('content-disposition'), 'labels.pdf');
-  saveBlob(await response.blob(), file);
+  const file = await saveResponseFile(response, 'labels.pdf');
   return { file, failedCount, failures };
 }

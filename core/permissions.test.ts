@@ -21,6 +21,7 @@ describe('route access (SPEC section 6, as decided in core/permissions.ts)', () 
     ['manifests', ['merchant_admin', 'merchant_user', 'superadmin', 'support', 'warehouse']],
     ['manifests-create', ['merchant_admin', 'superadmin']],
     ['manifests-edit', ['merchant_admin', 'superadmin']],
+    ['locations', ['merchant_admin', 'superadmin', 'support']],
     ['locations-create', ['merchant_admin', 'superadmin']],
     ['locations-edit', ['merchant_admin', 'superadmin']],
     ['location_groups', ['superadmin']],

@@ -155,7 +155,9 @@ function crudRoutes(resource: ResourceName): Record<string, RouteRule> {
   const { roles, feature } = RESOURCES[resource];
   const slug = resource;
   return {
-    [slug]: { roles: roles.list, feature },
+    // The list screen opens records, so it also needs show: roles that may only list (store staff and
+    // drivers reading locations for their selectors) get no list screen and no menu entry.
+    [slug]: { roles: roles.list & roles.show, feature },
     [`${slug}-create`]: { roles: roles.create, feature },
     [`${slug}-show`]: { roles: roles.show, feature },
     [`${slug}-edit`]: { roles: roles.edit, feature },

@@ -63,17 +63,20 @@ export interface CsvSource {
 export function fileCsvSource(path: string): CsvSource {
   return {
     open: () => createReadStream(path, { highWaterMark: 256 * 1024 }),
-    async head(bytes) {
-      const handle = await open(path, 'r');
-      try {
-        const buffer = Buffer.alloc(bytes);
-        const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    },
+    head: (bytes) => readFileHead(path, bytes),
   };
+}
+
+/** The first `bytes` bytes of a file (fewer when it is shorter). */
+export async function readFileHead(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 export function bufferCsvSource(buffer: Buffer): CsvSource {

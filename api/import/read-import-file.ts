@@ -4,11 +4,11 @@
  * Refusals are DomainErrors: import.too_large, import.too_many_rows, import.zip_bomb, import.empty,
  * import.no_rows, import.unsupported_format, import.unreadable, import.sheet_not_found.
  */
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { IMPORT_LIMITS } from '../../core/constants.js';
 import { DomainError } from '../../core/errors.js';
 import { isBlankRow, type ReadRow } from '../../core/import/rows.js';
-import { bufferCsvSource, fileCsvSource, readCsvRows } from './csv-reader.js';
+import { bufferCsvSource, fileCsvSource, readCsvRows, readFileHead } from './csv-reader.js';
 import { isTextName, sniffContainer, zipFormat, type ImportFormat } from './detect.js';
 import { readSheetJsRows } from './sheetjs-reader.js';
 import { readXlsxRows } from './xlsx-reader.js';
@@ -48,14 +48,7 @@ async function sizeOf(source: ImportSource): Promise<number> {
 
 async function headOf(source: ImportSource, bytes: number): Promise<Buffer> {
   if ('buffer' in source) return source.buffer.subarray(0, bytes);
-  const handle = await open(source.path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+  return readFileHead(source.path, bytes);
 }
 
 const wholeFile = (source: ImportSource) => ('buffer' in source ? Promise.resolve(source.buffer) : readFile(source.path));

@@ -4,12 +4,10 @@
  * is known: device coordinates, or the centre of the locations sharing the given postcode.
  */
 import type { Kysely } from 'kysely';
+import { distanceKm, type LatLng } from '../../core/geo.js';
 import type { Database, Location } from '../db/tables.js';
 
-export interface Position {
-  lat: number;
-  lng: number;
-}
+export type Position = LatLng;
 
 export interface Choice {
   id: number;
@@ -20,17 +18,6 @@ export interface Choice {
   latitude: number | null;
   longitude: number | null;
   distance_km: number | null;
-}
-
-const EARTH_KM = 6371;
-const rad = (d: number) => (d * Math.PI) / 180;
-
-/** Great-circle distance in km (haversine), rounded to 0.1 km. */
-export function distanceKm(a: Position, b: Position): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return Math.round(2 * EARTH_KM * Math.asin(Math.sqrt(h)) * 10) / 10;
 }
 
 function allowed(db: Kysely<Database>, merchantId: number, oversized: boolean) {

@@ -22,6 +22,7 @@ import {
   type SortPayload,
 } from 'react-admin';
 import { LIST_DEFAULTS } from '../../../core/constants.js';
+import { errorsInDialog } from './CrudScreens.js';
 
 export const DEFAULT_SORT: SortPayload = { field: 'id', order: 'ASC' };
 export const PER_PAGE = LIST_DEFAULTS.perPage;
@@ -102,7 +103,7 @@ export function ListBulkActions({ children }: { children?: ReactNode }) {
   return (
     <>
       {children}
-      {canDelete && <BulkDeleteButton mutationMode="pessimistic" />}
+      {canDelete && <BulkDeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { FormSchemaContext } from './RequiredLabel.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 import { useRecordAllows } from './recordActions.js';
 import { useSchemaValidator } from './validators.js';
+import { errorsInDialog } from './CrudScreens.js';
 
 /** Save, plus Delete when the record's allowed actions include it. */
 function FormToolbar({ deleteRedirect }: { deleteRedirect?: string }) {
@@ -13,7 +14,7 @@ function FormToolbar({ deleteRedirect }: { deleteRedirect?: string }) {
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
-      {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" redirect={deleteRedirect} />}
+      {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} />}
     </Toolbar>
   );
 }

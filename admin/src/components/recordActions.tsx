@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DeleteButton, EditButton, TopToolbar, useCanAccess, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
+import { errorsInDialog } from './CrudScreens.js';
 
 /** The allowed actions the API sent for a record (dataProvider copies meta.actions to `_actions`). */
 export const recordActions = (record: RaRecord | undefined): string[] | undefined =>
@@ -26,7 +27,7 @@ export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: str
     <TopToolbar>
       {children}
       {canEdit && <EditButton to={editTo} />}
-      {canDelete && <DeleteButton mutationMode="pessimistic" redirect={deleteRedirect} />}
+      {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} />}
     </TopToolbar>
   );
 }

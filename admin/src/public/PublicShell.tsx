@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Container, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LanguageSwitch } from '../layout/LanguageSwitch.js';
 import type { PublicBrand } from './publicApi.js';
@@ -46,6 +46,18 @@ export function PublicShell({ brand, children }: { brand?: PublicBrand | null; c
         )}
       </Container>
     </Box>
+  );
+}
+
+/** The customer's page while its data loads. */
+export function PublicLoading() {
+  const translate = useTranslate();
+  return (
+    <PublicShell>
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label={translate('ra.page.loading')} />
+      </Box>
+    </PublicShell>
   );
 }
 

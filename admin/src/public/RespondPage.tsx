@@ -4,13 +4,13 @@
  * Invalid, expired, already answered or throttled links get a page of their own (PublicProblem).
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ChoiceList } from './ChoiceList.js';
-import { PublicProblem, PublicShell, useDateTime } from './PublicShell.js';
+import { PublicLoading, PublicProblem, PublicShell, useDateTime } from './PublicShell.js';
 import { answerRespondPage, loadRespondPage, type Origin, type RespondAnswer, type RespondPageData } from './publicApi.js';
 
 type State = { phase: 'loading' } | { phase: 'problem'; code: string } | { phase: 'ready'; page: RespondPageData } | { phase: 'done'; page: RespondPageData; answer: RespondAnswer };
@@ -86,14 +86,7 @@ export function RespondPage() {
     } else setState({ phase: 'problem', code: res.code });
   };
 
-  if (state.phase === 'loading')
-    return (
-      <PublicShell>
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={translate('ra.page.loading')} />
-        </Box>
-      </PublicShell>
-    );
+  if (state.phase === 'loading') return <PublicLoading />;
   if (state.phase === 'problem') return <PublicProblem code={state.code} onRetry={() => void load(origin)} />;
 
   const { page } = state;

@@ -3,10 +3,10 @@
  * and until when it can be collected. Shows only what the API gives (no personal data).
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Box, CircularProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { PublicProblem, PublicShell, useDateTime } from './PublicShell.js';
+import { PublicLoading, PublicProblem, PublicShell, useDateTime } from './PublicShell.js';
 import { loadTracking, type TrackData } from './publicApi.js';
 
 type State = { phase: 'loading' } | { phase: 'problem'; code: string } | { phase: 'ready'; data: TrackData };
@@ -37,14 +37,7 @@ export function TrackPage() {
     void load();
   }, [load]);
 
-  if (state.phase === 'loading')
-    return (
-      <PublicShell>
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={translate('ra.page.loading')} />
-        </Box>
-      </PublicShell>
-    );
+  if (state.phase === 'loading') return <PublicLoading />;
   if (state.phase === 'problem') return <PublicProblem code={state.code} onRetry={() => void load()} />;
 
   const { data } = state;

@@ -3,6 +3,7 @@
  * than the current drop-off, with the great-circle distance (haversine, km) from where the package is
  * (its current location, else its drop-off location), nearest first. Oversized packages: PUDO only.
  */
+import { distanceKm } from '../../../core/geo.js';
 import type { Package } from '../../db/tables.js';
 import type { Executor } from '../context.js';
 
@@ -13,16 +14,6 @@ export interface Alternative {
   class: string;
   /** Kilometres, one decimal; null when either side has no coordinates. */
   distance: number | null;
-}
-
-const EARTH_RADIUS_KM = 6371.0088;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const dLat = rad(b.lat - a.lat);
-  const dLon = rad(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'size' | 'location_id' | 'dropoff_location_id'>, limit = 50): Promise<Alternative[]> {
@@ -37,13 +28,13 @@ export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'siz
     .where('class', 'in', pkg.size === 'OVERSIZED' ? ['pudo'] : ['pudo', 'locker']);
   if (pkg.dropoff_location_id != null) qb = qb.where('id', '!=', pkg.dropoff_location_id);
   const rows = await qb.execute();
-  const from = origin?.latitude != null && origin.longitude != null ? { lat: origin.latitude, lon: origin.longitude } : null;
+  const from = origin?.latitude != null && origin.longitude != null ? { lat: origin.latitude, lng: origin.longitude } : null;
   const list = rows.map((r) => ({
     id: r.id,
     name: r.name,
     code: r.code,
     class: r.class,
-    distance: from && r.latitude != null && r.longitude != null ? Math.round(haversineKm(from, { lat: r.latitude, lon: r.longitude }) * 10) / 10 : null,
+    distance: from && r.latitude != null && r.longitude != null ? distanceKm(from, { lat: r.latitude, lng: r.longitude }) : null,
   }));
   list.sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity) || a.id - b.id);
   return list.slice(0, limit);

@@ -7,13 +7,13 @@ import { ShipmentForm } from './ShipmentForm.js';
 
 afterEach(cleanup);
 
-function renderForm(record: Record<string, unknown>, role: number = ROLES.merchant_admin) {
+function renderForm(record: Record<string, unknown>, role: number = ROLES.merchant_admin, mode: 'create' | 'edit' = 'edit') {
   const getList = vi.fn(async () => ({ data: [], total: 0 }));
   render(
     <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider({ getList: getList as never })} authProvider={testAuth({ role, features: 0 })}>
       <ResourceContextProvider value="shipments">
         <RecordContextProvider value={{ id: 1, ...record }}>
-          <ShipmentForm mode="edit" />
+          <ShipmentForm mode={mode} />
         </RecordContextProvider>
       </ResourceContextProvider>
     </AdminContext>,
@@ -29,6 +29,13 @@ describe('ShipmentForm', () => {
     const getList = renderForm({ country: 'BS', packages: [{ size: 'OVERSIZED' }] });
     expect(await screen.findByText('Oversized packages must be dropped off at a PUDO location')).toBeTruthy();
     await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff', class: 'pudo' }));
+  });
+
+  it('requires the merchant when superadmin creates a shipment (the API fills it in only for merchant roles)', async () => {
+    renderForm({ country: 'BS', packages: [{ size: 'SMALL' }] }, ROLES.superadmin, 'create');
+    const merchant = await screen.findByLabelText(/Merchant/);
+    const label = document.querySelector(`label[for="${merchant.id}"]`);
+    expect(label?.textContent).toContain('Required');
   });
 
   it('leaves validation to the translated schema messages, not the browser (noValidate)', async () => {

@@ -2,6 +2,7 @@ import { Alert } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { TextInput, useTranslate } from 'react-admin';
 import { LOCALES, SHIPMENT_TYPES } from '../../../../core/constants.js';
+import { id } from '../../../../core/schemas/common.js';
 import { schemas, shipmentDefaults } from '../../../../core/schemas/index.js';
 import { CountryInput } from '../../components/CountryInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
@@ -31,12 +32,16 @@ function DropoffLocationInput() {
 }
 
 /** Shipment create and edit form (DESIGN.md section 3 body). */
+/** Superadmin and support must say whose shipment it is (the API fills it in for merchant roles). */
+const adminCreateSchema = { ...schemas.shipments.create, merchant_id: id(true) };
+
 export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const canPickMerchant = useCanSee('shipments', 'merchant_id');
+  const schema = mode === 'create' ? (canPickMerchant ? adminCreateSchema : schemas.shipments.create) : schemas.shipments.update;
   return (
     <ResourceForm
       resource="shipments"
-      schema={schemas.shipments[mode === 'create' ? 'create' : 'update']}
+      schema={schema}
       nested={schemas.shipments.nested}
       defaultValues={mode === 'create' ? shipmentDefaults() : undefined}
     >

@@ -2,10 +2,9 @@ import { Button } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PauseIcon from '@mui/icons-material/Pause';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { recordActions } from '../../components/recordActions.js';
-import { useBusy } from '../shared/useBusy.js';
+import { useTranslate } from 'react-admin';
 import { convertResponded, runBatchVerb, type BatchVerb } from './campaignApi.js';
+import { useRecordVerbs } from './useRecordVerbs.js';
 
 const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
 
@@ -14,20 +13,9 @@ const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
  * `_actions` (meta.actions from the API) allow them.
  */
 export function BatchActions() {
-  const record = useRecordContext();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, whileBusy] = useBusy();
-  const actions = recordActions(record) ?? [];
+  const { record, actions, busy, whileBusy, run, notify, refresh } = useRecordVerbs<BatchVerb>(runBatchVerb);
   if (!record) return null;
-
-  const run = (verb: BatchVerb) =>
-    whileBusy(async () => {
-      await runBatchVerb(record.id, verb);
-      notify(`campaigns.done.${verb}`, { type: 'info' });
-      refresh();
-    });
 
   const convertAll = () =>
     whileBusy(async () => {

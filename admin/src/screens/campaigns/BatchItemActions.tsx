@@ -3,10 +3,9 @@ import { Button } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import ReplayIcon from '@mui/icons-material/Replay';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { recordActions } from '../../components/recordActions.js';
-import { useBusy } from '../shared/useBusy.js';
+import { useTranslate } from 'react-admin';
 import { runItemVerb, type ItemVerb } from './campaignApi.js';
+import { useRecordVerbs } from './useRecordVerbs.js';
 
 const VERBS: { verb: ItemVerb; icon: ReactElement }[] = [
   { verb: 'notify', icon: <SendIcon /> },
@@ -16,20 +15,9 @@ const VERBS: { verb: ItemVerb; icon: ReactElement }[] = [
 
 /** Notify / restart / convert for the batch item in context, as its `_actions` allow. */
 export function BatchItemActions() {
-  const record = useRecordContext();
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, whileBusy] = useBusy();
-  const actions = recordActions(record) ?? [];
+  const { record, actions, busy, run } = useRecordVerbs<ItemVerb>((id, verb) => runItemVerb(id, verb));
   if (!record) return null;
-
-  const run = (verb: ItemVerb) =>
-    whileBusy(async () => {
-      await runItemVerb(record.id, verb);
-      notify(`campaigns.done.${verb}`, { type: 'info' });
-      refresh();
-    });
 
   return (
     <>

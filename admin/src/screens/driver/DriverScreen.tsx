@@ -11,10 +11,11 @@ import { CameraScanner } from '../scan/CameraScanner.js';
 import { PackageCard } from '../scan/PackageCard.js';
 import { RerouteDialog } from '../scan/RerouteDialog.js';
 import { ScanField } from '../scan/ScanField.js';
-import { ScanLog, useScanLog } from '../scan/ScanLog.js';
-import { beep, vibrateConsolidation, vibrateError } from '../shared/feedback.js';
+import { ScanLog } from '../scan/ScanLog.js';
+import { vibrateConsolidation } from '../shared/feedback.js';
 import { fetchFromMerchant, findPackage, lookupPackage, packageVerb, showPackage, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
+import { useLoggedScans } from '../shared/useLoggedScans.js';
 import { useScanTask } from '../shared/useScanTask.js';
 
 type Mode = 'scan' | 'quick_pickup' | 'consolidate';
@@ -32,7 +33,8 @@ export function DriverScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const [rerouting, setRerouting] = useState<PackageRecord | null>(null);
   const [container, setContainer] = useState<PackageRecord | null>(null);
-  const log = useScanLog();
+  const log = useLoggedScans(describe);
+  const { logged } = log;
 
   const show = async (result: PackageResult) => setCurrent(await showPackage(result.data.id).catch(() => result));
 
@@ -46,20 +48,6 @@ export function DriverScreen() {
         throw error;
       }
     });
-
-  /** Continuous modes: one call per scan, one log line per result. */
-  const logged = async (code: string, task: () => Promise<string>, onOk: () => void = () => beep('ok')) => {
-    try {
-      const text = await task();
-      onOk();
-      log.add({ code, ok: true, text });
-    } catch (error) {
-      const p = describe(error);
-      vibrateError();
-      beep('error');
-      log.add({ code, ok: false, text: p.message, hint: p.hint });
-    }
-  };
 
   const onScan = (code: string) => {
     setNotice(null);

@@ -5,7 +5,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { barcodeDetectorCtor, canScanWithCamera, openCamera, stopStream } from './camera.js';
+import { barcodeDetectorCtor, canScanWithCamera, startCameraPreview } from './camera.js';
 
 const FORMATS = ['code_128', 'code_39', 'ean_13', 'qr_code'];
 
@@ -18,7 +18,6 @@ export function CameraScanner({ onScan, disabled }: { onScan: (code: string) => 
 
   useEffect(() => {
     if (!open) return undefined;
-    let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const Detector = barcodeDetectorCtor()!;
@@ -45,21 +44,11 @@ export function CameraScanner({ onScan, disabled }: { onScan: (code: string) => 
       }
       timer = setTimeout(tick, 250);
     };
-    openCamera()
-      .then((s) => {
-        stream = s;
-        if (stopped) return stopStream(s);
-        if (videoRef.current) {
-          videoRef.current.srcObject = s;
-          void videoRef.current.play().catch(() => undefined);
-        }
-        void tick();
-      })
-      .catch(() => setFailed(true));
+    const stopCamera = startCameraPreview(videoRef, { onPlaying: () => void tick(), onFailed: () => setFailed(true) });
     return () => {
       stopped = true;
       clearTimeout(timer);
-      stopStream(stream);
+      stopCamera();
     };
   }, [open, onScan]);
 

@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { hasCamera, openCamera, stopStream } from './camera.js';
+import { hasCamera, startCameraPreview } from './camera.js';
 
 export interface IdentificationCaptureProps {
   open: boolean;
@@ -34,25 +34,12 @@ export function IdentificationCapture({ open, busy, onCancel, onSubmit }: Identi
   // The live camera runs while the dialog is open and no photo is taken.
   useEffect(() => {
     if (!open || useFile || photo) return undefined;
-    let stream: MediaStream | null = null;
-    let stopped = false;
-    openCamera('environment')
-      .then((s) => {
-        stream = s;
-        if (stopped) return stopStream(s);
-        if (videoRef.current) {
-          videoRef.current.srcObject = s;
-          void videoRef.current.play().catch(() => undefined);
-        }
-      })
-      .catch(() => {
+    return startCameraPreview(videoRef, {
+      onFailed: () => {
         setCameraFailed(true);
         setUseFile(true);
-      });
-    return () => {
-      stopped = true;
-      stopStream(stream);
-    };
+      },
+    });
   }, [open, useFile, photo]);
 
   useEffect(() => {

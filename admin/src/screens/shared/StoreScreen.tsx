@@ -12,11 +12,12 @@ import { IdentificationCapture } from '../scan/IdentificationCapture.js';
 import { LocationPicker, useRememberedLocation, type PickableLocation } from '../scan/LocationPicker.js';
 import { PackageCard } from '../scan/PackageCard.js';
 import { ScanField } from '../scan/ScanField.js';
-import { ScanLog, useScanLog } from '../scan/ScanLog.js';
+import { ScanLog } from '../scan/ScanLog.js';
 import { useStatusLabel } from '../../components/StatusField.js';
-import { beep, vibrateError } from './feedback.js';
+import { vibrateError } from './feedback.js';
 import { checkOutWithImage, findPackage, lookupPackage, packageVerb, showPackage, type PackageResult } from './operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
+import { useLoggedScans } from './useLoggedScans.js';
 import { useScanTask } from './useScanTask.js';
 
 export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
@@ -30,7 +31,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [quick, setQuick] = useState(false);
   const [capturing, setCapturing] = useState(false);
-  const log = useScanLog();
+  const log = useLoggedScans(describe);
 
   const needLocation = () => {
     if (locationId !== null) return false;
@@ -39,19 +40,12 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     return true;
   };
 
-  const quickCheckIn = async (code: string) => {
-    try {
+  const quickCheckIn = (code: string) =>
+    log.logged(code, async () => {
       const found = await lookupPackage(code);
       const done = await packageVerb(found.data.id, 'check-in', { location_id: locationId });
-      beep('ok');
-      log.add({ code, ok: true, text: statusLabel(done.data.status) });
-    } catch (error) {
-      const p = describe(error);
-      vibrateError();
-      beep('error');
-      log.add({ code, ok: false, text: p.message, hint: p.hint });
-    }
-  };
+      return statusLabel(done.data.status);
+    });
 
   const onScan = (code: string) => {
     setNotice(null);

@@ -1,0 +1,21 @@
+/** A new user's starting values: merchant admins create users of their own merchant. */
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../../../core/roles.js';
+import { schemas } from '../../../../core/schemas/index.js';
+import { validate } from '../../../../core/validation.js';
+import { newUserValues } from './UserForm.js';
+
+const filled = { first_name: 'Bea', last_name: 'Two', email: 'bea@example.com', role: ROLES.merchant_user };
+
+describe('newUserValues', () => {
+  it("starts a merchant admin's new user with their merchant, so the form validates like the API", () => {
+    const values = newUserValues({ role: ROLES.merchant_admin, merchant_id: 4 });
+    expect(values).toMatchObject({ merchant_id: 4, active: true });
+    expect(validate(schemas.users.create, { ...values, ...filled })).toEqual({});
+  });
+
+  it('leaves the merchant to superadmin and support, who pick it', () => {
+    expect(newUserValues({ role: ROLES.superadmin, merchant_id: null })).not.toHaveProperty('merchant_id');
+    expect(newUserValues({ role: ROLES.support, merchant_id: null })).not.toHaveProperty('merchant_id');
+  });
+});

@@ -11,7 +11,7 @@ import { dueStep } from '../../core/campaigns/index.js';
 import { BATCH_ITEM_STATUS as ITEM, BATCH_STATUS } from '../../core/statuses.js';
 import type { Clock } from '../clock.js';
 import type { Dialect } from '../db/dialect.js';
-import type { Database } from '../db/tables.js';
+import type { Batch, Database } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
 import { sendLocationRequests } from '../public/location-requests.js';
 import { startPassLoop } from '../notifications/pass-loop.js';
@@ -51,36 +51,31 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
   const stamp = now.toISOString();
   const result: CampaignPassResult = { due: 0, stepped: 0, skipped: 0, completed: 0, locationRequests: 0, webhooks: 0 };
 
-  const due = await db
-    .selectFrom('batch_items')
-    .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
-    .select('batch_items.id')
-    .where('batches.status', '=', BATCH_STATUS.running)
-    .where('batch_items.status', 'in', ACTIVE_ITEM)
-    .where((eb) => eb.or([eb('batch_items.next_notification_at', '<=', stamp), eb('batch_items.next_notification_at', 'is', null)]))
-    .orderBy('batch_items.next_notification_at')
-    .orderBy('batch_items.id')
-    .limit(deps.limit ?? 500)
-    .execute();
+  const due = await dueItems(db, stamp, deps.limit ?? 500);
   result.due = due.length;
 
-  const batches = new Map<number, Awaited<ReturnType<typeof loadBatch>>>();
-  for (const { id } of due) {
+  // Items are stepped in chunks: one transaction per chunk (a commit per item made commits the cost of a
+  // pass), one savepoint per item, so an item that lost its compare-and-set is undone alone.
+  const batches = new Map<number, Batch>();
+  for (let start = 0; start < due.length; start += ITEMS_PER_TRANSACTION) {
+    const trx = await db.startTransaction().execute();
     try {
-      const stepped = await db.transaction().execute(async (trx) => {
-        const item = await trx.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!item) return false;
-        let batch = batches.get(item.batch_id);
-        if (!batch) batches.set(item.batch_id, (batch = await loadBatch(trx, item.batch_id)));
-        const step = dueStep(item, batch, now);
-        // Not due after all (a plan written before a settings change): keep the scan index right.
-        await carryOutStep(trx, item, batch, step, now, { secret: deps.secret });
-        return step.kind !== null;
-      });
-      if (stepped) result.stepped++;
+      for (const id of due.slice(start, start + ITEMS_PER_TRANSACTION)) {
+        const item = await trx.savepoint('item').execute();
+        try {
+          if (await stepItem(item, id, batches, now, deps.secret)) result.stepped++;
+          await item.releaseSavepoint('item').execute();
+        } catch (error) {
+          if (!(error instanceof ItemRace)) throw error;
+          await item.rollbackToSavepoint('item').execute();
+          await item.releaseSavepoint('item').execute();
+          result.skipped++;
+        }
+      }
+      await trx.commit().execute();
     } catch (error) {
-      if (!(error instanceof ItemRace)) throw error;
-      result.skipped++;
+      await trx.rollback().execute();
+      throw error;
     }
   }
 
@@ -88,6 +83,51 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
   result.locationRequests = await sendLocationRequests({ db, now, secret: deps.secret });
   result.webhooks = await runWebhookEventPass({ db, dialect: deps.dialect, now });
   return result;
+}
+
+/** Items stepped per transaction (each in its own savepoint). */
+const ITEMS_PER_TRANSACTION = 100;
+
+/**
+ * Ids of due items of running batches, never planned (null) first, then the longest due. One query per
+ * status and case, each an index range on (status, next_notification_at) in index order that stops at
+ * `limit`; a single `status in (...) and (at <= now or at is null) order by at` query walked and sorted
+ * every active item on every pass.
+ */
+async function dueItems(db: Kysely<Database>, stamp: string, limit: number): Promise<number[]> {
+  const found: { id: number; at: string }[] = [];
+  for (const status of ACTIVE_ITEM) {
+    for (const unplanned of [true, false]) {
+      const rows = await db
+        .selectFrom('batch_items')
+        .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
+        .select(['batch_items.id', 'batch_items.next_notification_at'])
+        .where('batch_items.status', '=', status)
+        .where('batch_items.next_notification_at', unplanned ? 'is' : '<=', unplanned ? null : stamp)
+        .where('batches.status', '=', BATCH_STATUS.running)
+        .orderBy('batch_items.next_notification_at')
+        .orderBy('batch_items.id')
+        .limit(limit)
+        .execute();
+      for (const row of rows) found.push({ id: row.id, at: row.next_notification_at ?? '' });
+    }
+  }
+  return found
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id))
+    .slice(0, limit)
+    .map((row) => row.id);
+}
+
+/** One item's due step in the caller's transaction; false when nothing was due after all. */
+async function stepItem(trx: Transaction<Database>, id: number, batches: Map<number, Batch>, now: Date, secret: string): Promise<boolean> {
+  const item = await trx.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!item) return false;
+  let batch = batches.get(item.batch_id);
+  if (!batch) batches.set(item.batch_id, (batch = await loadBatch(trx, item.batch_id)));
+  const step = dueStep(item, batch, now);
+  // Not due after all (a plan written before a settings change): carryOutStep still rewrites the plan.
+  await carryOutStep(trx, item, batch, step, now, { secret });
+  return step.kind !== null;
 }
 
 const loadBatch = (db: Kysely<Database> | Transaction<Database>, id: number) => db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -294,6 +294,15 @@ describe('user/can', () => {
     const asUser = await mu.get('/api/user/can/delete/shipment', { ids: [draft.id] });
     expect(asUser.json().reasons).toEqual({ [draft.id]: 'forbidden' });
   });
+
+  it('does not offer delete on a draft shipment a batch item was converted into (record.in_use)', async () => {
+    const used = await t.db.selectFrom('batch_items').innerJoin('shipments', 'shipments.id', 'batch_items.shipment_id')
+      .select('shipments.id').where('shipments.status', '=', 0).executeTakeFirstOrThrow();
+    const res = await ma.get('/api/user/can/delete/shipment', { ids: [used.id] });
+    expect(res.json().reasons).toEqual({ [used.id]: 'record.in_use' });
+    expect((await ma.get(`/api/shipments/${used.id}`)).json().meta.actions).not.toContain('delete');
+    expect((await ma.delete(`/api/shipments/${used.id}`)).statusCode).toBe(400);
+  });
 });
 
 describe('dashboard statistics', () => {

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { runOperationsBench } from './operations-bench.js';
 import { barcodePrefixes, seedLarge } from './seed-large.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -198,6 +199,7 @@ async function main(): Promise<void> {
       { name: 'list-shipments-merchant', email: 'merchant.admin@example.com', paths: ['/api/shipments'], cookie: merchant },
     ];
     for (const scenario of scenarios) if (selected(scenario.name)) await measure(url, scenario, scenario.cookie, child.pid);
+    await runOperationsBench({ file, url, pid: child.pid, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, selected, signIn, report, rssMb });
     report({ name: 'server-memory', rss_mb: rssMb(child.pid), peak_rss_mb: rssMb(child.pid, true) });
   } finally {
     if (child.exitCode === null && child.signalCode === null) {

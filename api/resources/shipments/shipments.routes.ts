@@ -6,7 +6,7 @@ import { createShipment, deleteShipment, shipmentIncludes, shipmentVerdicts, upd
 export const shipmentsModule: ResourceModule = {
   name: 'shipments',
   list: shipmentsList,
-  verdicts: async (rows, actor) => shipmentVerdicts(rows, actor),
+  verdicts: async (rows, actor, db) => shipmentVerdicts(rows, actor, db),
   include: shipmentIncludes,
   create: createShipment,
   update: updateShipment,

@@ -28,10 +28,19 @@ const FIELDS = [
 export const isUpdatable = (status: number) => status < SHIPMENT_STATUS.printed;
 export const isDeletable = (status: number) => status === SHIPMENT_STATUS.draft;
 
-export async function shipmentVerdicts(rows: Row[], actor: RequestActor) {
+/** Draft shipments a batch item was converted into stay (deleteShipment refuses them: record.in_use). */
+async function shipmentsInBatches(db: Db, rows: Row[]): Promise<Set<number>> {
+  const ids = rows.filter((r) => isDeletable(r.status)).map((r) => r.id as number);
+  if (!ids.length) return new Set();
+  const used = await db.selectFrom('batch_items').select('shipment_id').where('shipment_id', 'in', ids).execute();
+  return new Set(used.map((u) => Number(u.shipment_id)));
+}
+
+export async function shipmentVerdicts(rows: Row[], actor: RequestActor, db: Db) {
+  const inBatches = await shipmentsInBatches(db, rows);
   return verdictsFor(rows, actor, 'shipments', (row) => ({
     edit: isUpdatable(row.status) ? null : 'shipment.not_updatable',
-    delete: isDeletable(row.status) ? null : 'shipment.not_deletable',
+    delete: !isDeletable(row.status) ? 'shipment.not_deletable' : inBatches.has(row.id as number) ? 'record.in_use' : null,
   }));
 }
 

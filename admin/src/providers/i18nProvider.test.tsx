@@ -1,0 +1,19 @@
+/** Switching the language also tells the API, which answers in the user's stored language. */
+import { describe, expect, it, vi } from 'vitest';
+import { api } from './http.js';
+import { i18nProvider } from './i18nProvider.js';
+
+vi.mock('./http.js', () => ({ api: vi.fn(async () => ({ data: {} })) }));
+
+describe('i18nProvider.changeLocale', () => {
+  it('PUTs the new language to /api/user/locale once, and not when it is unchanged', async () => {
+    const start = i18nProvider.getLocale();
+    const other = start === 'es' ? 'en' : 'es';
+    await i18nProvider.changeLocale(other);
+    expect(api).toHaveBeenCalledWith('user/locale', expect.objectContaining({ method: 'PUT', body: { locale: other } }));
+    expect(i18nProvider.translate('ra.action.save')).toBe(other === 'es' ? 'Guardar' : 'Save');
+    vi.mocked(api).mockClear();
+    await i18nProvider.changeLocale(other);
+    expect(api).not.toHaveBeenCalled();
+  });
+});

@@ -62,7 +62,7 @@ function itemState(k: number, allDue: boolean) {
  * A fresh SQLite file (real migrations, demo data with its own batches paused) plus one running batch of
  * `items` items inserted straight through better-sqlite3 in one transaction. Returns the file path.
  */
-export async function seedBatch(dir: string, items: number, channels: number, allDue: boolean): Promise<string> {
+async function seedBatch(dir: string, items: number, channels: number, allDue: boolean): Promise<string> {
   const file = join(dir, `campaigns-${items}.sqlite`);
   const database = await openDatabase({ sqliteFile: file });
   try {

@@ -20,6 +20,14 @@ function LockerServiceInput() {
 
 const TEXT_FIELDS = ['hours', 'zone', 'route', 'timezone', 'what3words'];
 
+/**
+ * A new location's starting values, including what the inputs would otherwise fill in on mount
+ * (approved switch: false; merchant select: null), so an untouched create form is not "unsaved".
+ */
+export function newLocationValues(role: number) {
+  return { class: 'pudo', approved: false, merchant_id: null, ...locationDefaults(role) };
+}
+
 /** Location create/edit; new locations are active, drop-off for a superadmin and pickup for others. */
 export function LocationForm({ mode }: { mode: 'create' | 'edit' }) {
   const actor = useActor();
@@ -28,7 +36,7 @@ export function LocationForm({ mode }: { mode: 'create' | 'edit' }) {
     <ResourceForm
       resource="locations"
       schema={schemas.locations[mode === 'create' ? 'create' : 'update']}
-      defaultValues={mode === 'create' ? { class: 'pudo', ...locationDefaults(actor.role) } : undefined}
+      defaultValues={mode === 'create' ? newLocationValues(actor.role) : undefined}
     >
       <TextInput source="name" label={req('name')} />
       {mask.field('code') && <TextInput source="code" label={req('code')} />}

@@ -116,6 +116,9 @@ export function App() {
       theme={theme}
       dashboard={Dashboard}
       loginPage={false}
+      // The app bar always shows the app name; pages without a title of their own (error, not found) add nothing
+      // rather than react-admin's default "React Admin".
+      title=""
       disableTelemetry
     >
       <CustomRoutes noLayout>

@@ -2,16 +2,18 @@
  * The application shell's pure logic: the navigation guard, the data provider's requests and the
  * global error messages.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '../../core/roles.js';
 import { ALL_FEATURES, FEATURES } from '../../core/features.js';
 import { translate } from '../../core/i18n/index.js';
 import { guardRedirect, routeNameForPath } from './layout/guard.js';
-import { toSpecPathname } from './layout/specRouter.js';
+import { mapTo, toSpecPathname } from './layout/specRouter.js';
 import { dataProvider, listQuery } from './providers/dataProvider.js';
 import { buildQuery } from './providers/http.js';
 import { canAccess } from './providers/access.js';
 import { describeHttpError } from './errors/messages.js';
+import { SPA_CSP } from '../../api/plugins/security-headers.js';
 import { subscribeHttpErrors, type HttpErrorEvent } from './errors/bus.js';
 
 const user = (role: number, features = 0) => ({ role, features });
@@ -103,6 +105,12 @@ describe('SPEC record paths from react-admin links', () => {
     expect(toSpecPathname('/merchants/preferences', resources)).toBe('/merchants/preferences');
     expect(toSpecPathname('/shipments/5/packages/2', resources)).toBe('/shipments/5/packages/2');
     expect(toSpecPathname('/pudo', resources)).toBe('/pudo');
+  });
+  it('passes links without a target through (a ReferenceField still loading rendered one and crashed)', () => {
+    expect(mapTo(undefined as never, resources)).toBeUndefined();
+    expect(mapTo({ search: '?a=1' }, resources)).toEqual({ search: '?a=1' });
+    expect(mapTo({ pathname: '/shipments/5/show', search: '?x' }, resources)).toEqual({ pathname: '/shipments/5', search: '?x' });
+    expect(mapTo('/shipments/5?tab=1', resources)).toBe('/shipments/5/edit?tab=1');
   });
 });
 
@@ -214,6 +222,14 @@ describe('describeHttpError (SPEC section 8)', () => {
     expect(unknown.details).toEqual(['email: Bad']);
   });
 
+  it("400: the server's message when it adds a detail to the translation", () => {
+    const detailed = 'The request could not be processed: filter nope is not supported';
+    expect(describeHttpError({ status: 400, code: 'bad_request', message: detailed }, t).message).toBe(detailed);
+    expect(describeHttpError({ status: 400, code: 'bad_request', message: 'The request could not be processed.' }, t).message).toBe(
+      'The request could not be processed.',
+    );
+  });
+
   it('403: the translated message, else Forbidden: {message}.', () => {
     expect(describeHttpError({ status: 403, code: 'forbidden', message: 'no' }, t).message).toBe('You do not have permission to do that.');
     expect(describeHttpError({ status: 403, message: 'Nope' }, t).message).toBe('Forbidden: Nope.');
@@ -225,5 +241,15 @@ describe('describeHttpError (SPEC section 8)', () => {
       'Someone else has changed this item since you started editing it. Please reload the page to see the changes.',
     );
     expect(describeHttpError({ status: 500, message: 'Boom' }, t).message).toBe('An unexpected server error occurred. Boom');
+  });
+});
+
+describe('index.html under the CSP', () => {
+  it("has no inline script (script-src 'self' would block it)", () => {
+    expect(SPA_CSP).toContain("script-src 'self';");
+    const html = readFileSync('admin/index.html', 'utf8');
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toMatch(/\ssrc=/);
   });
 });

@@ -68,7 +68,12 @@ export function errorsPlugin(app: FastifyInstance): void {
     const t = translator(request);
     if (isDomainError(error)) {
       const extra = (error as unknown as { problems?: Record<string, Message> }).problems;
-      return reply.code(error.status).send(errorBody(t, error.code, error.params, extra ?? error.fields));
+      const body = errorBody(t, error.code, error.params, extra ?? error.fields);
+      // A malformed request says what was wrong (e.g. "filter x is not supported"): no secrets, only the request's own terms.
+      if (error.code === 'bad_request' && error.message && error.message !== error.code) {
+        body.message = `${body.message.replace(/[.\s]+$/, '')}: ${error.message}`;
+      }
+      return reply.code(error.status).send(body);
     }
     if (error.validation) {
       return reply.code(422).send(errorBody(t, 'validation.failed', undefined, schemaProblems(error)));

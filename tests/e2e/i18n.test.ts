@@ -34,6 +34,11 @@ describeE2e('languages', (env) => {
     // The choice sticks across a reload.
     await page.reload();
     await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();
+
+    // The switch is saved on the account (PUT /api/user/locale): back to English for the other tests.
+    await page.getByRole('button', { name: es.app.languages.en, exact: true }).first().click();
+    await page.getByRole('heading', { name: en.dashboard.title }).first().waitFor();
+    await page.waitForLoadState('networkidle');
   });
 
   it('the signin page switches language too', async () => {

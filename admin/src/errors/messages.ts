@@ -12,12 +12,18 @@ export interface ErrorDescription {
   details: string[];
 }
 
-/** The translation of `errors.<code>` when the catalogue has one. */
+/**
+ * The translation of `errors.<code>` when the catalogue has one. The server's message is the same
+ * translation (in the request's language), sometimes with a detail added ("The request could not be
+ * processed: sort by x is not supported"): then the server's message is shown.
+ */
 function translatedCode(code: string | undefined, t: Translator, message: string): string | null {
   if (!code) return null;
   const key = `errors.${code}`;
   const text = t(key, { message });
-  return text && text !== key ? text : null;
+  if (!text || text === key) return null;
+  const stem = text.replace(/[.\s]+$/, '');
+  return stem && message.length > stem.length && message.startsWith(stem) ? message : text;
 }
 
 export function describeHttpError(event: HttpErrorEvent, t: Translator): ErrorDescription {

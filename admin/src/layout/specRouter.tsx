@@ -24,7 +24,7 @@ export function toSpecPathname(pathname: string, resources: ReadonlySet<string>)
   return pathname;
 }
 
-function mapTo(to: To, resources: ReadonlySet<string>): To {
+export function mapTo(to: To, resources: ReadonlySet<string>): To {
   // react-admin renders some links before their target is known (e.g. a ReferenceField still loading).
   if (to === undefined || to === null) return to as To;
   if (typeof to === 'string') {

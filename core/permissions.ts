@@ -135,6 +135,14 @@ export const RESOURCES: Record<ResourceName, ResourcePolicy> = {
   },
 };
 
+/**
+ * Roles that may read a resource's name list (`light=1`, `{ id, name }` only) for a picker without having
+ * its list screen: customer support picks the merchant of the shipments and batches it creates.
+ */
+export const PICKER_ROLES: Partial<Record<ResourceName, number>> = {
+  merchants: ADMIN,
+};
+
 export function resourceBySingular(singular: string): ResourceName | undefined {
   return RESOURCE_NAMES.find((name) => RESOURCES[name].singular === singular);
 }

@@ -12,7 +12,7 @@ import { mapTo, toSpecPathname } from './layout/specRouter.js';
 import { dataProvider, listQuery } from './providers/dataProvider.js';
 import { buildQuery } from './providers/http.js';
 import { canAccess } from './providers/access.js';
-import { describeHttpError } from './errors/messages.js';
+import { describeHttpError, resourceOfPath } from './errors/messages.js';
 import { SPA_CSP } from '../../api/plugins/security-headers.js';
 import { subscribeHttpErrors, type HttpErrorEvent } from './errors/bus.js';
 
@@ -43,6 +43,9 @@ describe('routeNameForPath', () => {
   it('knows no name for unknown paths', () => {
     expect(routeNameForPath('/nowhere')).toBeNull();
     expect(routeNameForPath('/shipments/1/edit/more')).toBeNull();
+    // nested resources only exist under their parent
+    expect(routeNameForPath('/packages')).toBeNull();
+    expect(routeNameForPath('/batch_items/3')).toBeNull();
     expect(routeNameForPath('/batches/2/packages')).toBeNull();
   });
 });
@@ -220,6 +223,10 @@ describe('describeHttpError (SPEC section 8)', () => {
     const unknown = describeHttpError({ status: 422, code: 'weird.code', message: 'Odd', errors: { email: 'Bad' } }, t);
     expect(unknown.message).toBe('[weird.code] Odd');
     expect(unknown.details).toEqual(['email: Bad']);
+    const labelled = describeHttpError({ status: 422, code: 'validation.failed', message: 'x', errors: { email: 'Bad' } }, t, (f) => `<${f}>`);
+    expect(labelled.details).toEqual(['<email>: Bad']);
+    expect(resourceOfPath('/shipments/5/packages/create')).toBe('packages');
+    expect(resourceOfPath('/shipments/5/edit')).toBe('shipments');
   });
 
   it("400: the server's message when it adds a detail to the translation", () => {

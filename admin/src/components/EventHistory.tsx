@@ -1,5 +1,5 @@
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { StatusTable } from '../../../core/statuses.js';
 import { useStatusLabel } from './StatusField.js';
 
@@ -16,6 +16,7 @@ export interface HistoryEvent {
 export function EventHistory({ table, source = 'events' }: { table: StatusTable; source?: string; label?: string }) {
   const record = useRecordContext();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const status = useStatusLabel(table);
   const events = Array.isArray(record?.[source]) ? ([...record[source]] as HistoryEvent[]) : [];
   if (!events.length) return <Typography variant="body2">—</Typography>;
@@ -31,7 +32,7 @@ export function EventHistory({ table, source = 'events' }: { table: StatusTable;
             ]
               .filter(Boolean)
               .join(': ')}
-            secondary={[new Date(e.created_at).toLocaleString(), e.reason].filter(Boolean).join(' — ')}
+            secondary={[new Date(e.created_at).toLocaleString(locale), e.reason].filter(Boolean).join(' — ')}
           />
         </ListItem>
       ))}

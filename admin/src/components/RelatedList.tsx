@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Datagrid, Pagination, ReferenceManyField, type DatagridProps, type SortPayload } from 'react-admin';
+import { keyboardRowsBody } from './keyboardRows.js';
 
 export interface RelatedListProps {
   reference: string;
@@ -14,7 +15,7 @@ export interface RelatedListProps {
 export function RelatedList({ reference, target, label, sort = { field: 'id', order: 'ASC' }, rowClick = 'show', children }: RelatedListProps) {
   return (
     <ReferenceManyField reference={reference} target={target} label={label} sort={sort} perPage={10} pagination={<Pagination />}>
-      <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+      <Datagrid rowClick={rowClick} body={keyboardRowsBody} bulkActionButtons={false}>
         {children}
       </Datagrid>
     </ReferenceManyField>

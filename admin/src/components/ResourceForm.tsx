@@ -33,7 +33,7 @@ export type ResourceFormProps = Omit<SimpleFormProps, 'validate' | 'children'> &
  * (SchemaLabel / req), the unsaved-changes prompt and a toolbar honouring the record's `_actions`.
  */
 export function ResourceForm({ resource, schema, nested, deleteRedirect, children, ...props }: ResourceFormProps) {
-  const validate = useSchemaValidator(schema, nested);
+  const validate = useSchemaValidator(schema, nested, resource);
   return (
     <FormSchemaContext.Provider value={{ resource, schema }}>
       {/* noValidate: the schema's translated messages, not the browser's own bubbles (type="email" etc.). */}

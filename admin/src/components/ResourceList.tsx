@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Datagrid, List, type DatagridProps, type ListProps, type SortPayload } from 'react-admin';
 import { DEFAULT_SORT, ListActions, ListBulkActions, ListPagination, PER_PAGE, withSearch } from './ListToolbarAndPagination.js';
+import { keyboardRowsBody } from './keyboardRows.js';
 
 export type ResourceListProps = Omit<ListProps, 'filters' | 'children'> & {
   filters?: ReactElement[];
@@ -26,7 +27,7 @@ export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowC
       pagination={<ListPagination />}
       {...props}
     >
-      <Datagrid rowClick={rowClick} bulkActionButtons={<ListBulkActions>{bulkActions}</ListBulkActions>}>
+      <Datagrid rowClick={rowClick} body={keyboardRowsBody} bulkActionButtons={<ListBulkActions>{bulkActions}</ListBulkActions>}>
         {children}
       </Datagrid>
     </List>

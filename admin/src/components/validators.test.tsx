@@ -34,6 +34,12 @@ describe('schemaValidator', () => {
     expect(validate({ phone: '2423234567', country: 'BS' }).phone).toBeUndefined();
   });
 
+  it("names the other field of required_without by its label, not its key", () => {
+    const inSpanish = schemaValidator(schemas.shipments.create, es, schemas.shipments.nested, 'shipments')({});
+    expect(inSpanish.email).toBe(`Este campo es obligatorio si '${es('resources.shipments.fields.phone')}' está vacío.`);
+    expect(inSpanish.email).not.toContain("'phone'");
+  });
+
   it('validates array rows (a package without a size)', () => {
     const errors = validate({ packages: [{ size: 'SMALL' }, { description: 'x' }] });
     expect(errors.packages).toEqual([{}, { size: 'This field is required.' }]);

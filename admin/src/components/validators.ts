@@ -9,15 +9,21 @@ import { checkRule, validate, type Rule, type Schema, type Translate } from '../
 type Values = Record<string, unknown>;
 export type FormErrors = Record<string, unknown>;
 
+/** Rule params naming another field (`required_without`'s target) shown as that field's label. */
+function labelledParams(params: Record<string, string | number> | undefined, t: Translate, resource?: string) {
+  if (!resource || typeof params?.target !== 'string') return params;
+  return { ...params, target: t(`resources.${resource}.fields.${params.target}`, { _: params.target }) };
+}
+
 /** A react-admin form-level `validate` function for a core Schema; strings translated by `t`. */
-export function schemaValidator(schema: Schema, t: Translate, nested: Record<string, Schema> = {}) {
+export function schemaValidator(schema: Schema, t: Translate, nested: Record<string, Schema> = {}, resource?: string) {
   return (values: Values): FormErrors => {
     const errors: FormErrors = {};
-    for (const [field, m] of Object.entries(validate(schema, values))) errors[field] = t(m.key, m.params);
+    for (const [field, m] of Object.entries(validate(schema, values))) errors[field] = t(m.key, labelledParams(m.params, t, resource));
     // Array inputs (e.g. a shipment's packages): one error object per row, keyed like the row.
     for (const [field, rowSchema] of Object.entries(nested)) {
       const rows = Array.isArray(values[field]) ? (values[field] as Values[]) : [];
-      const rowErrors = rows.map((row) => schemaValidator(rowSchema, t)(row ?? {}));
+      const rowErrors = rows.map((row) => schemaValidator(rowSchema, t, {}, resource)(row ?? {}));
       if (rowErrors.some((e) => Object.keys(e).length > 0)) errors[field] = rowErrors;
     }
     return errors;
@@ -25,9 +31,9 @@ export function schemaValidator(schema: Schema, t: Translate, nested: Record<str
 }
 
 /** Hook form of schemaValidator using the current locale. */
-export function useSchemaValidator(schema: Schema, nested?: Record<string, Schema>) {
+export function useSchemaValidator(schema: Schema, nested?: Record<string, Schema>, resource?: string) {
   const translate = useTranslate();
-  return useMemo(() => schemaValidator(schema, translate as Translate, nested), [schema, nested, translate]);
+  return useMemo(() => schemaValidator(schema, translate as Translate, nested, resource), [schema, nested, translate, resource]);
 }
 
 /** Per-input react-admin validators for a list of core rules (first failing rule wins). */

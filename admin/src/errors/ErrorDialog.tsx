@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
 import { subscribeHttpErrors, type HttpErrorEvent } from './bus.js';
-import { describeHttpError } from './messages.js';
+import { useLocation } from 'react-router-dom';
+import { describeHttpError, resourceOfPath } from './messages.js';
 
 /**
  * The global HTTP error dialog (SPEC section 8). One instance lives in each layout; errors queue up
@@ -12,6 +13,7 @@ export function ErrorDialog() {
   const translate = useTranslate();
   const logout = useLogout();
   const [queue, setQueue] = useState<HttpErrorEvent[]>([]);
+  const resource = resourceOfPath(useLocation().pathname);
 
   useEffect(
     () =>
@@ -27,7 +29,8 @@ export function ErrorDialog() {
 
   const current = queue[0];
   if (!current) return null;
-  const { message, details } = describeHttpError(current, (key, params) => translate(key, { _: key, ...params }));
+  const fieldLabel = (field: string) => (resource ? translate(`resources.${resource}.fields.${field}`, { _: field }) : field);
+  const { message, details } = describeHttpError(current, (key, params) => translate(key, { _: key, ...params }), fieldLabel);
   const close = () => setQueue((q) => q.slice(1));
 
   return (

@@ -26,9 +26,10 @@ function translatedCode(code: string | undefined, t: Translator, message: string
   return stem && message.length > stem.length && message.startsWith(stem) ? message : text;
 }
 
-export function describeHttpError(event: HttpErrorEvent, t: Translator): ErrorDescription {
+/** `fieldLabel` names a field for the details list (the screen's label rather than the API key). */
+export function describeHttpError(event: HttpErrorEvent, t: Translator, fieldLabel: (field: string) => string = (f) => f): ErrorDescription {
   const message = event.message ?? '';
-  const details = Object.entries(event.errors ?? {}).map(([field, text]) => `${field}: ${text}`);
+  const details = Object.entries(event.errors ?? {}).map(([field, text]) => `${fieldLabel(field)}: ${text}`);
   switch (event.status) {
     case 400:
     case 422:
@@ -47,4 +48,10 @@ export function describeHttpError(event: HttpErrorEvent, t: Translator): ErrorDe
     default:
       return { message: t('http.unexpected', { message }), details: [] };
   }
+}
+
+/** The resource a screen path is about: /shipments/5/packages/create -> packages. */
+export function resourceOfPath(pathname: string): string | undefined {
+  const words = pathname.split('/').filter((part) => part && !/^\d+$/.test(part) && part !== 'create' && part !== 'edit');
+  return words[words.length - 1];
 }

@@ -50,7 +50,8 @@ export function routeNameForPath(pathname: string): string | null {
   const [first, second, third] = segments;
   if (first === 'shipments' && second === 'import') return 'shipments-import';
   if (third && NESTED_RESOURCES[third] === first) return crudRouteName(third, segments.slice(3));
-  if (first && isResourceName(first)) return crudRouteName(first, segments.slice(1));
+  // Nested resources have no top-level screens (/packages, /batch_items/3): unknown, so the user goes home.
+  if (first && isResourceName(first) && !NESTED_RESOURCES[first]) return crudRouteName(first, segments.slice(1));
   return null;
 }
 

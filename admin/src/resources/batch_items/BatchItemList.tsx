@@ -1,4 +1,5 @@
-import { DateField, NumberField, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { NumberField, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { StatusInput } from '../../components/EnumInput.js';
 import { NestedCreateButton } from '../../components/nested.js';
 import { ResourceList } from '../../components/ResourceList.js';
@@ -30,9 +31,9 @@ export function BatchItemList() {
       <TextField source="first_name" />
       <TextField source="last_name" />
       <TextField source="email" />
-      <TextField source="full_phone_number" />
+      <TextField source="full_phone_number" sortable={false} />
       <StatusChipField source="status" table="batch_items" />
-      <NumberField source="reminders_sent" />
+      <NumberField source="reminders_sent" sortable={false} />
       <DateField source="next_notification_at" showTime />
     </ResourceList>
   );

@@ -1,4 +1,5 @@
-import { DateField, Labeled, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
+import { Labeled, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { BatchItemActions } from '../../screens/campaigns/BatchItemActions.js';
 import { ItemHistory } from '../../screens/campaigns/ItemHistory.js';
 import { ShowActions } from '../../components/recordActions.js';

@@ -1,4 +1,5 @@
-import { DateField, NumberField, ReferenceField, TextField } from 'react-admin';
+import { NumberField, ReferenceField, TextField } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { SHIPMENT_TYPES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
@@ -19,7 +20,7 @@ export function BatchList() {
       <TextField source="name" />
       <StatusChipField source="status" table="batches" />
       <EnumField source="type" prefix="shipment_types" />
-      {mask.field('merchant_id') && <ReferenceField source="merchant_id" reference="merchants" link={false} />}
+      {mask.field('merchant_id') && <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />}
       <ReferenceField source="pickup_location_id" reference="locations" link={false} sortable={false} />
       <NumberField source="item_count" />
       <DateField source="created_at" showTime />

@@ -1,4 +1,5 @@
-import { BooleanField, DateField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import { BooleanField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { CHANNELS } from '../../../../core/features.js';
 import { BitmaskField } from '../../components/BitmaskField.js';
 import { EnumField } from '../../components/EnumInput.js';

@@ -1,4 +1,5 @@
-import { BooleanField, DateField, NumberField, ReferenceField, TextField } from 'react-admin';
+import { BooleanField, NumberField, ReferenceField, TextField } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { TRANSPORT_MODES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
@@ -19,8 +20,8 @@ export function ManifestList() {
       <TextField source="name" />
       <StatusChipField source="status" table="manifests" />
       <EnumField source="mode" prefix="modes" />
-      {mask.field('merchant_id') && <ReferenceField source="merchant_id" reference="merchants" link={false} />}
-      <BooleanField source="delivery_attempted" looseValue />
+      {mask.field('merchant_id') && <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />}
+      <BooleanField source="delivery_attempted" looseValue sortable={false} />
       <NumberField source="shipment_count" />
       <NumberField source="package_count" />
       <DateField source="created_at" showTime />

@@ -1,4 +1,5 @@
-import { BooleanField, DateField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { BooleanField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';

@@ -1,4 +1,5 @@
-import { DateField, ReferenceField, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { ReferenceField, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { PACKAGE_SIZES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
 import { NestedCreateButton } from '../../components/nested.js';
@@ -30,7 +31,7 @@ export function PackageList() {
       <TextField source="barcode" />
       <EnumField source="size" prefix="sizes" />
       <StatusChipField source="status" table="packages" />
-      <TextField source="description" />
+      <TextField source="description" sortable={false} />
       <ReferenceField source="dropoff_location_id" reference="locations" link={false} sortable={false} />
       <DateField source="expires_at" showTime />
     </ResourceList>

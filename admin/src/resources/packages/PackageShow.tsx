@@ -1,4 +1,5 @@
-import { BooleanField, DateField, ReferenceField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
+import { BooleanField, ReferenceField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';

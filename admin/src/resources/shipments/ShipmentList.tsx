@@ -1,4 +1,5 @@
-import { DateField, NumberField, ReferenceField, TextField, FunctionField, type RaRecord } from 'react-admin';
+import { NumberField, ReferenceField, TextField, FunctionField, type RaRecord } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { SHIPMENT_TYPES } from '../../../../core/constants.js';
 import { ResourceList } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
@@ -34,10 +35,10 @@ export function ShipmentList() {
       <FunctionField source="first_name" label="resources.shipments.fields.full_name" render={fullName} sortBy="last_name" />
       <StatusChipField source="status" table="shipments" />
       {mask.field('merchant_id') && (
-        <ReferenceField source="merchant_id" reference="merchants" link={false} />
+        <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />
       )}
       <ReferenceField source="dropoff_location_id" reference="locations" link={false} sortable={false} />
-      <EnumField source="type" prefix="shipment_types" />
+      <EnumField source="type" prefix="shipment_types" sortable={false} />
       <NumberField source="package_count" />
       <DateField source="updated_at" showTime />
     </ResourceList>

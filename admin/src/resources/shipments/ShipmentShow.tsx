@@ -1,6 +1,5 @@
 import {
   BooleanField,
-  DateField,
   Labeled,
   NumberField,
   ReferenceField,
@@ -11,6 +10,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { EventHistory } from '../../components/EventHistory.js';
 import { NestedCreateButton } from '../../components/nested.js';

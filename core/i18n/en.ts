@@ -337,6 +337,8 @@ export const appEn = {
         location_groups: 'Location groups',
       },
       actions: { regenerate_secret: 'Regenerate secret', add_content_type: 'Press Enter to add' },
+      // integration: the new merchant's secret, shown once after create
+      secret_once: 'Copy the secret now: it is shown only once.',
     },
     users: {
       name: 'User |||| Users',

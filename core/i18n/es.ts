@@ -340,6 +340,8 @@ export const appEs: AppCatalogue = {
         location_groups: 'Grupos de ubicaciones',
       },
       actions: { regenerate_secret: 'Regenerar secreto', add_content_type: 'Pulsa Intro para añadir' },
+      // integration: the new merchant's secret, shown once after create
+      secret_once: 'Copia el secreto ahora: solo se muestra una vez.',
     },
     users: {
       name: 'Usuario |||| Usuarios',

@@ -241,6 +241,18 @@ describe('locations, groups and merchants', () => {
     const shown = (await sa.get(`/api/merchants/${m.id}`)).body;
     expect(shown).not.toContain('secret');
   });
+
+  it('round-trips a merchant as the edit form sends it back, email templates as { event: template id }', async () => {
+    const acme = (await sa.get(`/api/merchants/${id.acme}`)).json().data;
+    expect(acme.email_templates['package-available']).toBe('acme-1002');
+    const res = await sa.put(`/api/merchants/${id.acme}`, { ...acme, email_templates: { ...acme.email_templates, 'package-expired': 'acme-2000' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.email_templates).toMatchObject({ 'package-available': 'acme-1002', 'package-expired': 'acme-2000' });
+    // Stored in the shape the notification renderer reads.
+    const stored = await t.db.selectFrom('merchants').select('email_templates').where('id', '=', id.acme).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.email_templates)['package-expired']).toEqual({ template_id: 'acme-2000' });
+    expect((await ma.get('/api/merchants/preferences')).json().data.email_templates['package-expired']).toBe('acme-2000');
+  });
 });
 
 describe('users', () => {

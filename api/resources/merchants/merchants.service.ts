@@ -27,6 +27,28 @@ export function presentMerchant(row: Row): Row {
   for (const [key, fallback] of [['branding', {}], ['email_templates', {}], ['notification_events', []], ['content_types', []]] as const) {
     if (key in out) out[key] = parseJson(out[key], fallback);
   }
+  if ('email_templates' in out) out.email_templates = flatTemplates(out.email_templates);
+  return out;
+}
+
+/** A template id as clients send it: the id itself, or the stored shape `{ template_id }`; '' when none. */
+function templateIdOf(value: unknown): string | undefined {
+  const id = isObject(value) ? value.template_id : value;
+  if (id === null || id === undefined || id === '') return '';
+  return typeof id === 'string' || typeof id === 'number' ? String(id).trim().slice(0, 100) : undefined;
+}
+
+/**
+ * Email templates are stored as `{ event: { template_id } }` (what the notification renderer reads) and
+ * shown to clients as `{ event: template_id }`, the shape their forms edit and send back.
+ */
+export function flatTemplates(stored: unknown): Record<string, string> {
+  if (!isObject(stored)) return {};
+  const out: Record<string, string> = {};
+  for (const [event, value] of Object.entries(stored)) {
+    const id = templateIdOf(value);
+    if (id) out[event] = id;
+  }
   return out;
 }
 
@@ -53,11 +75,11 @@ export function jsonColumns(body: Row, features: number): Row {
   if (body.email_templates !== undefined) {
     if (!isObject(body.email_templates)) fieldError('email_templates', 'validation.in');
     const templates: Row = {};
-    for (const [event, id] of Object.entries(body.email_templates)) {
+    for (const [event, value] of Object.entries(body.email_templates)) {
       if (!(NOTIFICATION_EVENTS as readonly string[]).includes(event)) fieldError(`email_templates.${event}`, 'validation.in');
-      if (id === null || id === '') continue;
-      if (typeof id !== 'string' && typeof id !== 'number') fieldError(`email_templates.${event}`, 'validation.in');
-      templates[event] = String(id).slice(0, 100);
+      const id = templateIdOf(value);
+      if (id === undefined) fieldError(`email_templates.${event}`, 'validation.in');
+      if (id) templates[event] = { template_id: id };
     }
     out.email_templates = JSON.stringify(templates);
   }

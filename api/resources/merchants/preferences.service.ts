@@ -8,7 +8,7 @@ import { ROLES, isMerchantRole } from '../../../core/roles.js';
 import type { ServiceContext } from '../access.js';
 import { parseJson, type Row } from '../module.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
-import { jsonColumns } from './merchants.service.js';
+import { flatTemplates, jsonColumns } from './merchants.service.js';
 
 async function ownMerchant(ctx: ServiceContext) {
   if (!isMerchantRole(ctx.actor.role) || ctx.actor.merchant_id == null) throw new DomainError('forbidden');
@@ -21,7 +21,7 @@ export async function getPreferences(ctx: ServiceContext) {
   return {
     content_types: parseJson<string[]>(m.content_types, []),
     default_content_type: m.default_content_type,
-    email_templates: parseJson<Row>(m.email_templates, {}),
+    email_templates: flatTemplates(parseJson<Row>(m.email_templates, {})),
     notification_events: parseJson<string[]>(m.notification_events, []),
     branding: parseJson<Row>(m.branding, {}),
     payment_url: m.payment_url,

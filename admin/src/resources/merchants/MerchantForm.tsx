@@ -6,21 +6,24 @@ import { BitmaskInput } from '../../components/BitmaskInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { req } from '../../components/RequiredLabel.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
+import { MerchantSettingsInputs } from './MerchantSettingsInputs.js';
+
+/** A new merchant's starting values, including the empty lists the inputs would set on mount. */
+const NEW_MERCHANT = { active: true, features: 0, channels: CHANNELS.email, content_types: [], notification_events: [], location_group_ids: [] };
 
 export function MerchantForm({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <ResourceForm
       resource="merchants"
       schema={schemas.merchants[mode === 'create' ? 'create' : 'update']}
-      defaultValues={mode === 'create' ? { active: true, features: 0, channels: CHANNELS.email } : undefined}
+      defaultValues={mode === 'create' ? NEW_MERCHANT : undefined}
     >
       <TextInput source="name" label={req('name')} />
       <BooleanInput source="active" label={req('active')} />
       <BitmaskInput source="features" bits={FEATURES} labelPrefix="features" label={req('features')} />
       <BitmaskInput source="channels" bits={CHANNELS} labelPrefix="channels" label={req('channels')} />
       <EnumInput source="fetch_service" values={FETCH_SERVICES} prefix="fetch_services" label={req('fetch_service')} emptyText="—" />
-      <TextInput source="payment_url" type="url" label={req('payment_url')} />
-      <TextInput source="default_content_type" label={req('default_content_type')} />
+      <MerchantSettingsInputs />
     </ResourceForm>
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * The feature-dependent parts of the merchant form: branding (branding feature), content types
+ * (content feature; typed one at a time, Enter adds), payment URL (postpayments), notification
+ * events with an e-mail template id each, and the linked location groups.
+ */
+import { Typography } from '@mui/material';
+import { AutocompleteArrayInput, CheckboxGroupInput, ReferenceArrayInput, SelectInput, TextArrayInput, TextInput, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
+import { FEATURES, hasBit } from '../../../../core/features.js';
+import { useEnumChoices } from '../../components/EnumInput.js';
+
+export const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
+
+const field = (name: string) => `resources.merchants.fields.${name}`;
+
+/** Events a merchant with `features` may turn on: awaiting payment only with postpayments. */
+export function offeredEvents(features: number) {
+  return NOTIFICATION_EVENTS.filter((e) => e !== 'shipment-awaiting-payment' || hasBit(features, FEATURES.postpayments));
+}
+
+function Section({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <Typography component="h2" variant="subtitle1" sx={{ mt: 2 }}>
+      {translate(title)}
+    </Typography>
+  );
+}
+
+function ContentTypeInputs() {
+  const types = (useWatch({ name: 'content_types' }) as string[] | undefined) ?? [];
+  const translate = useTranslate();
+  return (
+    <>
+      <TextArrayInput source="content_types" label={field('content_types')} helperText={translate('resources.merchants.actions.add_content_type')} />
+      <SelectInput source="default_content_type" label={field('default_content_type')} choices={types.map((t) => ({ id: t, name: t }))} />
+    </>
+  );
+}
+
+export function MerchantSettingsInputs() {
+  const features = Number(useWatch({ name: 'features' }) ?? 0);
+  const events = offeredEvents(features);
+  const eventChoices = useEnumChoices(events, 'notification_events');
+  const translate = useTranslate();
+  return (
+    <>
+      {hasBit(features, FEATURES.content) && <ContentTypeInputs />}
+      {hasBit(features, FEATURES.postpayments) && <TextInput source="payment_url" type="url" label={field('payment_url')} />}
+      {hasBit(features, FEATURES.branding) && (
+        <>
+          <Section title={field('branding')} />
+          {BRANDING_KEYS.map((key) => (
+            <TextInput key={key} source={`branding.${key}`} label={field(`branding_${key}`)} type={key === 'from_address' ? 'email' : 'text'} />
+          ))}
+        </>
+      )}
+      <CheckboxGroupInput source="notification_events" label={field('notification_events')} choices={eventChoices} row />
+      <Section title={field('email_templates')} />
+      {events.map((event) => (
+        <TextInput
+          key={event}
+          source={`email_templates.${event}`}
+          label={`${translate(`notification_events.${event}`)} · ${translate(field('template_id'))}`}
+        />
+      ))}
+      <ReferenceArrayInput source="location_group_ids" reference="location_groups" queryOptions={{ meta: { light: true } }}>
+        <AutocompleteArrayInput optionText="name" label={field('location_groups')} filterToQuery={(search) => ({ search })} />
+      </ReferenceArrayInput>
+    </>
+  );
+}

@@ -6,7 +6,7 @@
  * WEB_CONCURRENCY=N (N > 1, SQLite or PostgreSQL) runs N HTTP workers sharing the port (node:cluster): the
  * primary migrates and seeds once, then forks; the background jobs (scheduler, delivery worker, campaigns) run
  * in one worker only. SQLite in WAL mode serves the workers' reads concurrently; writes serialise on the file
- * lock (busy_timeout).
+ * lock (busy_timeout); the primary runs the WAL checkpoints so that no request pays for one.
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './server.js';
 import { loadOrCreateAppSecret } from './auth/app-secret.js';
 import { startScheduler } from './jobs/scheduler.js';
-import { createLogMailer } from './providers/mail/log.js';
+import { messageLogMailer } from './notifications/transports.js';
 import { createSmtpMailer } from './providers/mail/smtp.js';
 import { seedIfEmpty } from '../fixtures/seed.js';
 import { buildTransports } from './notifications/wiring.js';
@@ -30,6 +30,8 @@ const ADMIN_DIR = 'admin/dist';
 const WORKERS = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY) || 1));
 /** Set in the environment of the one cluster worker that runs the background jobs. */
 const JOBS_ENV = 'LOCKERLINE_JOBS_WORKER';
+/** Cluster on SQLite: how often the primary copies the write-ahead log into the database file. */
+const CHECKPOINT_EVERY_MS = 500;
 
 /** Cluster primary: prepares the database once, forks the workers, replaces a crashed one, stops them all on a signal. */
 async function primary(): Promise<void> {
@@ -38,7 +40,9 @@ async function primary(): Promise<void> {
   await migrateToLatest(database);
   const seeded = await seedIfEmpty(database.db, { production: config.app.production });
   await loadOrCreateAppSecret(database.db, config.app.secret); // created once here, read by every worker
-  await database.close();
+  // SQLite: the workers leave WAL checkpoints to the primary, which serves no request (see openDatabase).
+  const checkpoints = database.checkpoint ? setInterval(database.checkpoint, CHECKPOINT_EVERY_MS) : undefined;
+  if (!checkpoints) await database.close();
   let stopping = false;
   const fork = (jobs: boolean) => {
     const worker = cluster.fork({ [JOBS_ENV]: jobs ? '1' : '0', LOCKERLINE_SEEDED: seeded ? '1' : '0' });
@@ -59,6 +63,7 @@ async function primary(): Promise<void> {
   function stop(reason: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
+    clearInterval(checkpoints);
     console.log(`\n${reason}: stopping the workers...`);
     const force = setTimeout(() => process.exit(1), 12_000);
     force.unref();
@@ -74,14 +79,15 @@ async function primary(): Promise<void> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
   const inCluster = cluster.isWorker;
+  const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, autoCheckpoint: !inCluster });
   const runsJobs = !inCluster || process.env[JOBS_ENV] === '1';
   if (!inCluster) await migrateToLatest(database); // a cluster's primary has migrated and seeded already
   const seeded = inCluster ? process.env.LOCKERLINE_SEEDED === '1' : await seedIfEmpty(database.db, { production: config.app.production });
 
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
-  const mailer = smtp ?? createLogMailer();
+  // Without SMTP, password links land in the superadmin message log with the notifications (docs/notifications.md).
+  const mailer = smtp ?? messageLogMailer(database.db);
   if (!existsSync(`${ADMIN_DIR}/index.html`)) console.warn(`${ADMIN_DIR} not built: run \`npm run build\` to serve the admin.`);
   const secret = await loadOrCreateAppSecret(database.db, config.app.secret);
   const app = await buildApp({ db: database, mailer, config: { ...config.app, secret, adminDir: ADMIN_DIR } });

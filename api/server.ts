@@ -13,7 +13,7 @@ import type { Db } from './db/database.js';
 import type { AppConfig } from './http/context.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Mailer } from './providers/mail/mailer.js';
-import { createLogMailer } from './providers/mail/log.js';
+import { messageLogMailer } from './notifications/transports.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { i18nPlugin } from './plugins/i18n.js';
 import { authPlugin } from './plugins/auth.js';
@@ -68,7 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', options.db.db);
   app.decorate('dialect', options.db.dialect);
   app.decorate('clock', options.clock ?? systemClock);
-  app.decorate('mailer', options.mailer ?? createLogMailer());
+  app.decorate('mailer', options.mailer ?? messageLogMailer(options.db.db));
   app.decorate('config', config);
   app.decorateRequest('actor', null);
   app.decorateRequest('locale', 'en');

@@ -9,7 +9,7 @@ import { loadOrCreateAppSecret } from '../api/auth/app-secret.js';
 import type { ServiceContext } from '../api/resources/access.js';
 import type { RequestActor } from '../api/http/context.js';
 import type { User } from '../api/db/tables.js';
-import { createLogMailer } from '../api/providers/mail/log.js';
+import { messageLogMailer } from '../api/notifications/transports.js';
 import { createSmtpMailer } from '../api/providers/mail/smtp.js';
 import type { ServerConfig } from '../api/config.js';
 import { withDatabase } from './database.js';
@@ -46,7 +46,7 @@ export interface CliServices {
 export async function withServices<T>(io: CliIo, fn: (services: CliServices) => Promise<T>): Promise<T> {
   return withDatabase(io.env, async (database, config) => {
     const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
-    const mailer = smtp ?? createLogMailer({ log: (line) => io.out(line) });
+    const mailer = smtp ?? messageLogMailer(database.db, { log: (line) => io.out(line) });
     const secret = await loadOrCreateAppSecret(database.db, config.app.secret);
     const app = await buildApp({ db: database, mailer, config: { ...config.app, secret, logger: false } });
     try {

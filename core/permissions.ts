@@ -229,7 +229,12 @@ export const FIELD_MASKS: Partial<Record<ResourceName, Record<string, number>>> 
   shipments: { merchant_id: ADMIN },
   batches: { merchant_id: ADMIN },
   manifests: { merchant_id: ADMIN },
+  // The photo of a customer's ID document taken at a PUDO hand-over (GET packages/:id/identification-image).
+  packages: { has_identification_image: ADMIN },
 };
+
+/** Who may see a package's identification image: the roles of its field mask. */
+export const canSeeIdentificationImage = (role: number) => canSeeField(role, 'packages', 'has_identification_image');
 
 export const FILTER_MASKS: Partial<Record<ResourceName, Record<string, number>>> = {
   locations: { approved: ADMIN, locker_service: ADMIN, merchant_id: ADMIN },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, ROLE_GROUPS, assignableRoles, isAdminRole, isMerchantRole, isRole, isStoreRole, roleMatches, roleName } from './roles.js';
+import { ROLES, ROLE_GROUPS, assignableRoles, defaultLocationScope, isAdminRole, isMerchantRole, isRole, isStoreRole, roleMatches, roleName } from './roles.js';
 
 describe('roles', () => {
   it('are the SPEC bit flags', () => {
@@ -35,5 +35,11 @@ describe('roles', () => {
     expect(assignableRoles(ROLES.merchant_admin)).toEqual([ROLES.merchant_admin, ROLES.merchant_user]);
     expect(assignableRoles(ROLES.merchant_user)).toEqual([]);
     expect(assignableRoles(ROLES.support)).toEqual([]);
+  });
+
+  it('lands merchant roles on their own (pickup) locations and everyone else on drop-off ones', () => {
+    expect(defaultLocationScope(ROLES.merchant_admin)).toBe('pickup');
+    expect(defaultLocationScope(ROLES.merchant_user)).toBe('pickup');
+    for (const role of [ROLES.superadmin, ROLES.support, ROLES.pudo, ROLES.warehouse, ROLES.driver]) expect(defaultLocationScope(role)).toBe('dropoff');
   });
 });

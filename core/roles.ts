@@ -44,6 +44,13 @@ export const isMerchantRole = (role: number) => roleMatches(role, ROLE_GROUPS.me
 export const isAdminRole = (role: number) => roleMatches(role, ROLE_GROUPS.admin);
 export const isStoreRole = (role: number) => roleMatches(role, ROLE_GROUPS.store);
 
+/**
+ * The locations list's scope when none is asked for. SPEC section 2 says drop-off, which is what staff
+ * work with; a merchant's own locations are all pickup ones, so merchant roles land on those instead of an
+ * empty list (docs/permissions.md).
+ */
+export const defaultLocationScope = (role: number): 'dropoff' | 'pickup' => (isMerchantRole(role) ? 'pickup' : 'dropoff');
+
 /** Which roles each role may assign when creating or editing users. */
 export function assignableRoles(role: number): Role[] {
   if (role === ROLES.superadmin) return Object.values(ROLES);

@@ -41,6 +41,12 @@ export const PACKAGE_STATUS = {
   expired: -40,
 } as const;
 
+/** Statuses in which a package physically sits at its location_id (what locations.package_count counts). */
+export const AT_LOCATION_STATUSES: readonly number[] = [
+  PACKAGE_STATUS.in_warehouse, PACKAGE_STATUS.dropped_off, PACKAGE_STATUS.awaiting_payment,
+  PACKAGE_STATUS.ready_to_collect, PACKAGE_STATUS.expired, PACKAGE_STATUS.expired_retrievable,
+];
+
 /** Timeline shown on shipment pages; the warehouse step (60) appears only when visited. */
 export const TIMELINE_STATUSES = [20, 30, 50, 60, 70, 90, 100] as const;
 

@@ -3,13 +3,14 @@
  * the role may list. Resource screens load lazily (a separate chunk) once the permissions are known.
  */
 import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Loading, Resource, useResourceContext, type RaRecord } from 'react-admin';
+import { CustomRoutes, Loading, Resource, useResourceContext, type RaRecord } from 'react-admin';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { RESOURCE_NAMES, type ResourceName } from '../../core/permissions.js';
 import { authProvider, type Permissions } from './providers/authProvider.js';
 import { dataProvider } from './providers/dataProvider.js';
 import { i18nProvider } from './providers/i18nProvider.js';
 import { canAccess } from './providers/access.js';
+import { AdminShell } from './layout/AdminShell.js';
 import { Layout } from './layout/Layout.js';
 import { theme } from './layout/theme.js';
 import { NESTED_RESOURCES } from './layout/guard.js';
@@ -107,7 +108,7 @@ async function loadResources(permissions: Permissions | null) {
 
 export function App() {
   return (
-    <Admin
+    <AdminShell
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
@@ -144,6 +145,6 @@ export function App() {
         <Route path="/shipments/import/save" element={<ImportStepScreen step="save" />} />
       </CustomRoutes>
       {(permissions: Permissions | null) => loadResources(permissions)}
-    </Admin>
+    </AdminShell>
   );
 }

@@ -1,11 +1,11 @@
 /**
  * A very short-lived, in-process cache of signed-in actors by session id, so a burst of API calls from one
- * session does not reload the session, user, merchant and locations rows on every request.
+ * session does not reload the session, user, merchant and user_locations rows on every request.
  *
  * Safety rules (also in docs/testing.md, "Benchmark"):
  * - an entry lives at most ACTOR_CACHE_TTL_MS (2 s), measured on the process's monotonic clock;
  * - any write this process makes to a table the actor is built from (sessions, users, merchants,
- *   user_locations, locations) or a statement that may change anything (DDL) empties the cache, so logout,
+ *   user_locations) or a statement that may change anything (DDL) empties the cache, so logout,
  *   deactivation, role, merchant-feature and location changes apply to the next request here; writes by
  *   other processes (a second worker, the CLI) apply within the TTL;
  * - an actor loaded while such a write happened is not stored (epoch check);
@@ -19,7 +19,8 @@ import type { SessionRow } from './sessions.js';
 
 export const ACTOR_CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
-const ACTOR_TABLES = new Set(['sessions', 'users', 'merchants', 'user_locations', 'locations']);
+// Not `locations`: the actor holds only location ids (user_locations), and every scan updates locations.package_count.
+const ACTOR_TABLES = new Set(['sessions', 'users', 'merchants', 'user_locations']);
 
 export interface CachedActor {
   session: SessionRow;

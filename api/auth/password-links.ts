@@ -39,7 +39,10 @@ export function passwordLink(publicUrl: string, purpose: PasswordPurpose, token:
   return `${publicUrl}/${PAGES[purpose]}?${query}`;
 }
 
-/** Creates a token and mails the link in the user's locale through app.mailer. */
+/**
+ * Creates a token and mails the link in the user's locale through app.mailer (SMTP, or without SMTP_URL the
+ * superadmin message log: notifications/transports.ts messageLogMailer).
+ */
 export async function sendPasswordLink(
   app: FastifyInstance,
   user: Pick<User, 'id' | 'email' | 'first_name' | 'locale'>,

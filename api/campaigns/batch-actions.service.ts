@@ -3,7 +3,7 @@
  * convert, and bulk convert of the responded items. Each refusal is a SPEC section 8 code; writes are
  * compare-and-set inside one transaction. The verdict functions feed meta.actions and user/can.
  */
-import { planNextNotification, reachableChannels, type DueStep } from '../../core/campaigns/index.js';
+import { batchStatusRefusal, planNextNotification, reachableChannels, type DueStep } from '../../core/campaigns/index.js';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
 import { BATCH_ITEM_STATUS as ITEM, BATCH_STATUS as B } from '../../core/statuses.js';
 import type { Transaction } from 'kysely';
@@ -20,7 +20,7 @@ const CHUNK = 500;
 export const startRefusal = (batch: Pick<Batch, 'status'>): ErrorCode | null => (batch.status === B.draft || batch.status === B.paused ? null : 'batch.not_startable');
 export const pauseRefusal = (batch: Pick<Batch, 'status'>): ErrorCode | null => (batch.status === B.running ? null : 'batch.not_pausable');
 
-/** Item-level refusals (the batch's own status is checked by the endpoints). */
+/** Item-level refusals; the batch's own status is core/campaigns batchStatusRefusal (endpoints and batch item verdicts). */
 export function notifyRefusal(item: Pick<BatchItem, 'status' | 'shipment_id'>): ErrorCode | null {
   if (item.shipment_id != null || item.status === ITEM.shipment_created) return 'batch_item.already_converted';
   if (item.status === ITEM.responded) return 'batch_item.already_responded';
@@ -69,7 +69,8 @@ export async function pauseBatch(ctx: ServiceContext, batch: Batch): Promise<voi
 export async function notifyItem(ctx: ServiceContext, item: BatchItem, batch: Batch, secret: string): Promise<void> {
   const refusal = notifyRefusal(item);
   if (refusal) throw new DomainError(refusal);
-  if (batch.status !== B.running) throw new DomainError('batch_item.batch_not_running');
+  const batchRefusal = batchStatusRefusal('notify', batch.status);
+  if (batchRefusal) throw new DomainError(batchRefusal);
   const now = new Date(ctx.now);
   const planned = planNextNotification(item, batch, now);
   if (!planned || planned.kind === 'idle') throw new DomainError('batch_item.not_notifiable');
@@ -87,7 +88,8 @@ export async function notifyItem(ctx: ServiceContext, item: BatchItem, batch: Ba
 export async function restartItem(ctx: ServiceContext, item: BatchItem, batch: Batch): Promise<void> {
   const refusal = restartRefusal(item);
   if (refusal) throw new DomainError(refusal);
-  if (batch.status === B.completed) throw new DomainError('batch_item.batch_not_running');
+  const batchRefusal = batchStatusRefusal('restart', batch.status);
+  if (batchRefusal) throw new DomainError(batchRefusal);
   await ctx.db.transaction().execute(async (trx) => {
     const res = await trx
       .updateTable('batch_items')

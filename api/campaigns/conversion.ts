@@ -1,9 +1,9 @@
 /**
  * Converting a responded batch item into a shipment (SPEC section 3): the batch's package counts per
- * size, type, contents and pickup location; the customer's chosen drop-off; the recipient fields one to
- * one (DESIGN.md section 3). Stored through the shipments service (references, barcodes, created
- * events), linked both ways (shipments.batch_id, batch_items.shipment_id), item -> 100, all in one
- * transaction with a compare-and-set on the item so a double click converts once.
+ * size, type, contents and pickup location; the customer's chosen drop-off; the recipient fields and
+ * language one to one (DESIGN.md section 3). Stored through the shipments service (references, barcodes,
+ * created events), linked both ways (shipments.batch_id, batch_items.shipment_id), item -> 100, all in
+ * one transaction with a compare-and-set on the item so a double click converts once.
  */
 import { DomainError } from '../../core/errors.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
@@ -43,6 +43,7 @@ export async function convertItem(ctx: ServiceContext, item: BatchItem, batch: B
     email: item.email,
     phone: item.full_phone_number ?? item.phone,
     country: item.country,
+    locale: item.locale,
     type: batch.type,
     contents: batch.contents,
     dropoff_location_id: dropoff.id,

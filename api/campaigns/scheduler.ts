@@ -1,12 +1,12 @@
 /**
  * The campaign scheduler pass (docs/campaigns.md). For running batches it takes the items whose next
- * step is due (indexed scan on status + next_notification_at), and carries out each step in its own
- * transaction, claimed by compare-and-set so several processes never send a step twice. It also
+ * step is due (indexed scan on status + next_notification_at), and carries out their steps set-based,
+ * one transaction per chunk, claimed by compare-and-set so several processes never send a step twice. It also
  * completes batches with nothing left to do, sends the request-location links of shipments waiting
  * in status 4 (api/public), and turns new shipment/package events into webhook deliveries
  * (api/webhooks). Time comes from an injectable clock.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { dueStep } from '../../core/campaigns/index.js';
 import { BATCH_ITEM_STATUS as ITEM, BATCH_STATUS } from '../../core/statuses.js';
 import type { Clock } from '../clock.js';
@@ -16,7 +16,7 @@ import { recordEvent } from '../events/events.repository.js';
 import { sendLocationRequests } from '../public/location-requests.js';
 import { startPassLoop } from '../notifications/pass-loop.js';
 import { runWebhookEventPass } from '../webhooks/webhook-events.js';
-import { carryOutStep, ItemRace } from './steps.js';
+import { carryOutSteps, STEP_ITEM_COLUMNS, type ItemStep, type StepItem } from './steps.js';
 import './tables.js';
 
 export interface CampaignDeps {
@@ -54,29 +54,23 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
   const due = await dueItems(db, stamp, deps.limit ?? 500);
   result.due = due.length;
 
-  // Items are stepped in chunks: one transaction per chunk (a commit per item made commits the cost of a
-  // pass), one savepoint per item, so an item that lost its compare-and-set is undone alone.
+  // The due items are planned (core/campaigns dueStep) and written set-based, one transaction per chunk
+  // (api/campaigns/steps). They were read outside it: the write is a compare-and-set on what was read, so
+  // an item changed in between is skipped (on SQLite a read inside the transaction would instead make the
+  // write fail when another process committed meanwhile).
   const batches = new Map<number, Batch>();
   for (let start = 0; start < due.length; start += ITEMS_PER_TRANSACTION) {
-    const trx = await db.startTransaction().execute();
-    try {
-      for (const id of due.slice(start, start + ITEMS_PER_TRANSACTION)) {
-        const item = await trx.savepoint('item').execute();
-        try {
-          if (await stepItem(item, id, batches, now, deps.secret)) result.stepped++;
-          await item.releaseSavepoint('item').execute();
-        } catch (error) {
-          if (!(error instanceof ItemRace)) throw error;
-          await item.rollbackToSavepoint('item').execute();
-          await item.releaseSavepoint('item').execute();
-          result.skipped++;
-        }
-      }
-      await trx.commit().execute();
-    } catch (error) {
-      await trx.rollback().execute();
-      throw error;
-    }
+    const items = due.slice(start, start + ITEMS_PER_TRANSACTION);
+    const missing = [...new Set(items.map((item) => item.batch_id))].filter((id) => !batches.has(id));
+    if (missing.length) for (const batch of await db.selectFrom('batches').selectAll().where('id', 'in', missing).execute()) batches.set(batch.id, batch);
+    const work = items.flatMap((item): ItemStep[] => {
+      const batch = batches.get(item.batch_id);
+      return batch ? [{ item, batch, step: dueStep(item, batch, now) }] : [];
+    });
+    const written = await db.transaction().execute((trx) => carryOutSteps(trx, work, now, { secret: deps.secret }));
+    // Not due after all (a plan written before a settings change): the plan was still rewritten.
+    result.stepped += work.filter((w) => w.step.kind !== null && written.has(w.item.id)).length;
+    result.skipped += work.length - written.size;
   }
 
   result.completed = await completeFinishedBatches(db, stamp);
@@ -85,52 +79,43 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
   return result;
 }
 
-/** Items stepped per transaction (each in its own savepoint). */
-const ITEMS_PER_TRANSACTION = 100;
+/** Items written per transaction (one set-based write; see api/campaigns/steps). */
+const ITEMS_PER_TRANSACTION = 500;
 
 /**
- * Ids of due items of running batches, never planned (null) first, then the longest due. One query per
- * status and case, each an index range on (status, next_notification_at) in index order that stops at
- * `limit`; a single `status in (...) and (at <= now or at is null) order by at` query walked and sorted
- * every active item on every pass.
+ * Due items of running batches (their step columns), never planned (null) first, by id, then the longest
+ * due. One query per status and case, each an index range on (status, next_notification_at) in index order
+ * that stops at the number still wanted; a single `status in (...) and (at <= now or at is null) order by
+ * at` query walked and sorted every active item on every pass.
  */
-async function dueItems(db: Kysely<Database>, stamp: string, limit: number): Promise<number[]> {
-  const found: { id: number; at: string }[] = [];
-  for (const status of ACTIVE_ITEM) {
-    for (const unplanned of [true, false]) {
-      const rows = await db
-        .selectFrom('batch_items')
-        .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
-        .select(['batch_items.id', 'batch_items.next_notification_at'])
-        .where('batch_items.status', '=', status)
-        .where('batch_items.next_notification_at', unplanned ? 'is' : '<=', unplanned ? null : stamp)
-        .where('batches.status', '=', BATCH_STATUS.running)
-        .orderBy('batch_items.next_notification_at')
-        .orderBy('batch_items.id')
-        .limit(limit)
-        .execute();
-      for (const row of rows) found.push({ id: row.id, at: row.next_notification_at ?? '' });
+async function dueItems(db: Kysely<Database>, stamp: string, limit: number): Promise<StepItem[]> {
+  const found: StepItem[] = [];
+  for (const unplanned of [true, false]) {
+    const wanted = limit - found.length;
+    if (wanted <= 0) break;
+    const rows: StepItem[] = [];
+    for (const status of ACTIVE_ITEM) {
+      rows.push(
+        ...(await db
+          .selectFrom('batch_items')
+          .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
+          .select(ITEM_COLUMNS)
+          .where('batch_items.status', '=', status)
+          .where('batch_items.next_notification_at', unplanned ? 'is' : '<=', unplanned ? null : stamp)
+          .where('batches.status', '=', BATCH_STATUS.running)
+          .orderBy('batch_items.next_notification_at')
+          .orderBy('batch_items.id')
+          .limit(wanted)
+          .execute()),
+      );
     }
+    const at = (row: StepItem) => row.next_notification_at ?? '';
+    found.push(...rows.sort((a, b) => (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : a.id - b.id)).slice(0, wanted));
   }
-  return found
-    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id))
-    .slice(0, limit)
-    .map((row) => row.id);
+  return found;
 }
 
-/** One item's due step in the caller's transaction; false when nothing was due after all. */
-async function stepItem(trx: Transaction<Database>, id: number, batches: Map<number, Batch>, now: Date, secret: string): Promise<boolean> {
-  const item = await trx.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!item) return false;
-  let batch = batches.get(item.batch_id);
-  if (!batch) batches.set(item.batch_id, (batch = await loadBatch(trx, item.batch_id)));
-  const step = dueStep(item, batch, now);
-  // Not due after all (a plan written before a settings change): carryOutStep still rewrites the plan.
-  await carryOutStep(trx, item, batch, step, now, { secret });
-  return step.kind !== null;
-}
-
-const loadBatch = (db: Kysely<Database> | Transaction<Database>, id: number) => db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const ITEM_COLUMNS = STEP_ITEM_COLUMNS.map((column) => `batch_items.${column}` as const);
 
 /** Running batches whose items are all converted, idle or failed become Completed (100). */
 async function completeFinishedBatches(db: Kysely<Database>, stamp: string): Promise<number> {

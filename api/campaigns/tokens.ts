@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { DomainError } from '../../core/errors.js';
 import { hmac, safeEqual, sha256 } from '../auth/secrets.js';
+import { insertRows } from '../db/bulk-insert.js';
 import type { Database } from '../db/tables.js';
 import './tables.js';
 
@@ -16,17 +17,42 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export type TokenSubject = 'batch_items' | 'shipments';
 
 const signature = (secret: string, body: string) => hmac(`respond-token:${secret}`, body).slice(0, 22);
+const RANDOM_BYTES = 16;
+
+export interface NewToken {
+  /** The raw token: goes only into the message. */
+  token: string;
+  /** Its SHA-256, the only form stored. */
+  hash: string;
+  expiresAt: Date;
+}
+
+/** Creates one token per expiry, in memory (one read of the random source for all of them). */
+export function newTokens(secret: string, expiries: readonly Date[]): NewToken[] {
+  const random = randomBytes(RANDOM_BYTES * expiries.length);
+  return expiries.map((expiresAt, i) => {
+    const body = `${random.subarray(i * RANDOM_BYTES, (i + 1) * RANDOM_BYTES).toString('base64url')}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`;
+    const token = `${body}.${signature(secret, body)}`;
+    return { token, hash: sha256(token), expiresAt };
+  });
+}
+
+/** Stores tokens of `subject` rows (one multi-row insert). */
+export async function storeTokens(trx: Executor, subject: TokenSubject, tokens: readonly (Pick<NewToken, 'hash' | 'expiresAt'> & { subjectId: number })[], now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  await insertRows(
+    trx,
+    'response_tokens',
+    ['token_hash', 'subject_type', 'subject_id', 'expires_at', 'used_at', 'created_at'],
+    tokens.map((t) => [t.hash, subject, t.subjectId, t.expiresAt.toISOString(), null, stamp]),
+  );
+}
 
 /** Mints and stores a token for a subject; returns the raw token (goes only into the message). */
 export async function mintToken(trx: Executor, secret: string, subject: TokenSubject, subjectId: number, expiresAt: Date, now: Date): Promise<{ token: string; hash: string }> {
-  const body = `${randomBytes(16).toString('base64url')}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`;
-  const token = `${body}.${signature(secret, body)}`;
-  const hash = sha256(token);
-  await trx
-    .insertInto('response_tokens')
-    .values({ token_hash: hash, subject_type: subject, subject_id: subjectId, expires_at: expiresAt.toISOString(), used_at: null, created_at: now.toISOString() })
-    .execute();
-  return { token, hash };
+  const [minted] = newTokens(secret, [expiresAt]) as [NewToken];
+  await storeTokens(trx, subject, [{ ...minted, subjectId }], now);
+  return { token: minted.token, hash: minted.hash };
 }
 
 export interface ResolvedToken {

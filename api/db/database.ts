@@ -17,6 +17,8 @@ export interface Db {
    * statement could change anything, e.g. DDL). Returns the unsubscribe function. In-process caches use it.
    */
   watchWrites?(listener: WriteListener): () => void;
+  /** SQLite only: copies the write-ahead log into the database file without blocking readers or writers. */
+  checkpoint?(): void;
 }
 
 export type WriteListener = (table: string | undefined) => void;
@@ -25,6 +27,12 @@ export interface DbOptions {
   /** postgres://... for PostgreSQL; otherwise a SQLite file path (or ':memory:'). */
   url?: string;
   sqliteFile?: string;
+  /**
+   * SQLite: false turns off the automatic WAL checkpoint of this connection (the commit that crosses 1,000 WAL
+   * pages would otherwise copy them into the file itself, a few ms on a request's path); whoever sets it must call
+   * checkpoint() regularly (api/main.ts does it in the cluster primary).
+   */
+  autoCheckpoint?: boolean;
 }
 
 export async function openDatabase(options: DbOptions = {}): Promise<Db> {
@@ -48,6 +56,7 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  if (options.autoCheckpoint === false) sqlite.pragma('wal_autocheckpoint = 0');
   const listeners = new Set<WriteListener>();
   const onWrite = (table: string | undefined) => {
     for (const listener of listeners) listener(table);
@@ -57,6 +66,7 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
     db,
     dialect: 'sqlite',
     close: () => db.destroy(),
+    checkpoint: () => void sqlite.pragma('wal_checkpoint(PASSIVE)'),
     watchWrites(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

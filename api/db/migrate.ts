@@ -8,6 +8,7 @@ import * as operations from './migrations/004-operations.js';
 import * as imports from './migrations/005-imports.js';
 import * as campaigns from './migrations/006-campaigns.js';
 import * as settings from './migrations/007-settings.js';
+import * as batchItemLocale from './migrations/008-batch-item-locale.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '005-imports': imports,
   '006-campaigns': campaigns,
   '007-settings': settings,
+  '008-batch-item-locale': batchItemLocale,
 };
 
 export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {

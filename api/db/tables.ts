@@ -223,6 +223,8 @@ export interface BatchItemsTable extends Stamped {
   phone: string | null;
   full_phone_number: string | null;
   country: Generated<string>;
+  /** The customer's language (en/es) for campaign messages and the respond page (migration 008). */
+  locale: Generated<string>;
   reminders_sent: Generated<number>;
   last_notified_at: string | null;
   next_notification_at: string | null;

@@ -5,6 +5,7 @@
  */
 import { DomainError } from '../../core/errors.js';
 import { importBatchItemRows, type BatchItemImportResult } from '../../core/import/batch-items.js';
+import { batchItemDefaults } from '../../core/schemas/index.js';
 import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../core/statuses.js';
 import { recordEvents } from '../events/events.repository.js';
 import type { ServiceContext } from '../resources/access.js';
@@ -14,12 +15,14 @@ import { openImportFile, type ImportSource } from './read-import-file.js';
 
 const CHUNK = 500;
 
-export async function checkBatchItemFile(ctx: ServiceContext, source: ImportSource, batchId: number, defaultCountry?: string) {
+/** Empty country / language cells default to the importing user's (BS / en for the CLI's system actor). */
+export async function checkBatchItemFile(ctx: ServiceContext, source: ImportSource, batchId: number) {
   const batch = await ctx.db.selectFrom('batches').select(['id', 'merchant_id', 'status']).where('id', '=', batchId).executeTakeFirst();
   if (!batch) throw new DomainError('not_found');
   if (batch.status === BATCH_STATUS.completed) throw new DomainError('record.locked');
   const { rows } = await openImportFile(source);
-  const result = await importBatchItemRows(rows, { keepRows: 'invalid', defaultCountry });
+  const defaults = batchItemDefaults(ctx.actor.user.country, ctx.actor.user.locale);
+  const result = await importBatchItemRows(rows, { keepRows: 'invalid', defaultCountry: defaults.country, defaultLocale: defaults.locale });
   return { batch, result };
 }
 
@@ -37,6 +40,7 @@ export async function storeBatchItems(ctx: ServiceContext, batch: { id: number; 
         phone: body.phone ?? null,
         full_phone_number: fullPhoneNumber(body.phone, body.country),
         country: body.country,
+        locale: body.locale,
         offset_date: body.offset_date ? `${body.offset_date}T00:00:00.000Z` : null,
         status: BATCH_ITEM_STATUS.draft,
         created_at: ctx.now,

@@ -1,13 +1,14 @@
 /**
  * Turns a due campaign step (core/campaigns dueStep) into outbox rows: one per channel the step
- * goes out on, in the caller's transaction, keyed by item + step so a repeated scheduler pass never
- * enqueues the same step twice. The caller then writes core/campaigns applyStep() to the item.
+ * goes out on, in the item's language, keyed by item + step so a repeated scheduler pass never enqueues
+ * the same step twice. The caller then writes core/campaigns applyStep() to the item; the scheduler
+ * collects batchStepRequests() of many items and enqueues them together (enqueueMany).
  */
 import type { Kysely, Transaction } from 'kysely';
 import { BATCH_STEP_EVENTS, stepName, type DueStep } from '../../core/campaigns/index.js';
 import { CHANNELS, hasBit } from '../../core/features.js';
 import type { Database } from '../db/tables.js';
-import { enqueue, type OutboxKind } from './outbox.js';
+import { enqueueMany, type NotificationRequest, type OutboxKind } from './outbox.js';
 
 export interface BatchStepItem {
   id: number;
@@ -16,6 +17,8 @@ export interface BatchStepItem {
   email: string | null;
   phone: string | null;
   full_phone_number: string | null;
+  /** The customer's language: every message of the item is rendered in it. */
+  locale: string;
 }
 
 export interface BatchStepBatch {
@@ -27,9 +30,39 @@ export interface BatchStepBatch {
 export interface BatchStepOptions {
   /** The item's raw response token (its hash is stored on the item); the link is built at render time. */
   respondToken: string;
-  locale?: string;
   /** Distinguishes the steps of a restarted item from its first round (see stepName). */
   round?: number;
+}
+
+/**
+ * The outbox requests of a due notify / remind / final_reminder step, one per channel it goes out on
+ * (none for idle or not-due steps).
+ */
+export function batchStepRequests(item: BatchStepItem, batch: BatchStepBatch, step: DueStep, options: BatchStepOptions): NotificationRequest[] {
+  if (step.kind === null || step.kind === 'idle' || !step.planned) return [];
+  const event = BATCH_STEP_EVENTS[step.kind];
+  const message = step.kind === 'notify' ? batch.notification_message : step.kind === 'final_reminder' ? batch.final_reminder_message : batch.reminder_message;
+  const name = stepName(step.kind, step.planned.reminder, options.round);
+  const targets: [OutboxKind, string | null][] = [
+    ['email', hasBit(step.channelBits, CHANNELS.email) ? item.email : null],
+    ['sms', hasBit(step.channelBits, CHANNELS.sms) ? (item.full_phone_number ?? item.phone) : null],
+  ];
+  const requests: NotificationRequest[] = [];
+  for (const [kind, recipient] of targets) {
+    if (!recipient) continue;
+    requests.push({
+      kind,
+      event,
+      merchant_id: item.merchant_id,
+      subject_type: 'batch_items',
+      subject_id: item.id,
+      step: name,
+      recipient,
+      locale: item.locale,
+      payload: { first_name: item.first_name, respond_token: options.respondToken, ...(message ? { message } : {}) },
+    });
+  }
+  return requests;
 }
 
 /** Enqueues the messages of a due notify / remind / final_reminder step; returns the channels enqueued. */
@@ -41,33 +74,7 @@ export async function enqueueBatchStep(
   now: Date,
   options: BatchStepOptions,
 ): Promise<OutboxKind[]> {
-  if (step.kind === null || step.kind === 'idle' || !step.planned) return [];
-  const event = BATCH_STEP_EVENTS[step.kind];
-  const message = step.kind === 'notify' ? batch.notification_message : step.kind === 'final_reminder' ? batch.final_reminder_message : batch.reminder_message;
-  const name = stepName(step.kind, step.planned.reminder, options.round);
-  const targets: [OutboxKind, string | null][] = [
-    ['email', hasBit(step.channelBits, CHANNELS.email) ? item.email : null],
-    ['sms', hasBit(step.channelBits, CHANNELS.sms) ? (item.full_phone_number ?? item.phone) : null],
-  ];
-  const kinds: OutboxKind[] = [];
-  for (const [kind, recipient] of targets) {
-    if (!recipient) continue;
-    await enqueue(
-      trx,
-      {
-        kind,
-        event,
-        merchant_id: item.merchant_id,
-        subject_type: 'batch_items',
-        subject_id: item.id,
-        step: name,
-        recipient,
-        locale: options.locale,
-        payload: { first_name: item.first_name, respond_token: options.respondToken, ...(message ? { message } : {}) },
-      },
-      now,
-    );
-    kinds.push(kind);
-  }
-  return kinds;
+  const requests = batchStepRequests(item, batch, step, options);
+  await enqueueMany(trx, requests, now);
+  return requests.map((r) => r.kind);
 }

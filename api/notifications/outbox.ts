@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { insertRows } from '../db/bulk-insert.js';
 import type { Database, OutboxRow } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 
@@ -60,37 +61,37 @@ export function messageIdFor(key: string, domain = 'lockerline.local'): string {
   return `<${createHash('sha256').update(key).digest('hex').slice(0, 40)}@${domain}>`;
 }
 
+/** Outbox columns an enqueue writes, in the order of outboxValues(). */
+const ENQUEUE_COLUMNS = ['idempotency_key', 'kind', 'event', 'merchant_id', 'subject_type', 'subject_id', 'recipient', 'locale', 'payload', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'];
+
+function outboxValues(request: NotificationRequest, key: string, stamp: string): unknown[] {
+  const notBefore = request.notBefore?.toISOString() ?? stamp;
+  return [key, request.kind, request.event, request.merchant_id, request.subject_type, request.subject_id, request.recipient, request.locale ?? 'en', JSON.stringify(request.payload ?? {}), 'pending', 0, notBefore, stamp, stamp];
+}
+
+/** The idempotency key is unique: a request already in the outbox inserts nothing. */
+const KEEP_EXISTING = { ignoreConflictOn: ['idempotency_key'] };
+
 /**
  * Adds a message to the outbox in the caller's transaction. Returns the row id and whether it was
  * new; a request whose idempotency key is already there is a no-op (`created: false`).
  */
 export async function enqueue(trx: Executor, request: NotificationRequest, now: Date): Promise<{ id: number; created: boolean; key: string }> {
   const key = idempotencyKey(request);
-  const stamp = now.toISOString();
-  const inserted = await trx
-    .insertInto('outbox')
-    .values({
-      idempotency_key: key,
-      kind: request.kind,
-      event: request.event,
-      merchant_id: request.merchant_id,
-      subject_type: request.subject_type,
-      subject_id: request.subject_id,
-      recipient: request.recipient,
-      locale: request.locale ?? 'en',
-      payload: JSON.stringify(request.payload ?? {}),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: (request.notBefore ?? now).toISOString(),
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id, created: true, key };
+  const [inserted] = await insertRows<{ id: number }>(trx, 'outbox', ENQUEUE_COLUMNS, [outboxValues(request, key, now.toISOString())], ['id'], KEEP_EXISTING);
+  if (inserted) return { id: Number(inserted.id), created: true, key };
   const existing = await trx.selectFrom('outbox').select('id').where('idempotency_key', '=', key).executeTakeFirstOrThrow();
   return { id: existing.id, created: false, key };
+}
+
+/**
+ * enqueue() for many messages at once (multi-row inserts, in the caller's transaction); requests whose
+ * key is already there are no-ops. Returns how many rows were new.
+ */
+export async function enqueueMany(trx: Executor, requests: readonly NotificationRequest[], now: Date): Promise<number> {
+  const stamp = now.toISOString();
+  const rows = requests.map((request) => outboxValues(request, idempotencyKey(request), stamp));
+  return (await insertRows(trx, 'outbox', ENQUEUE_COLUMNS, rows, ['id'], KEEP_EXISTING)).length;
 }
 
 /**

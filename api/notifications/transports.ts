@@ -3,6 +3,7 @@
  * WhatsApp (an HTTP text provider), and a development transport that records messages in the
  * database for the superadmin message log. Every send carries the outbox idempotency key.
  */
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { Mailer } from '../providers/mail/mailer.js';
@@ -108,6 +109,23 @@ export function messageLogTransport(db: Kysely<Database>, now: () => Date = () =
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
       return { providerMessageId: `log:${message.idempotencyKey}` };
+    },
+  };
+}
+
+/**
+ * The app mailer when SMTP_URL is not set: mail sent outside the outbox (password links) is recorded in the
+ * same development message log, so a superadmin reads it at GET /api/messages?source=log. Only recipient
+ * and subject are printed (the body may hold a password link).
+ */
+export function messageLogMailer(db: Kysely<Database>, options: { log?: (line: string) => void; now?: () => Date } = {}): Mailer {
+  const transport = messageLogTransport(db, options.now);
+  const log = options.log ?? ((line: string) => console.log(line));
+  return {
+    async send(message) {
+      const idempotencyKey = message.headers?.['Idempotency-Key'] ?? `mail:${randomUUID()}`;
+      await transport.send({ kind: 'email', to: message.to, from: message.from, subject: message.subject, text: message.text, idempotencyKey });
+      log(`[mail] to=${message.to} subject=${JSON.stringify(message.subject)} (message log)`);
     },
   };
 }

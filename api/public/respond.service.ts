@@ -1,12 +1,15 @@
 /**
  * The customer's answer page (no account; docs/campaigns.md). A token names a batch item or a
- * request-location shipment. GET shows who (first name only), which merchant (branding) and the
- * choices; POST stores the choice: item -> Responded (90), shipment 4/5 -> draft (0) with its drop-off
- * set, every link of the subject spent (a replay answers public.token_used).
+ * request-location shipment. GET shows who (first name only), the customer's language (the page opens
+ * in it), which merchant (branding) and the choices; POST stores the choice: item -> Responded (90),
+ * shipment 4/5 -> draft (0) with its drop-off set, every link of the subject spent (a replay answers
+ * public.token_used).
  */
 import type { Kysely } from 'kysely';
+import { DEFAULT_LOCALE } from '../../core/constants.js';
 import { DomainError } from '../../core/errors.js';
 import { FEATURES, hasBit } from '../../core/features.js';
+import { isLocale } from '../../core/i18n/index.js';
 import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import type { Database, Merchant } from '../db/tables.js';
@@ -22,6 +25,8 @@ interface Subject {
   token: ResolvedToken;
   merchant_id: number;
   first_name: string | null;
+  /** The customer's language: the page opens in it. */
+  locale: string;
   oversized: boolean;
   selected_location_id: number | null;
 }
@@ -45,17 +50,17 @@ async function load(db: Kysely<Database>, secret: string, rawToken: string, now:
   const token = await resolveToken(db, secret, rawToken, now);
   if (token.subject_type === 'batch_items') {
     const item = await db.selectFrom('batch_items').innerJoin('batches', 'batches.id', 'batch_items.batch_id')
-      .select(['batch_items.merchant_id', 'batch_items.first_name', 'batch_items.status', 'batch_items.pickup_location_id', 'batches.packages_oversized'])
+      .select(['batch_items.merchant_id', 'batch_items.first_name', 'batch_items.locale', 'batch_items.status', 'batch_items.pickup_location_id', 'batches.packages_oversized'])
       .where('batch_items.id', '=', token.subject_id).executeTakeFirst();
     if (!item) throw new DomainError('public.token_invalid');
     if (!ANSWERABLE.includes(item.status as (typeof ANSWERABLE)[number])) throw new DomainError('public.token_used');
-    return { token, merchant_id: item.merchant_id, first_name: item.first_name, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id };
+    return { token, merchant_id: item.merchant_id, first_name: item.first_name, locale: item.locale, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id };
   }
-  const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'status', 'dropoff_location_id']).where('id', '=', token.subject_id).executeTakeFirst();
+  const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'locale', 'status', 'dropoff_location_id']).where('id', '=', token.subject_id).executeTakeFirst();
   if (!shipment) throw new DomainError('public.token_invalid');
   if (!applyShipmentAction(shipment, 'location-chosen', { actor: SYSTEM_ACTOR }).ok) throw new DomainError('public.token_used');
   const oversized = await db.selectFrom('packages').select('id').where('shipment_id', '=', shipment.id).where('size', '=', 'OVERSIZED').executeTakeFirst();
-  return { token, merchant_id: shipment.merchant_id, first_name: shipment.first_name, oversized: Boolean(oversized), selected_location_id: shipment.dropoff_location_id };
+  return { token, merchant_id: shipment.merchant_id, first_name: shipment.first_name, locale: shipment.locale, oversized: Boolean(oversized), selected_location_id: shipment.dropoff_location_id };
 }
 
 export async function showRespondPage(db: Kysely<Database>, secret: string, rawToken: string, now: Date, from: Position | null) {
@@ -64,6 +69,7 @@ export async function showRespondPage(db: Kysely<Database>, secret: string, rawT
   return {
     kind: s.token.subject_type === 'batch_items' ? 'batch_item' : 'shipment',
     first_name: s.first_name,
+    locale: isLocale(s.locale) ? s.locale : DEFAULT_LOCALE,
     merchant: publicBrand(merchant),
     expires_at: s.token.expires_at,
     oversized: s.oversized,

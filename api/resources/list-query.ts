@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
 import { LIST_DEFAULTS } from '../../core/constants.js';
 import { canUseFilter, type ResourceName } from '../../core/permissions.js';
+import { defaultLocationScope } from '../../core/roles.js';
 import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import type { RequestActor } from '../http/context.js';
@@ -130,7 +131,7 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
     }
   }
 
-  const scope = raw.scope === undefined || raw.scope === '' ? 'dropoff' : raw.scope;
+  const scope = raw.scope === undefined || raw.scope === '' ? defaultLocationScope(role) : raw.scope;
   if (scope !== 'dropoff' && scope !== 'pickup' && scope !== 'all') bad('scope must be dropoff, pickup or all');
 
   return {

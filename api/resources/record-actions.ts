@@ -19,7 +19,14 @@ import { canParams } from './schemas.js';
 /** A verb rule: null when the actor may perform it on the row, else the error code that explains why not. */
 export type ActionRule = (row: Row, actor: RequestActor) => ErrorCode | null;
 
+/**
+ * Verb rules decided together, prepared once per request (actor-dependent parts resolved up front): `decide`
+ * answers one verdict per entry of `actions`, in that order (arrays: cheap on long lists).
+ */
+export type ActionSetRule = (actor: RequestActor) => { actions: readonly string[]; decide: (row: Row) => (ErrorCode | null)[] };
+
 const VERBS = new Map<ResourceName, Map<string, ActionRule>>();
+const VERB_SETS = new Map<ResourceName, ActionSetRule[]>();
 
 /** Registers a verb action (called at import time by the module that implements the verb endpoint). */
 export function registerRecordAction(resource: ResourceName, action: string, rule: ActionRule): void {
@@ -27,13 +34,25 @@ export function registerRecordAction(resource: ResourceName, action: string, rul
   VERBS.get(resource)!.set(action, rule);
 }
 
+/** Registers several verb actions decided together (cheaper on long lists than one rule per action). */
+export function registerRecordActionSet(resource: ResourceName, rule: ActionSetRule): void {
+  VERB_SETS.set(resource, [...(VERB_SETS.get(resource) ?? []), rule]);
+}
+
 export async function allVerdicts(mod: ResourceModule, rows: Row[], actor: RequestActor, db: Kysely<Database>): Promise<Map<number, Verdicts>> {
   const verdicts = await mod.verdicts(rows, actor, db);
   const verbs = VERBS.get(mod.name);
-  if (verbs) {
+  const sets = (VERB_SETS.get(mod.name) ?? []).map((prepare) => prepare(actor));
+  if (verbs || sets.length) {
     for (const row of rows) {
       const v = verdicts.get(row.id) ?? {};
-      for (const [action, rule] of verbs) v[action] = rule(row, actor);
+      // The verb rule decides first; a refusal the module's own verdicts give for the verb (from related
+      // records the rule cannot see, e.g. a batch item's batch status) stands when the rule allows.
+      for (const [action, rule] of verbs ?? []) v[action] = rule(row, actor) ?? v[action] ?? null;
+      for (const { actions, decide } of sets) {
+        const codes = decide(row);
+        for (let i = 0; i < actions.length; i++) v[actions[i]!] = codes[i] ?? v[actions[i]!] ?? null;
+      }
       verdicts.set(row.id, v);
     }
   }

@@ -84,7 +84,7 @@ export function registerImportCommands(program: Command, io: CliIo): void {
 
   command
     .command('batch-items <file>')
-    .description('Import batch customers: first_name, last_name, email, phone, country, offset_date (expiry date)')
+    .description('Import batch customers: first_name, last_name, email, phone, country, locale (en or es), offset_date (expiry date)')
     .requiredOption('--batch <id>', 'batch (campaign) the customers join')
     .option('--dry-run', 'check the file and report; write nothing')
     .option('--only-valid', 'import the valid rows even when other rows are invalid')

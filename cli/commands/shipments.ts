@@ -1,5 +1,5 @@
 /**
- * `lockerline shipments register|print|request-pickup`: shipments given by id or chosen by a filter,
+ * `lockerline shipments register|print|request-pickup|cancel`: shipments given by id or chosen by a filter,
  * through the API's services in-process, with --dry-run, a progress line, a summary (or --json) and,
  * for print, the labels written to --out FILE (streamed page by page).
  */
@@ -21,7 +21,7 @@ import { cliTranslator } from '../i18n.js';
 import { withServices } from '../services.js';
 import { addFilterOptions, addRunOptions, cliActor, report, runEach, type CommonOptions } from './packages.js';
 
-const ACTIONS = ['register', 'print', 'request-pickup'] as const;
+const ACTIONS = ['register', 'print', 'request-pickup', 'cancel'] as const;
 
 interface ShipmentOptions extends CommonOptions {
   out?: string;

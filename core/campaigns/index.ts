@@ -1,2 +1,3 @@
-/** Batch campaign rules: scheduling of batch item notifications and reminders. */
+/** Batch campaign rules: scheduling of batch item notifications and reminders, and the batch status gate of item verbs. */
 export * from './schedule.js';
+export * from './batch-gate.js';

@@ -138,6 +138,7 @@ export const appEn = {
         download_template: 'Download template',
         add_package: 'Add package',
       },
+      hints: { pickup_needs_merchant: 'Choose the merchant first: its pickup locations are offered here.' },
     },
     packages: {
       name: 'Package |||| Packages',
@@ -238,6 +239,7 @@ export const appEn = {
         phone: 'Phone',
         full_phone_number: 'Full phone number',
         country: 'Country',
+        locale: 'Language',
         reminders_sent: 'Reminders sent',
         last_notified_at: 'Last notified at',
         next_notification_at: 'Next notification',
@@ -658,6 +660,7 @@ export const appEn = {
     },
     confirms: {
       cancel: 'Cancel this package? This cannot be undone.',
+      cancel_shipment: 'Cancel this shipment? Every package not yet picked up is cancelled. This cannot be undone.',
       mark_as_lost: 'Mark this package as lost? This cannot be undone.',
       mark_as_returned: 'Mark this package as returned to the merchant? This cannot be undone.',
       expire: 'Make this package retrievable? At a locker this may take several minutes.',
@@ -690,6 +693,7 @@ export const appEn = {
       summary: '%{done} done, %{failed} refused.',
       downloaded: 'Labels saved as %{file}.',
       failed_title: 'These could not be processed:',
+      confirm: '%{action}: 1 selected row. This cannot be undone. |||| %{action}: %{smart_count} selected rows. This cannot be undone.',
     },
     terminal: {
       intro: 'Choose the layout of the locker terminal. Compartments are split into small, medium and large.',
@@ -1068,7 +1072,7 @@ export const appEn = {
     option_password_stdin: 'read the password from standard input (otherwise the user sets one via forgot-password)',
     created: 'Created user %{id}: %{email} (%{role}).',
     no_password_mailed: 'No password was set: a create-password e-mail was sent to %{email}.',
-    no_password_not_mailed: 'No password was set, and no e-mail went out (SMTP_URL is not set).',
+    no_password_not_mailed: 'No password was set. SMTP_URL is not set, so the create-password e-mail went to the message log only (superadmins: "Message log" > "Development messages").',
     set_password_hint: 'The user sets a password by requesting a link with "Forgot your password?" on %{url}.',
     unknown_role: 'unknown role "%{role}"; use one of: %{roles}.',
     merchant_not_id: '--merchant must be a merchant id, got "%{value}".',
@@ -1076,7 +1080,7 @@ export const appEn = {
     stdin_empty: '--password-stdin was given but standard input was empty.',
     unexpected: 'unexpected error: %{message}',
     // parcel operations (issue 3)
-    shipments: 'Shipment operations: register, print labels, request pickup',
+    shipments: 'Shipment operations: register, print labels, request pickup, cancel',
     shipments_action: 'Run "%{action}" on shipments given by id or chosen by a filter',
     packages: 'Package operations (pickup, check-in, cancel, expire, ...)',
     packages_action: 'Run a package action (%{actions}) on packages given by id or barcode, or chosen by a filter',

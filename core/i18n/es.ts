@@ -136,6 +136,7 @@ export const appEs: AppCatalogue = {
         download_template: 'Descargar plantilla',
         add_package: 'Añadir paquete',
       },
+      hints: { pickup_needs_merchant: 'Elige primero el comercio: aquí se ofrecen sus ubicaciones de recogida.' },
     },
     packages: {
       name: 'Paquete |||| Paquetes',
@@ -236,6 +237,7 @@ export const appEs: AppCatalogue = {
         phone: 'Teléfono',
         full_phone_number: 'Teléfono completo',
         country: 'País',
+        locale: 'Idioma',
         reminders_sent: 'Recordatorios enviados',
         last_notified_at: 'Última notificación',
         next_notification_at: 'Próxima notificación',
@@ -662,6 +664,7 @@ export const appEs: AppCatalogue = {
     },
     confirms: {
       cancel: '¿Cancelar este paquete? No se puede deshacer.',
+      cancel_shipment: '¿Cancelar este envío? Se cancelan todos los paquetes que aún no se han recogido. No se puede deshacer.',
       mark_as_lost: '¿Marcar este paquete como perdido? No se puede deshacer.',
       mark_as_returned: '¿Marcar este paquete como devuelto al comercio? No se puede deshacer.',
       expire: '¿Hacer recuperable este paquete? En una taquilla puede tardar varios minutos.',
@@ -694,6 +697,7 @@ export const appEs: AppCatalogue = {
       summary: '%{done} hechos, %{failed} rechazados.',
       downloaded: 'Etiquetas guardadas como %{file}.',
       failed_title: 'No se pudieron procesar:',
+      confirm: '%{action}: 1 fila seleccionada. No se puede deshacer. |||| %{action}: %{smart_count} filas seleccionadas. No se puede deshacer.',
     },
     terminal: {
       intro: 'Elige la disposición de la terminal de taquillas. Los compartimentos se reparten en pequeños, medianos y grandes.',
@@ -1079,7 +1083,7 @@ export const appEs: AppCatalogue = {
     option_password_stdin: 'lee la contraseña de la entrada estándar (si no, el usuario la elige con «¿Olvidaste tu contraseña?»)',
     created: 'Usuario %{id} creado: %{email} (%{role}).',
     no_password_mailed: 'No se estableció contraseña: se envió a %{email} un correo para crearla.',
-    no_password_not_mailed: 'No se estableció contraseña y no se envió ningún correo (SMTP_URL no está definido).',
+    no_password_not_mailed: 'No se estableció contraseña. SMTP_URL no está definido, así que el correo para crearla solo quedó en el registro de mensajes (superadministradores: «Registro de mensajes» > «Mensajes de desarrollo»).',
     set_password_hint: 'El usuario elige su contraseña pidiendo un enlace con «¿Olvidaste tu contraseña?» en %{url}.',
     unknown_role: 'rol desconocido «%{role}»; usa uno de: %{roles}.',
     merchant_not_id: '--merchant debe ser un id de comercio; se recibió «%{value}».',
@@ -1087,7 +1091,7 @@ export const appEs: AppCatalogue = {
     stdin_empty: 'Se indicó --password-stdin pero la entrada estándar estaba vacía.',
     unexpected: 'error inesperado: %{message}',
     // parcel operations (issue 3)
-    shipments: 'Operaciones de envíos: registrar, imprimir etiquetas, solicitar recogida',
+    shipments: 'Operaciones de envíos: registrar, imprimir etiquetas, solicitar recogida, cancelar',
     shipments_action: 'Ejecuta "%{action}" en envíos indicados por id o elegidos con un filtro',
     packages: 'Operaciones de paquetes (recogida, entrada, cancelación, caducidad, ...)',
     packages_action: 'Ejecuta una acción de paquete (%{actions}) en paquetes indicados por id o código de barras, o elegidos con un filtro',

@@ -18,7 +18,7 @@ import { MENU, RESOURCE_NAMES } from '../permissions.js';
 import { ROLES } from '../roles.js';
 import { STATUS_TABLES, type StatusTable } from '../statuses.js';
 import { flattenKeys, hasKey, lookup, makeTranslator, messages, pickLocale, translate, translateFieldProblems } from './index.js';
-import { raEs } from './ra-es.js';
+import { raEs, sentenceCaseName } from './ra-es.js';
 
 const enKeys = flattenKeys(messages.en);
 const esKeys = flattenKeys(messages.es);
@@ -187,5 +187,28 @@ describe('pickLocale', () => {
     ['*', 'en'],
   ])('%s -> %s', (header, locale) => {
     expect(pickLocale(header)).toBe(locale);
+  });
+});
+
+describe('Spanish sentence case for resource names in react-admin phrases', () => {
+  const es = (key: string, name: string) => translate('es', key, sentenceCaseName('es', key, { name }));
+
+  it('writes "Crear ubicación" (not "Crear Ubicación") and keeps titles that start with the name capitalised', () => {
+    const location = translate('es', 'resources.locations.name', { smart_count: 1 });
+    expect(location).toBe('Ubicación');
+    expect(es('ra.page.create', location)).toBe('Crear ubicación');
+    expect(es('ra.page.empty', translate('es', 'resources.shipments.name', { smart_count: 2 }))).toBe('Todavía no hay envíos.');
+    expect(es('ra.page.edit', location)).toBe('Ubicación');
+    expect(translate('en', 'ra.page.create', sentenceCaseName('en', 'ra.page.create', { name: 'Location' }))).toBe('Create Location');
+  });
+
+  it('covers every react-admin phrase with the name inside a sentence, but not a saved query name', () => {
+    const inSentence = flattenKeys(raEs).filter((key) => {
+      const phrase = lookup(raEs, key)!;
+      return phrase.includes('%{name}') && !phrase.startsWith('%{name}') && !key.startsWith('ra.saved_queries.');
+    });
+    expect(inSentence.length).toBeGreaterThan(5);
+    for (const key of inSentence) expect(sentenceCaseName('es', key, { name: 'Envío' }).name, key).toBe('envío');
+    expect(sentenceCaseName('es', 'ra.saved_queries.remove_label_with_name', { name: 'Mis Envíos' }).name).toBe('Mis Envíos');
   });
 });

@@ -1,10 +1,11 @@
 /** Batch-item (campaign customer) import: the same header mapping and row rules as shipments, one item per row. */
+import { DEFAULT_LOCALE, type Locale } from '../constants.js';
 import { collectProblems, schemas } from '../schemas/index.js';
 import type { Message } from '../validation.js';
 import { BATCH_ITEM_IMPORT_FIELDS } from './fields.js';
 import { mapHeaders, rowValues, type HeaderMapping } from './headers.js';
 import { dataRows, isBlankRow, rowError, type ImportRowError, type ImportRowResult, type RowSource } from './rows.js';
-import { parseCountry, parseIsoDate } from './values.js';
+import { parseCountry, parseIsoDate, parseLocale } from './values.js';
 
 export interface BatchItemImportBody {
   first_name: string;
@@ -12,6 +13,7 @@ export interface BatchItemImportBody {
   email?: string;
   phone?: string;
   country: string;
+  locale: Locale;
   offset_date?: string;
 }
 
@@ -33,6 +35,8 @@ export interface BatchItemImportOptions {
   keepRows?: 'all' | 'invalid';
   /** Country used when a row leaves it empty (the importing user's country, else BS). */
   defaultCountry?: string;
+  /** Language used when a row leaves it empty (the importing user's language, else en). */
+  defaultLocale?: Locale;
 }
 
 export async function importBatchItemRows(source: RowSource, options: BatchItemImportOptions = {}): Promise<BatchItemImportResult> {
@@ -49,6 +53,9 @@ export async function importBatchItemRows(source: RowSource, options: BatchItemI
     const add = (column: string, message: Message) => errors.push(rowError(row, column, message, get(column)));
     const country = parseCountry(get('country') || options.defaultCountry || '');
     for (const [field, message] of Object.entries(collectProblems(ITEM_SCHEMA, { ...v, country }))) add(field, message);
+    // en/es, also English/Español; an empty cell is the default language.
+    const locale = get('locale') === '' ? (options.defaultLocale ?? DEFAULT_LOCALE) : parseLocale(get('locale'));
+    if (locale === undefined) add('locale', { key: 'validation.in' });
     const offsetDate = get('offset_date') === '' ? undefined : parseIsoDate(get('offset_date'));
     if (get('offset_date') !== '' && offsetDate === undefined) add('offset_date', { key: 'import.errors.invalid_date' });
 
@@ -56,7 +63,7 @@ export async function importBatchItemRows(source: RowSource, options: BatchItemI
     if (errors.length > 0) result.counts.invalid++;
     if (keepAll || errors.length > 0) result.rows.push({ row, values: v, errors });
     if (errors.length > 0) continue;
-    const body: BatchItemImportBody = { first_name: get('first_name'), last_name: get('last_name'), country };
+    const body: BatchItemImportBody = { first_name: get('first_name'), last_name: get('last_name'), country, locale: locale! };
     if (get('email')) body.email = get('email');
     if (get('phone')) body.phone = get('phone');
     if (offsetDate) body.offset_date = offsetDate;

@@ -56,6 +56,7 @@ export const BATCH_ITEM_IMPORT_FIELDS: readonly ImportField[] = [
   { name: 'email', required: false, labelKeys: [itemLabel('email')], example: 'ana.rolle@example.com' },
   { name: 'phone', required: false, labelKeys: [itemLabel('phone')], example: '+1 242 502 1234' },
   { name: 'country', required: false, labelKeys: [itemLabel('country')], example: 'BS' },
+  { name: 'locale', required: false, labelKeys: [itemLabel('locale')], example: 'en' },
   { name: 'offset_date', required: false, labelKeys: [itemLabel('offset_date')], example: '2030-01-31' },
 ];
 

@@ -171,9 +171,29 @@ describe('batch-item rows', () => {
       { row: 2, cells: ['Ana', 'Rolle', 'ana@example.com', '', '', '2030-01-31'] },
       { row: 3, cells: ['Ben', 'Knowles', '', '', 'BS', '2030-02-30'] },
     ]);
-    expect(result.items).toEqual([{ row: 2, body: { first_name: 'Ana', last_name: 'Rolle', email: 'ana@example.com', country: 'BS', offset_date: '2030-01-31' } }]);
+    expect(result.items).toEqual([{ row: 2, body: { first_name: 'Ana', last_name: 'Rolle', email: 'ana@example.com', country: 'BS', locale: 'en', offset_date: '2030-01-31' } }]);
     expect(result.rows[1].errors.map((e) => `${e.column}:${e.code}`)).toEqual(['email:required_without', 'phone:required_without', 'offset_date:invalid_date']);
     expect(result.counts).toEqual({ rows: 2, valid: 1, invalid: 1, items: 1 });
+  });
+
+  it("reads an optional language column (English or Spanish header and values); empty is the importer's default", async () => {
+    for (const header of ['Language', 'Idioma', 'locale']) {
+      const result = await importBatchItemRows(
+        [
+          { row: 1, cells: ['first_name', 'last_name', 'email', header] },
+          { row: 2, cells: ['Ana', 'Rolle', 'ana@example.com', 'Español'] },
+          { row: 3, cells: ['Ben', 'Knowles', 'ben@example.com', 'en'] },
+          { row: 4, cells: ['Cy', 'Young', 'cy@example.com', ''] },
+          { row: 5, cells: ['Di', 'Moss', 'di@example.com', 'fr'] },
+        ],
+        { defaultLocale: 'es' },
+      );
+      expect(result.header.columns, header).toEqual(['first_name', 'last_name', 'email', 'locale']);
+      expect(result.items.map((i) => i.body.locale)).toEqual(['es', 'en', 'es']);
+      expect(result.rows.flatMap((r) => r.errors).map((e) => `${e.row}:${e.column}:${e.code}`)).toEqual(['5:locale:in']);
+    }
+    const noColumn = await importBatchItemRows([{ row: 1, cells: ['first_name', 'last_name', 'email'] }, { row: 2, cells: ['Ana', 'Rolle', 'ana@example.com'] }]);
+    expect(noColumn.items[0]!.body.locale).toBe('en');
   });
 });
 

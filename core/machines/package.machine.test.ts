@@ -7,6 +7,7 @@ import {
   allowedPackageActions,
   applyPackageAction,
   packageRefusal,
+  packageRefusals,
   type PackageContext,
   type PackageState,
   type PackageTransition,
@@ -333,5 +334,30 @@ describe('allowedPackageActions (meta.actions)', () => {
     expect(packageRefusal(pkg(50, { driver_id: 60 }), 'pickup', ctx('driver'))).toBe('package.already_picked_up');
     expect(packageRefusal(pkg(100), 'cancel', ctx('merchant_admin'))).toBe('package.action_not_allowed');
     expect(packageRefusal(pkg(30), 'pickup', ctx('pudo'))).toBe('forbidden');
+  });
+});
+
+describe('packageRefusals (per-request form used by lists)', () => {
+  it('gives the same verdict as packageRefusal for every role, status, feature set and action', () => {
+    const statuses = [...new Set(PACKAGE_RULES.flatMap((r) => r.from))];
+    const actions = [...new Set(PACKAGE_RULES.map((r) => r.action))] as PackageAction[];
+    let compared = 0;
+    for (const actor of Object.values(ACTORS)) {
+      for (const features of [0, FEATURES.postpayments, ~0]) {
+        const ctx: PackageContext = { actor, features, now: NOW };
+        const decide = packageRefusals(actions, ctx);
+        for (const status of statuses) {
+          for (const extra of [{}, { driver_id: actor.id, location_id: PUDO.id }, { is_consolidation: 1 as const }]) {
+            const row = pkg(status, extra);
+            const many = decide(row);
+            for (const [i, action] of actions.entries()) {
+              expect([action, many[i]]).toEqual([action, packageRefusal(row, action, ctx)]);
+              compared++;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 });

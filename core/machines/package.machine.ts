@@ -560,6 +560,22 @@ export function allowedPackageActions(pkg: PackageState, ctx: PackageContext): P
 }
 
 /**
+ * packageRefusal for many rows at once (lists): the parts that depend only on the actor and context (rule
+ * selection, role, feature) are resolved once per action, each row then only pays for its status and needs.
+ * The returned function answers one verdict per action, in the order of `actions`.
+ */
+export function packageRefusals(actions: readonly PackageAction[], ctx: PackageContext): (pkg: PackageState) => (ErrorCode | null)[] {
+  const resolved = actions.map((action): { rule?: PackageRule; fixed: ErrorCode | null } => {
+    const rule = packageRuleFor(action, ctx);
+    if (isRefusal(rule)) return { fixed: rule.code };
+    if (!actorMayRun(rule, ctx.actor)) return { fixed: 'forbidden' };
+    if (rule.feature && !hasBit(ctx.features, rule.feature)) return { fixed: 'feature_disabled' };
+    return { rule, fixed: null };
+  });
+  return (pkg) => resolved.map((r) => (r.rule ? check(r.rule, pkg, ctx, false) : r.fixed));
+}
+
+/**
  * Why an action would be refused on this package (null when it may be offered): the reasons of
  * `GET /api/user/can/{action}/package`. Like allowedPackageActions, missing parameters do not count.
  */

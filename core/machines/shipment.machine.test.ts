@@ -101,7 +101,9 @@ describe('shipment refusals', () => {
 describe('allowedShipmentActions (meta.actions)', () => {
   it('follows the lifecycle', () => {
     expect(allowedShipmentActions(shipment(0), admin)).toEqual(['update', 'delete', 'register', 'request-location', 'cancel']);
-    expect(allowedShipmentActions(shipment(0, { package_count: 0 }), admin)).toEqual(['update', 'delete', 'request-location', 'cancel']);
+    // Without packages there is nothing to register or cancel.
+    expect(allowedShipmentActions(shipment(0, { package_count: 0 }), admin)).toEqual(['update', 'delete', 'request-location']);
+    expect(applyShipmentAction(shipment(0, { package_count: 0 }), 'cancel', admin)).toEqual({ ok: false, code: 'shipment.no_packages' });
     expect(allowedShipmentActions(shipment(10), admin)).toEqual(['update', 'register', 'print', 'cancel']);
     expect(allowedShipmentActions(shipment(20), admin)).toEqual(['print', 'request-pickup', 'private-delivery', 'cancel']);
     expect(allowedShipmentActions(shipment(30), admin)).toEqual(['print', 'private-delivery', 'cancel']);

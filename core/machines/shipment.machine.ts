@@ -146,9 +146,11 @@ export const SHIPMENT_RULES: readonly ShipmentRule[] = [
     action: 'cancel',
     from: [...SHIPMENT_EDITABLE_STATUSES, S.printed, S.awaiting_pickup],
     to: S.cancelled,
+    toLabel: '-90 (derived: packages already travelling keep their status)',
     roles: WRITERS,
     refusal: 'shipment.action_not_allowed',
-    note: 'Before the packages travel; every package -> -90.',
+    needs: ['packages'],
+    note: 'Every package the package machine may cancel (0, 20, 30) -> -90, in one transaction; none cancellable: `shipment.action_not_allowed`.',
   },
   {
     action: 'process',

@@ -1,6 +1,7 @@
 /** Values a create form starts with (SPEC sections 3 and 9); the API applies the same when a field is absent. */
 import { BATCH_DEFAULTS, DEFAULT_COUNTRY, DEFAULT_LOCALE } from '../constants.js';
 import { FEATURES, hasBit } from '../features.js';
+import { isLocale } from '../i18n/index.js';
 import { ROLES } from '../roles.js';
 
 export const shipmentDefaults = () => ({
@@ -26,4 +27,8 @@ export const batchDefaults = (merchantFeatures: number) => ({
   ...(hasBit(merchantFeatures, FEATURES.batches) ? BATCH_DEFAULTS.withFeature : BATCH_DEFAULTS.withoutFeature),
 });
 
-export const batchItemDefaults = (userCountry?: string | null) => ({ country: userCountry || DEFAULT_COUNTRY });
+/** A new batch customer: the creating user's country and language, else BS and en. */
+export const batchItemDefaults = (userCountry?: string | null, userLocale?: string | null) => ({
+  country: userCountry || DEFAULT_COUNTRY,
+  locale: isLocale(userLocale) ? userLocale : DEFAULT_LOCALE,
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from '../errors.js';
 import { ROLES } from '../roles.js';
-import { batchDefaults, collectProblems, locationDefaults, schemas, shipmentDefaults, validateOrThrow } from './index.js';
+import { batchDefaults, batchItemDefaults, collectProblems, locationDefaults, schemas, shipmentDefaults, validateOrThrow } from './index.js';
 import { FEATURES } from '../features.js';
 import { hasKey } from '../i18n/index.js';
 import { validate } from '../validation.js';
@@ -136,6 +136,14 @@ describe('batch schemas', () => {
       email: 'validation.required_without',
       phone: 'validation.required_without',
     });
+  });
+
+  it("accept the customer's language en/es only, defaulting to the user's language, else en", () => {
+    const item = { batch_id: 1, first_name: 'Ann', last_name: 'Rolle', phone: '242 359 1234', country: 'BS' };
+    expect(validate(schemas.batch_items.create, { ...item, locale: 'es' })).toEqual({});
+    expect(keysOf(validate(schemas.batch_items.update, { ...item, locale: 'fr' }))).toEqual({ locale: 'validation.in' });
+    expect(batchItemDefaults('US', 'es')).toEqual({ country: 'US', locale: 'es' });
+    expect(batchItemDefaults(null, 'fr')).toEqual({ country: 'BS', locale: 'en' });
   });
 });
 

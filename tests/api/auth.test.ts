@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { LOGIN_THROTTLE } from '../../core/constants.js';
 import { createTestApp, guest, login, bearer, type TestApp } from './helpers.js';
 import { fixedClock } from '../../api/clock.js';
+import { createSmtpMailer } from '../../api/providers/mail/smtp.js';
+import { startSmtpCapture } from './campaigns-support.js';
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
@@ -281,6 +283,59 @@ describe('password links', () => {
       expect(res.json().code).toBe('auth.token_invalid');
     } finally {
       await t2.close();
+    }
+  });
+});
+
+describe('password links without and with SMTP', () => {
+  it('without SMTP_URL: lists the mails in the superadmin message log, whose links work; tokens stay hashed at rest', async () => {
+    const t = await createTestApp({ mailer: 'server-default' });
+    try {
+      const sa = await login(t.app, 'superadmin@example.com');
+      const created = await sa.post('/api/users', { first_name: 'Lia', last_name: 'Dev', email: 'lia@example.net', role: 8, merchant_id: 1 });
+      expect(created.statusCode).toBe(201);
+      await (await guest(t.app)).post('/api/forgot-password', { email: 'driver@example.com' });
+
+      const log = await sa.get('/api/messages', { source: 'log' });
+      expect(log.statusCode).toBe(200);
+      const rows = log.json().data as { recipient: string; kind: string; subject: string; body: string }[];
+      const invite = rows.find((r) => r.recipient === 'lia@example.net')!;
+      const reset = rows.find((r) => r.recipient === 'driver@example.com')!;
+      expect(invite).toMatchObject({ kind: 'email', subject: expect.any(String) });
+      expect(linkFrom(reset.body).pathname).toBe('/reset-password');
+      const link = linkFrom(invite.body);
+      expect(link.pathname).toBe('/create-password');
+      const token = link.searchParams.get('token')!;
+      const tokens = await t.db.selectFrom('password_tokens').select('token_hash').execute();
+      expect(tokens.map((r) => r.token_hash)).toContain(sha256(token));
+      expect(tokens.map((r) => r.token_hash)).not.toContain(token);
+      const body = { token, email: 'lia@example.net', password: 'first-password-1', password_confirmation: 'first-password-1' };
+      expect((await (await guest(t.app)).post('/api/create-password', body)).statusCode).toBe(200);
+
+      // Only superadmins read the log; the outbox view never carries bodies.
+      for (const email of ['support@example.com', 'merchant.admin@example.com']) {
+        expect((await (await login(t.app, email)).get('/api/messages', { source: 'log' })).statusCode).toBe(403);
+      }
+      expect((await sa.get('/api/messages')).body).not.toContain(token);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with SMTP: sends them over SMTP and records nothing in the message log', async () => {
+    const smtp = await startSmtpCapture();
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`);
+    const t = await createTestApp({ mailer });
+    try {
+      await (await guest(t.app)).post('/api/forgot-password', { email: 'driver@example.com' });
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.mails[0]).toMatchObject({ to: ['driver@example.com'] });
+      expect(smtp.mails[0].text).toContain('http://lockerline.test/reset-password?token=');
+      expect(await t.db.selectFrom('message_log').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+      mailer.close();
+      await smtp.close();
     }
   });
 });

@@ -4,12 +4,21 @@ import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
   to: string[];
+  /** Decoded subject. */
   subject: string;
   /** Raw message with soft line breaks and quoted-printable escapes decoded (good enough to search). */
   text: string;
 }
 
-const decodeQp = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+export const decodeQp = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header, decoded. */
+export const decodeWords = (s: string) =>
+  s.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
+    enc.toLowerCase() === 'b'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
 
 export async function startSmtpCapture() {
   const mails: CapturedMail[] = [];
@@ -22,7 +31,8 @@ export async function startSmtpCapture() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1] ?? '';
+        // The subject header, unfolded and decoded (a Spanish subject arrives as encoded words).
+        const subject = decodeWords(/^subject:\s*(.*(?:\r?\n[ \t].*)*)$/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ') ?? '').trim();
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text: decodeQp(raw) });
         callback();
       });

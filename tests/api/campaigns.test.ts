@@ -2,7 +2,9 @@
  * Batch campaigns end to end against a real SMTP server on loopback, with an injectable clock:
  * start -> initial e-mails -> reminders on the right days -> the customer answers on the public page
  * (reminders stop) -> pause / resume without double sends -> idle -> conversion into a shipment;
- * replayed, expired and forged links; public tracking data without personal data.
+ * replayed, expired and forged links; public tracking data without personal data. A customer who reads
+ * Spanish gets every message, the respond page and the converted shipment in Spanish; notify is offered
+ * only while the batch runs (meta.actions and user/can agree with the endpoint's refusal).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../api/clock.js';
@@ -25,6 +27,8 @@ describe('batch campaigns', () => {
   let admin: Client;
   let batchId: number;
   let itemIds: number[];
+  /** The customer who reads Spanish. */
+  let luciaId: number;
   let pudoId: number;
   const tokens: Record<string, string> = {};
 
@@ -33,6 +37,8 @@ describe('batch campaigns', () => {
     runDeliveryPass({ db: t.db, dialect: t.dialect, clock, publicUrl: 'http://lockerline.test', transports: { email: emailTransport(mailer), sms: messageLogTransport(t.db) } });
   const item = (id: number) => t.db.selectFrom('batch_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const mailsTo = (address: string) => smtp.mails.filter((m) => m.to.includes(address));
+  const actionsOf = async (id: number) => (await admin.get(`/api/batch_items/${id}`)).json().meta.actions as string[];
+  const canNotify = async (ids: number[]) => (await admin.get('/api/user/can/notify/batch_item', { ids })).json();
   const day = async (n: number) => {
     clock.set(new Date(START.getTime() + n * DAY));
     await schedule();
@@ -54,7 +60,7 @@ describe('batch campaigns', () => {
     await t?.close();
   });
 
-  it('creates a batch with two customers and starts it', async () => {
+  it("creates a batch with three customers (one reading Spanish, the creating user's language by default) and starts it", async () => {
     const created = await admin.post('/api/batches', {
       name: 'Spring pickups', offset: 30, reminder_count: 2, reminder_interval: 7, channels: 1, custom_final_reminder: true,
       packages_small: 1, packages_medium: 1, contents: 'Apparel',
@@ -63,14 +69,30 @@ describe('batch campaigns', () => {
     expect(created.statusCode, created.body).toBe(201);
     batchId = created.json().data.id;
     itemIds = [];
-    for (const [first, email] of [['Ana', 'ana@example.net'], ['Ben', 'ben@example.net']]) {
-      const res = await admin.post('/api/batch_items', { batch_id: batchId, first_name: first, last_name: 'Rolle', email, phone: '2424410000', country: 'BS', offset_date: '2031-03-20' });
-      expect(res.statusCode, res.body).toBe(201);
-      itemIds.push(res.json().data.id);
-    }
+    const customer = (first: string, extra: Record<string, unknown> = {}) =>
+      admin.post('/api/batch_items', { batch_id: batchId, first_name: first, last_name: 'Rolle', email: `${first.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}@example.net`, phone: '2424410000', country: 'BS', offset_date: '2031-03-20', ...extra });
+    const ana = await customer('Ana');
+    expect(ana.statusCode, ana.body).toBe(201);
+    expect(ana.json().data.locale).toBe('en'); // the merchant admin's language
+    // With the admin's language switched to Spanish: a given language stands, an absent one is the admin's.
+    expect((await admin.put('/api/user/locale', { locale: 'es' })).statusCode).toBe(200);
+    const ben = await customer('Ben', { locale: 'en' });
+    const lucia = await customer('Lucía');
+    expect([ben.json().data.locale, lucia.json().data.locale]).toEqual(['en', 'es']);
+    const french = await customer('Léa', { locale: 'fr' });
+    expect(french.statusCode).toBe(422);
+    expect(french.json()).toMatchObject({ code: 'validation.failed', errors: { locale: 'Debe ser uno de los valores permitidos.' } });
+    expect((await admin.put('/api/user/locale', { locale: 'en' })).statusCode).toBe(200);
+    itemIds = [ana.json().data.id, ben.json().data.id];
+    luciaId = lucia.json().data.id;
     const list = await admin.get('/api/batches', { filters: { id: batchId } });
     expect(list.json().meta.actions[String(batchId)]).toContain('start');
 
+    // Not started: notify is not offered, and the endpoint refuses it with the same code.
+    const items = await admin.get('/api/batch_items', { filters: { batch_id: batchId } });
+    expect(items.json().data.map((i: { locale: string }) => i.locale)).toEqual(['en', 'en', 'es']);
+    for (const actions of Object.values(items.json().meta.actions as Record<string, string[]>)) expect(actions).not.toContain('notify');
+    expect(await canNotify([itemIds[0]!, luciaId])).toMatchObject({ allOk: false, can: [], reasons: { [itemIds[0]!]: 'batch_item.batch_not_running', [luciaId]: 'batch_item.batch_not_running' } });
     const notRunning = await admin.post(`/api/batch_items/${itemIds[0]}/notify`);
     expect(notRunning.json().code).toBe('batch_item.batch_not_running');
     const started = await admin.post(`/api/batches/${batchId}/start`);
@@ -79,13 +101,23 @@ describe('batch campaigns', () => {
     expect(started.json().meta.actions).toContain('pause');
     expect((await admin.post(`/api/batches/${batchId}/start`)).json().code).toBe('batch.not_startable');
     expect((await item(itemIds[0]!)).status).toBe(25);
+    expect(await actionsOf(itemIds[0]!)).toContain('notify');
+    expect((await canNotify([itemIds[0]!, luciaId])).allOk).toBe(true);
   });
 
-  it('sends the initial notification at once (expiry closer than the offset)', async () => {
+  it("sends the initial notification at once (expiry closer than the offset), in each customer's language", async () => {
     await day(0);
     expect(mailsTo('ana@example.net')).toHaveLength(1);
     expect(mailsTo('ben@example.net')).toHaveLength(1);
+    expect(mailsTo('lucia@example.net')).toHaveLength(1);
     const mail = mailsTo('ana@example.net')[0]!;
+    expect(mail.subject).toBe('Choose where to collect your Acme Outfitters parcel');
+    const spanish = mailsTo('lucia@example.net')[0]!;
+    expect(spanish.subject).toBe('Elige dónde recoger tu paquete de Acme Outfitters');
+    expect(spanish.text).toContain('Hola, Lucía:');
+    expect(spanish.text).toContain('Elige tu punto de recogida: http://lockerline.test/respond/');
+    expect(spanish.text).toContain('<html lang="es">');
+    expect(spanish.text).toContain('Your order is ready.'); // the merchant's own text, as written
     expect(mail.text).toContain('Your order is ready.');
     expect(mail.text).toContain('http://lockerline.test/respond/');
     tokens.ana1 = tokenIn(mail);
@@ -96,15 +128,20 @@ describe('batch campaigns', () => {
     expect(ana.response_token_hash).not.toContain(tokens.ana1);
     // A second pass the same day sends nothing more.
     await day(0);
-    expect(smtp.mails).toHaveLength(2);
+    expect(smtp.mails).toHaveLength(3);
   });
 
   it('reminds on day 7, not before', async () => {
     await day(6);
-    expect(smtp.mails).toHaveLength(2);
+    expect(smtp.mails).toHaveLength(3);
     await day(7);
     expect(mailsTo('ana@example.net')).toHaveLength(2);
     expect(mailsTo('ben@example.net')).toHaveLength(2);
+    expect(mailsTo('lucia@example.net').map((m) => m.subject)).toEqual([
+      'Elige dónde recoger tu paquete de Acme Outfitters',
+      'Recordatorio: elige dónde recoger tu paquete de Acme Outfitters',
+    ]);
+    tokens.lucia2 = tokenIn(mailsTo('lucia@example.net')[1]!);
     expect(mailsTo('ben@example.net')[1]!.text).toContain('Still waiting for your choice.');
     expect((await item(itemIds[1]!)).status).toBe(70);
   });
@@ -115,6 +152,7 @@ describe('batch campaigns', () => {
     expect(page.statusCode, page.body).toBe(200);
     const data = page.json().data;
     expect(data.first_name).toBe('Ana');
+    expect(data.locale).toBe('en');
     expect(JSON.stringify(data)).not.toContain('Rolle');
     expect(data.merchant.name).toBe('Acme Outfitters');
     expect(data.choices.length).toBeGreaterThan(0);
@@ -138,8 +176,14 @@ describe('batch campaigns', () => {
     const forged = tokens.ana1.slice(0, -2) + (tokens.ana1.endsWith('AA') ? 'BB' : 'AA');
     expect((await customer.get(`/api/public/respond/${forged}`)).json().code).toBe('public.token_invalid');
 
+    // The Spanish customer's page opens in Spanish; she answers too.
+    const luciaPage = await customer.get(`/api/public/respond/${tokens.lucia2}`);
+    expect(luciaPage.json().data).toMatchObject({ first_name: 'Lucía', locale: 'es' });
+    expect((await customer.post(`/api/public/respond/${tokens.lucia2}`, { location_id: pudoId })).statusCode).toBe(200);
+
     await day(14);
     expect(mailsTo('ana@example.net')).toHaveLength(2);
+    expect(mailsTo('lucia@example.net')).toHaveLength(2);
     expect(mailsTo('ben@example.net')).toHaveLength(3);
     expect(mailsTo('ben@example.net')[2]!.text).toContain('Last call for your parcel.');
     tokens.ben3 = tokenIn(mailsTo('ben@example.net')[2]!);
@@ -148,10 +192,18 @@ describe('batch campaigns', () => {
   it('pausing stops sends; resuming does not double-send and idles after the last reminder', async () => {
     admin = await login(t.app, 'merchant.admin@example.com'); // sessions expire while the clock runs
     expect((await admin.post(`/api/batches/${batchId}/pause`)).json().data.status).toBe(25);
+    // Paused: Ben (Reminded) may be restarted but not notified, and notify says why, as the endpoint does.
+    const benId = itemIds[1]!;
+    const paused = await actionsOf(benId);
+    expect(paused).toContain('restart');
+    expect(paused).not.toContain('notify');
+    expect(await canNotify([benId, itemIds[0]!])).toMatchObject({ can: [], reasons: { [benId]: 'batch_item.batch_not_running', [itemIds[0]!]: 'batch_item.already_responded' } });
+    expect((await admin.post(`/api/batch_items/${benId}/notify`)).json().code).toBe('batch_item.batch_not_running');
     await day(30);
     expect((await item(itemIds[1]!)).status).toBe(70);
     admin = await login(t.app, 'merchant.admin@example.com');
     expect((await admin.post(`/api/batches/${batchId}/start`)).statusCode).toBe(200);
+    expect(await actionsOf(itemIds[1]!)).toContain('notify');
     await day(30);
     await day(30);
     expect(mailsTo('ben@example.net')).toHaveLength(3);
@@ -181,10 +233,13 @@ describe('batch campaigns', () => {
     const ana = await item(anaId);
     expect(ana.status).toBe(100);
     const shipment = await t.db.selectFrom('shipments').selectAll().where('id', '=', ana.shipment_id!).executeTakeFirstOrThrow();
-    expect(shipment).toMatchObject({ batch_id: batchId, first_name: 'Ana', last_name: 'Rolle', email: 'ana@example.net', dropoff_location_id: pudoId, contents: 'Apparel', status: 0 });
+    expect(shipment).toMatchObject({ batch_id: batchId, first_name: 'Ana', last_name: 'Rolle', email: 'ana@example.net', locale: 'en', dropoff_location_id: pudoId, contents: 'Apparel', status: 0 });
     const sizes = (await t.db.selectFrom('packages').select('size').where('shipment_id', '=', shipment.id).execute()).map((p) => p.size).sort();
     expect(sizes).toEqual(['MEDIUM', 'SMALL']);
     expect((await admin.post(`/api/batch_items/${anaId}/convert`)).json().code).toBe('batch_item.already_converted');
+    // The Spanish customer's shipment keeps her language.
+    const luciaShipment = (await admin.post(`/api/batch_items/${luciaId}/convert`)).json().shipment_id;
+    expect(await t.db.selectFrom('shipments').select(['first_name', 'locale']).where('id', '=', luciaShipment).executeTakeFirst()).toEqual({ first_name: 'Lucía', locale: 'es' });
 
     const bulk = await admin.post(`/api/batches/${batchId}/convert-responded`, { ids: itemIds });
     expect(bulk.json().data).toMatchObject({ allOk: false, converted: [], reasons: { [anaId]: 'batch_item.already_converted', [itemIds[1]!]: 'batch_item.not_responded' } });

@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
 import type { Database } from '../../api/db/tables.js';
 import { buildApp } from '../../api/server.js';
+import type { Mailer } from '../../api/providers/mail/mailer.js';
 import { createMemoryMailer, type MemoryMailer } from '../../api/providers/mail/memory.js';
 import { seedDemo, DEMO_PASSWORD } from '../../fixtures/demo.js';
 import type { Clock } from '../../api/clock.js';
@@ -30,6 +31,11 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Adds routes or hooks before the app is readied (e.g. test-only routes). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * The app's mailer instead of the in-memory one (`TestApp.mailer` then stays empty): e.g. SMTP to a
+   * loopback server, or `'server-default'` for what the server uses without SMTP_URL (the message log).
+   */
+  mailer?: Mailer | 'server-default';
 }
 
 /** Opens a fresh empty database: SQLite in memory, or a new PostgreSQL database dropped on close. */
@@ -74,7 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const app = await buildApp({
       db: database,
       clock,
-      mailer,
+      mailer: options.mailer === 'server-default' ? undefined : (options.mailer ?? mailer),
       config: { production: false, publicUrl: 'http://lockerline.test', logger: false, ...options.config },
     });
     await options.extend?.(app);

@@ -148,10 +148,12 @@ describe('scope and tenant', () => {
     expect(all).toBe(dflt.length + pickup.length);
   });
 
-  it('merchant admins list their own locations, and active drop-off ones in selects', async () => {
+  it('merchant admins list their own locations (their default scope is pickup), and active drop-off ones in selects', async () => {
     const own = (await ma.get('/api/locations', { scope: 'pickup' })).json().data;
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((l: { merchant_id?: number }) => l.merchant_id === acme)).toBe(true);
+    const dflt = (await ma.get('/api/locations')).json().data;
+    expect(dflt.map((l: { id: number }) => l.id)).toEqual(own.map((l: { id: number }) => l.id));
     const select = (await ma.get('/api/locations', { light: 1, scope: 'dropoff' })).json();
     expect(select.meta.total).toBeGreaterThan(0);
   });

@@ -15,10 +15,13 @@ import { backoffDelay, claimDue, enqueue, idempotencyKey, markSent, messageIdFor
 import { emailTransport, messageLogTransport, textTransport, type Transports } from '../../api/notifications/transports.js';
 import { runDeliveryPass, startDeliveryWorker, type DeliveryDeps } from '../../api/notifications/worker.js';
 import { enqueueBatchStep } from '../../api/notifications/batch-steps.js';
-import { applyStep, dueStep, type ScheduleBatch, type ScheduleItem } from '../../core/campaigns/index.js';
+import { renderMessage } from '../../api/notifications/render.js';
+import { applyStep, BATCH_EVENTS, dueStep, type ScheduleBatch, type ScheduleItem } from '../../core/campaigns/index.js';
+import { NOTIFICATION_EVENTS } from '../../core/constants.js';
 import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../core/statuses.js';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './helpers.js';
+import { decodeQp, decodeWords } from './campaigns-support.js';
 
 /** A received mail: headers (encoded words decoded) and the decoded text of every MIME part. */
 interface Received {
@@ -26,14 +29,6 @@ interface Received {
   text: string;
   raw: string;
 }
-
-const decodeWords = (s: string) =>
-  s.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc: string, data: string) =>
-    enc.toLowerCase() === 'b'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  );
-const decodeQp = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
 
 function parseMail(raw: string): Received {
   const [head] = raw.split(/\r?\n\r?\n/);
@@ -320,8 +315,9 @@ describe('notification outbox and delivery', () => {
       notification_message: null, reminder_message: 'Still time!', final_reminder_message: 'Last chance!',
     };
     const people = [
-      { id: 9001, first_name: 'Ana', email: 'ana@example.com', full_phone_number: '+12425550001', answersOnDay: null as number | null },
-      { id: 9002, first_name: 'Ben', email: 'ben@example.com', full_phone_number: null, answersOnDay: 8 },
+      { id: 9001, first_name: 'Ana', email: 'ana@example.com', full_phone_number: '+12425550001', locale: 'en', answersOnDay: null as number | null },
+      // Ben reads Spanish: each of his messages is enqueued (and rendered) in his language.
+      { id: 9002, first_name: 'Ben', email: 'ben@example.com', full_phone_number: null, locale: 'es', answersOnDay: 8 },
     ];
     const items = new Map<number, ScheduleItem>(people.map((p) => [p.id, { status: BATCH_ITEM_STATUS.pending, offset_date: '2030-05-11', reminders_sent: 0, last_notified_at: null, email: p.email, full_phone_number: p.full_phone_number }]));
     const log: string[] = [];
@@ -344,9 +340,9 @@ describe('notification outbox and delivery', () => {
     }
     expect(log).toEqual([
       '0 ana@example.com Choose where to collect your Acme Outfitters parcel',
-      '0 ben@example.com Choose where to collect your Acme Outfitters parcel',
+      '0 ben@example.com Elige dónde recoger tu paquete de Acme Outfitters',
       '7 ana@example.com Reminder: choose where to collect your Acme Outfitters parcel',
-      '7 ben@example.com Reminder: choose where to collect your Acme Outfitters parcel',
+      '7 ben@example.com Recordatorio: elige dónde recoger tu paquete de Acme Outfitters',
       '14 ana@example.com Last reminder: choose where to collect your Acme Outfitters parcel',
     ]);
     expect(sms.messages.map((m) => m.text.includes('Last chance!') ? 'final' : m.text.includes('Still time!') ? 'remind' : 'notify')).toEqual(['notify', 'remind', 'final']);
@@ -389,6 +385,30 @@ describe('notification outbox and delivery', () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ kind: 'email', recipient: 'ana@example.com', subject: 'Your package LL12345678 is ready to collect' });
     expect(logged[0].body).toContain('Nassau Central Locker');
+  });
+});
+
+describe('rendering in the customer language', () => {
+  const merchant = { name: 'Acme Outfitters', features: 0, channels: 3, branding: '{}', payment_url: null, notification_events: '[]', email_templates: '{}' };
+  const payload = { first_name: 'Lucía', reference: 'LL99887766', location: 'Punto Bay Street', expires_at: '2030-05-06T08:00:00.000Z', respond_token: 'tok' };
+  const render = (event: string, locale: string, kind = 'email') => renderMessage({ kind, event, locale, payload }, merchant, { publicUrl: 'http://lockerline.test' });
+
+  it('has a Spanish subject and body for every package event and batch step, e-mail and SMS', () => {
+    for (const event of [...NOTIFICATION_EVENTS, ...BATCH_EVENTS]) {
+      const [en, es] = [render(event, 'en'), render(event, 'es')];
+      expect(es.subject, event).not.toBe(en.subject);
+      expect(es.subject, event).not.toContain('notifications.');
+      expect(es.text, event).toContain('Hola, Lucía:');
+      expect(es.text, event).toContain('El equipo de Acme Outfitters');
+      expect(es.html, event).toContain('<html lang="es">');
+      const [smsEn, smsEs] = [render(event, 'en', 'sms'), render(event, 'es', 'sms')];
+      expect(smsEs.text, event).not.toBe(smsEn.text);
+      expect(smsEs.text, event).not.toContain('notifications.');
+    }
+  });
+
+  it('falls back to English for an unknown language', () => {
+    expect(render('batch-notify', 'fr').subject).toBe(render('batch-notify', 'en').subject);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { AT_LOCATION_STATUSES } from '../../core/statuses.js';
 
 let t: TestApp;
 let ma: Client; // Acme merchant admin
@@ -57,6 +58,21 @@ async function awaitingPickup(extra: Record<string, unknown> = {}): Promise<Crea
   expect((await ma.post(`/api/shipments/${s.id}/print`)).statusCode).toBe(200);
   expect((await ma.post(`/api/shipments/${s.id}/request-pickup`)).statusCode).toBe(200);
   return s;
+}
+
+/** Every location's package_count equals a recount of the packages sitting there (counts are kept by deltas). */
+async function expectLocationCountsExact() {
+  const counted = await t.db
+    .selectFrom('packages')
+    .select(['location_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('location_id', 'is not', null)
+    .where('status', 'in', AT_LOCATION_STATUSES as number[])
+    .groupBy('location_id')
+    .execute();
+  const expected = new Map(counted.map((r) => [Number(r.location_id), Number(r.n)]));
+  for (const loc of await t.db.selectFrom('locations').select(['id', 'package_count']).execute()) {
+    expect({ id: loc.id, count: Number(loc.package_count) }).toEqual({ id: loc.id, count: expected.get(loc.id) ?? 0 });
+  }
 }
 
 const status = async (table: 'packages' | 'shipments', rowId: number) =>
@@ -153,7 +169,9 @@ describe('package lifecycle', () => {
     expect(inWh.json().data.status).toBe(60);
     expect((await wh.post(`/api/packages/${p1.id}/check-in`, { location_id: id.warehouse })).json()).toMatchObject({ code: 'package.already_in_warehouse', message: 'Already in warehouse' });
     expect((await t.db.selectFrom('locations').select('package_count').where('id', '=', id.warehouse).executeTakeFirstOrThrow()).package_count).toBeGreaterThan(0);
+    await expectLocationCountsExact();
     expect((await wh.post(`/api/packages/${p1.id}/check-out`, { location_id: id.warehouse })).json().data.status).toBe(50);
+    await expectLocationCountsExact();
 
     // A PUDO checks in only at its own location, and only packages meant for it.
     expect((await pudo.post(`/api/packages/${p1.id}/check-in`, { location_id: id.otherPudo })).statusCode).toBe(403);
@@ -163,9 +181,13 @@ describe('package lifecycle', () => {
     expect(checkedIn.json().data.expires_at).toBeTruthy();
     await pudo.post(`/api/packages/${p2.id}/check-in`, { location_id: id.pudo });
     expect(await status('shipments', s.id)).toBe(90);
+    await expectLocationCountsExact();
     const outbox = await t.db.selectFrom('outbox').select(['event', 'kind']).where('subject_type', '=', 'packages').where('subject_id', '=', p1.id).execute();
     expect(outbox).toEqual(expect.arrayContaining([{ event: 'package-in-transit', kind: 'email' }, { event: 'package-available-pudo', kind: 'email' }, { event: 'package-available-pudo', kind: 'sms' }]));
 
+    // Before the hand-over there is no photo: the record says so (to the roles that may see it), nothing to fetch.
+    expect((await sa.get(`/api/packages/${p1.id}`)).json().data.has_identification_image).toBe(false);
+    expect((await sa.get(`/api/packages/${p1.id}/identification-image`)).statusCode).toBe(404);
     const noPhoto = await pudo.post(`/api/packages/${p1.id}/check-out`, { location_id: id.pudo });
     expect(noPhoto.statusCode).toBe(422);
     expect(noPhoto.json().code).toBe('package.identification_required');
@@ -173,16 +195,23 @@ describe('package lifecycle', () => {
     const out = await pudo.request({ method: 'POST', url: `/api/packages/${p1.id}/check-out`, body: form.body, headers: form.headers });
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json().data.status).toBe(100);
-    const image = await ma.get(`/api/packages/${p1.id}/identification-image`);
+    expect((await sa.get(`/api/packages/${p1.id}`)).json().data.has_identification_image).toBe(true);
+    const image = await sa.get(`/api/packages/${p1.id}/identification-image`);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG)).toBe(true);
+    // The photo of an ID document is for superadmin and support only: neither the flag nor the image for the merchant.
+    const merchantView = await ma.get(`/api/packages/${p1.id}`);
+    expect(merchantView.statusCode).toBe(200);
+    expect(merchantView.json().data).not.toHaveProperty('has_identification_image');
+    expect((await ma.get(`/api/packages/${p1.id}/identification-image`)).statusCode).toBe(403);
 
     const form2 = multipart({}, { name: 'image', type: 'image/png', data: PNG });
     await pudo.request({ method: 'POST', url: `/api/packages/${p2.id}/check-out`, body: form2.body, headers: form2.headers });
     expect(await status('shipments', s.id)).toBe(100);
     const timeline = await t.db.selectFrom('events').select('to_status').where('subject_type', '=', 'package').where('subject_id', '=', p1.id).orderBy('id').execute();
     expect(timeline.map((e) => e.to_status)).toEqual([0, 20, 30, 50, 60, 50, 70, 90, 100]);
+    await expectLocationCountsExact();
   });
 
   it('answers a scan of an unknown barcode with package.not_found_by_barcode', async () => {

@@ -229,6 +229,9 @@ describe('locations, groups and merchants', () => {
     expect(g.json().data.location_ids).toEqual([id.pudo, id.locker].sort((a, b) => a - b));
     const bad = await sa.post('/api/location_groups', { name: 'Nowhere', location_ids: [999999] });
     expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ location_ids: 'The selected item does not exist or is not available.' });
+    const notList = await sa.put(`/api/location_groups/${g.json().data.id}`, { location_ids: 'all' });
+    expect(notList.json().errors).toEqual({ location_ids: 'Must be one of the allowed values.' });
   });
 
   it('shows a merchant secret once and never the hash', async () => {
@@ -271,6 +274,22 @@ describe('users', () => {
     const superadmin = await ma.post('/api/users', { first_name: 'Evil', last_name: 'Admin', email: 'evil@example.net', role: 1 });
     expect(superadmin.statusCode).toBe(422);
     expect(Object.keys(superadmin.json().errors)).toEqual(['role']);
+  });
+
+  it('links store staff to existing locations only (the same location_ids rule as location groups)', async () => {
+    const body = { first_name: 'Pia', last_name: 'Store', email: 'pia@example.net', role: 16 };
+    const unknown = await sa.post('/api/users', { ...body, location_ids: [id.pudo, 999999] });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ location_ids: 'The selected item does not exist or is not available.' });
+    const garbage = await sa.post('/api/users', { ...body, location_ids: ['x'] });
+    expect(garbage.json().errors).toEqual({ location_ids: 'Must be one of the allowed values.' });
+    const res = await sa.post('/api/users', { ...body, location_ids: [id.pudo, id.pudo] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.location_ids).toEqual([id.pudo]);
+    // Roles without store locations keep none, whatever is sent.
+    const merchantUser = await sa.post('/api/users', { ...body, email: 'pia.m@example.net', role: 8, merchant_id: id.acme, location_ids: [999999] });
+    expect(merchantUser.statusCode).toBe(201);
+    expect(merchantUser.json().data.location_ids).toEqual([]);
   });
 
   it('cannot delete yourself; everyone edits their own profile but not their role', async () => {

@@ -6,15 +6,14 @@
  *   GET /api/packages/lookup?barcode= then POST /api/packages/:id/check-in { location_id }, every scan a
  *   different package in transit (50) meant for the scanner's location. Latency is the whole round trip.
  *   Back to back (saturation); `scan-checkin-paced` is the same with one scan per second per scanner.
- * - `bulk-print-1000`: GET /api/shipments/bulk-print with 1,000 registered shipments (query built like
- *   the admin builds it), seconds to the last byte and the server's RSS sampled during the download.
+ * - `bulk-print-1000`: POST /api/shipments/bulk-print { ids } with 1,000 registered shipments (the call the
+ *   admin makes), seconds to the last byte and the server's RSS sampled during the download.
  * - `concurrent-pickup`: 50 concurrent pickups of one package by a driver; exactly one may succeed.
  * The rows each scenario needs go straight into the SQLite file with better-sqlite3 (WAL, so the
  * running server is not disturbed), tagged per run so a reused BENCH_DB never clashes.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import Database from 'better-sqlite3';
-import { stringify } from 'qs';
 import { ROLES } from '../../core/roles.js';
 
 export interface OperationsBenchHooks {
@@ -252,8 +251,9 @@ async function bulkPrint(hooks: OperationsBenchHooks, seed: Seeder): Promise<voi
     for (let i = 0; i < PRINT_COUNT; i++) ids.push(seed.shipment(10, pudo, [{ status: 0, driver: null }]).shipment);
   })();
   const cookie = await hooks.signIn(hooks.url, 'superadmin@example.com');
-  // The admin's query string (admin/src/providers/http.ts buildQuery).
-  const path = `/api/shipments/bulk-print?${stringify({ ids }, { arrayFormat: 'indices', encodeValuesOnly: true })}`;
+  // The admin's call (admin/src/screens/operations/operationsClient.ts bulkPrint): the ids in a JSON body.
+  const path = '/api/shipments/bulk-print';
+  const body = JSON.stringify({ ids });
 
   const rssBefore = hooks.rssMb(hooks.pid);
   let peak = rssBefore ?? 0;
@@ -265,7 +265,11 @@ async function bulkPrint(hooks: OperationsBenchHooks, seed: Seeder): Promise<voi
   let failed: string | null = null;
   let error: string | undefined;
   try {
-    const res = await fetch(hooks.url + path, { headers: { cookie } });
+    const res = await fetch(hooks.url + path, {
+      method: 'POST',
+      headers: { cookie, 'x-xsrf-token': xsrfOf(cookie), 'content-type': 'application/json', accept: 'application/pdf, application/json' },
+      body,
+    });
     status = res.status;
     failed = res.headers.get('x-print-failed-count');
     const pdf = Buffer.from(await res.arrayBuffer());
@@ -287,7 +291,7 @@ async function bulkPrint(hooks: OperationsBenchHooks, seed: Seeder): Promise<voi
     pages,
     failed: failed === null ? undefined : Number(failed),
     pdf_mb: round(bytes / 1024 / 1024),
-    url_bytes: path.length,
+    body_bytes: body.length,
     rss_before_mb: rssBefore,
     peak_rss_mb: round(peak, 1),
     rss_after_mb: hooks.rssMb(hooks.pid),

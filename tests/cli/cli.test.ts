@@ -146,6 +146,16 @@ describe('users create', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/forgot/i);
     expect(readUser('driver2@example.com')).toMatchObject({ role: 64, password_hash: null });
+    // Without SMTP_URL the create-password mail is kept in the superadmin message log (link in the body only).
+    expect(res.stdout).toContain('message log');
+    expect(res.stdout).not.toMatch(/token=/);
+    const sqlite = new Database(file('users.sqlite'), { readonly: true });
+    try {
+      const logged = sqlite.prepare('select kind, body from message_log where recipient = ?').all('driver2@example.com') as { kind: string; body: string }[];
+      expect(logged).toEqual([{ kind: 'email', body: expect.stringContaining('/create-password?token=') }]);
+    } finally {
+      sqlite.close();
+    }
   });
 
   it('refuses a duplicate email', async () => {

@@ -120,6 +120,17 @@ describe('lockerline template / import / export', () => {
     const all = await cli(['import', 'batch-items', 'customers.csv', '--batch', String(batchId), '--only-valid']);
     expect(all.code).toBe(2);
     expect(count('batch_items')).toBe(before + 1);
+
+    // Spanish headers and an optional language column: the customers' messages go out in it.
+    writeFileSync(join(dir, 'clientes.csv'), 'Nombre,Apellidos,Correo electrónico,Idioma\nLucía,Rolle,lucia@example.com,Español\nBea,Knowles,bea@example.com,\n');
+    expect((await cli(['import', 'batch-items', 'clientes.csv', '--batch', String(batchId)])).code).toBe(0);
+    const db = new Database(env.SQLITE_FILE, { readonly: true });
+    try {
+      const rows = db.prepare("select first_name, locale from batch_items where email in ('lucia@example.com', 'bea@example.com') order by id").all();
+      expect(rows).toEqual([{ first_name: 'Lucía', locale: 'es' }, { first_name: 'Bea', locale: 'en' }]);
+    } finally {
+      db.close();
+    }
   });
 
   it('exports shipments to CSV and XLSX', async () => {

@@ -69,6 +69,25 @@ describe('lockerline shipments', () => {
   });
 });
 
+describe('lockerline shipments cancel', () => {
+  it('cancels every cancellable package of the shipments; refuses what the shipment machine refuses', async () => {
+    const [waiting] = query<{ id: number }>('select id from shipments where status = 30 order by id limit 1');
+    const [collected] = query<{ id: number }>('select id from shipments where status = 100 order by id limit 1');
+    const targets = [String(waiting!.id), String(collected!.id)];
+    const dry = await cli('shipments', 'cancel', ...targets, '--dry-run', '--json');
+    expect(dry.code).toBe(2);
+    expect(JSON.parse(dry.out)).toMatchObject({ dry_run: true, done: [waiting!.id], refused: [{ id: collected!.id, code: 'shipment.action_not_allowed' }] });
+    expect(query<{ status: number }>('select status from shipments where id = ?', waiting!.id)[0]!.status).toBe(30);
+
+    const res = await cli('shipments', 'cancel', ...targets);
+    expect(res.code, res.out + res.err).toBe(2);
+    expect(res.out).toContain('1 done, 1 refused');
+    expect(res.out).toContain(`#${collected!.id}: shipment.action_not_allowed`);
+    expect(query<{ status: number }>('select status from shipments where id = ?', waiting!.id)[0]!.status).toBe(-90);
+    expect(query<{ status: number }>('select distinct status from packages where shipment_id = ?', waiting!.id)).toEqual([{ status: -90 }]);
+  });
+});
+
 describe('lockerline packages', () => {
   it('runs an action on barcodes as a given user and refuses what the rules refuse', async () => {
     const [waiting] = query<{ id: number; barcode: string }>('select id, barcode from packages where status = 30 order by id limit 1');

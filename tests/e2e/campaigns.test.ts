@@ -5,9 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeE2e, en, signIn } from './helpers.js';
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+import { PHONE, apiData, apiPost, describeE2e, en, signIn } from './helpers.js';
 
 interface Item {
   id: number;
@@ -17,15 +15,9 @@ interface Item {
   email: string;
 }
 
-async function json<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.ok(), path).toBe(true);
-  return ((await res.json()) as { data: T }).data;
-}
-
 /** The newest respond link the development transport "sent" to the recipient. */
 async function respondLinkFor(admin: Page, recipient: string): Promise<string | null> {
-  const log = await json<{ recipient: string; body: string | null }[]>(admin, '/api/messages?source=log&perPage=100');
+  const log = await apiData<{ recipient: string; body: string | null }[]>(admin, '/api/messages?source=log&perPage=100');
   const message = log.find((m) => m.recipient === recipient && /\/respond\//.test(m.body ?? ''));
   const match = message && /\/respond\/([A-Za-z0-9_\-.]+)/.exec(message.body ?? '');
   return match ? match[1]!.replace(/\.$/, '') : null;
@@ -35,13 +27,10 @@ describeE2e('campaigns: the customer chooses a PUDO point', (env) => {
   it('notify, answer on a phone, see Responded, convert', async () => {
     const admin = await env.newPage();
     await signIn(admin, 'merchant.admin@example.com');
-    const items = await json<Item[]>(admin, '/api/batch_items?perPage=100');
+    const items = await apiData<Item[]>(admin, '/api/batch_items?perPage=100');
     const item = items.find((i) => i.status === 50 && i.email);
     expect(item, 'a notified demo batch item').toBeTruthy();
-    const notified = await admin.request.post(`/api/batch_items/${item!.id}/notify`, {
-      headers: { 'X-XSRF-TOKEN': decodeURIComponent((await admin.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') },
-    });
-    expect(notified.ok(), await notified.text()).toBe(true);
+    await apiPost(admin, `/api/batch_items/${item!.id}/notify`);
 
     // The delivery worker writes the message to the development log within a few seconds.
     const superadmin = await env.newPage();
@@ -71,7 +60,7 @@ describeE2e('campaigns: the customer chooses a PUDO point', (env) => {
     await admin.getByTestId('item-history').getByText(en.event_kinds.responded, { exact: true }).waitFor();
     await admin.getByRole('button', { name: en.campaigns.actions.convert }).click();
     await admin.getByText(en.statuses.batch_items[100], { exact: true }).first().waitFor();
-    const after = await json<{ status: number; shipment_id: number | null }>(admin, `/api/batch_items/${item!.id}`);
+    const after = await apiData<{ status: number; shipment_id: number | null }>(admin, `/api/batch_items/${item!.id}`);
     expect(after.status).toBe(100);
     expect(after.shipment_id).toBeTruthy();
   });

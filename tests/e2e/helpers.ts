@@ -1,5 +1,5 @@
 /** Shared pieces of the e2e suite: the running server's address, a browser per file, sign-in. */
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { en } from '../../core/i18n/en.js';
 import { es } from '../../core/i18n/es.js';
@@ -95,4 +95,27 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await submitSignIn(page, email, password);
   await page.waitForURL((url) => url.pathname !== '/signin');
+}
+
+/** A 390 px phone (the store and driver screens, the customer pages). */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;
+
+/** GET /api/... as the signed-in page (its cookies); fails the test unless 2xx; resolves to `data`. */
+export async function apiData<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** The CSRF header the SPA sends with every write (echo of the XSRF-TOKEN cookie). */
+export async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) };
+}
+
+/** POST /api/... as the signed-in page (JSON body, CSRF header); fails the test unless 2xx; resolves to `data`. */
+export async function apiPost<T>(page: Page, path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const res = await page.request.post(path, { data: body, headers: await xsrfHeader(page) });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return ((await res.json()) as { data: T }).data;
 }

@@ -1,13 +1,11 @@
 /** Driver and PUDO homes are usable on a 390 px wide phone: no horizontal scroll, the scan field in view. */
 import { expect, it } from 'vitest';
-import { describeE2e, account, signIn } from './helpers.js';
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+import { PHONE, describeE2e, account, signIn } from './helpers.js';
 
 describeE2e('phone width', (env) => {
   for (const email of ['driver@example.com', 'pudo@example.com']) {
     it(`${account(email).role} home at 390 px`, async () => {
-      const page = await env.newPage(PHONE);
+      const page = await env.newPage({ ...PHONE, deviceScaleFactor: 2 });
       await signIn(page, email);
       await page.waitForURL((url) => url.pathname === account(email).home);
       await page.getByRole('heading', { name: account(email).heading, exact: true }).first().waitFor();

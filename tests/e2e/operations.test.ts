@@ -4,28 +4,10 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeE2e, en, signIn } from './helpers.js';
+import { PHONE, apiData, describeE2e, en, signIn } from './helpers.js';
+import { packagesWithStatus, scan } from './operations-steps.js';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-interface ListedPackage {
-  id: number;
-  barcode: string;
-  status: number;
-  dropoff_location_id: number | null;
-}
-
-/** Packages the signed-in user sees with the given status (the page's cookies). */
-async function packagesWithStatus(page: Page, status: number): Promise<ListedPackage[]> {
-  const res = await page.request.get(`/api/packages?perPage=100&filters[status][0]=${status}`);
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: ListedPackage[] }).data;
-}
-
-async function userLocationIds(page: Page): Promise<number[]> {
-  const res = await page.request.get('/api/user');
-  return ((await res.json()) as { data: { location_ids?: number[] } }).data.location_ids ?? [];
-}
+const userLocationIds = async (page: Page) => (await apiData<{ location_ids?: number[] }>(page, '/api/user')).location_ids ?? [];
 
 describeE2e('store and driver screens', (env) => {
   it('a PUDO checks in a package by typing its barcode and sees it ready', async () => {
@@ -36,9 +18,7 @@ describeE2e('store and driver screens', (env) => {
     const pkg = (await packagesWithStatus(page, 50)).find((p) => p.dropoff_location_id === mine);
     expect(pkg, 'a demo package in transit to the PUDO').toBeTruthy();
 
-    const field = page.getByRole('textbox', { name: en.screens.scan_placeholder });
-    await field.fill(pkg!.barcode.toLowerCase());
-    await field.press('Enter');
+    await scan(page, pkg!.barcode.toLowerCase());
     const card = page.getByTestId('package-card');
     await card.getByRole('heading', { name: pkg!.barcode }).waitFor();
     await card.getByRole('button', { name: en.screens.ops.actions.check_in }).click();
@@ -55,9 +35,7 @@ describeE2e('store and driver screens', (env) => {
     const pkg = (await packagesWithStatus(page, 50)).find((p) => p.dropoff_location_id !== null);
     expect(pkg, 'a demo package the driver carries').toBeTruthy();
 
-    const field = page.getByRole('textbox', { name: en.screens.scan_placeholder });
-    await field.fill(pkg!.barcode);
-    await field.press('Enter');
+    await scan(page, pkg!.barcode);
     const card = page.getByTestId('package-card');
     await card.getByRole('button', { name: en.screens.ops.actions.reroute }).click();
 
@@ -73,8 +51,7 @@ describeE2e('store and driver screens', (env) => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('scan-notice').waitFor();
 
-    const after = await page.request.get(`/api/packages/${pkg!.id}`);
-    const data = ((await after.json()) as { data: { dropoff_location_id: number; dropoff_location_name: string; is_rerouted: number } }).data;
+    const data = await apiData<{ dropoff_location_id: number; dropoff_location_name: string; is_rerouted: number }>(page, `/api/packages/${pkg!.id}`);
     expect(data.dropoff_location_id).not.toBe(pkg!.dropoff_location_id);
     expect(data.is_rerouted).toBe(1);
     expect(chosen ?? '').toContain(data.dropoff_location_name);

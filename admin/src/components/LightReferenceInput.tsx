@@ -11,13 +11,15 @@ export interface LightReferenceInputProps {
   queryOptions?: ReferenceInputProps['queryOptions'];
   defaultValue?: unknown;
   disabled?: boolean;
+  /** Called with the chosen id when the user picks (or clears) a value. */
+  onChange?: (value: unknown) => void;
 }
 
 /**
  * A select over another resource using the API's `light=1` lists ({ id, name }). `filter` may include
  * `scope` (locations) and the resource's list filters.
  */
-export function LightReferenceInput({ label, helperText, defaultValue, disabled, queryOptions, ...props }: LightReferenceInputProps) {
+export function LightReferenceInput({ label, helperText, defaultValue, disabled, queryOptions, onChange, ...props }: LightReferenceInputProps) {
   return (
     <ReferenceInput perPage={50} {...props} queryOptions={{ ...queryOptions, meta: { ...queryOptions?.meta, light: true } }}>
       <AutocompleteInput
@@ -26,6 +28,7 @@ export function LightReferenceInput({ label, helperText, defaultValue, disabled,
         helperText={helperText}
         defaultValue={defaultValue}
         disabled={disabled}
+        onChange={onChange}
         filterToQuery={(search) => ({ search })}
       />
     </ReferenceInput>

@@ -84,14 +84,20 @@ export function ListActions({ sort, defaults, create, children }: ListActionsPro
   );
 }
 
-/** Pagination: 'Shows {from}-{to} of {total} rows', 25 rows per page by default. */
-export function ListPagination() {
+/**
+ * MUI TablePagination's `labelDisplayedRows`: 'Shows {from}-{to} of {total} rows', or past the API's count
+ * cap (the total is then a lower bound) "of more than 1000 rows". Every paged table uses it.
+ */
+export function useDisplayedRowsLabel(capped = false) {
   const translate = useTranslate();
+  return ({ from, to, count }: { from: number; to: number; count: number }) =>
+    translate(capped ? 'lists.shows_capped' : 'lists.shows', { from, to, total: count < 0 ? to : count });
+}
+
+/** Pagination of lists and related lists: 'Shows {from}-{to} of {total} rows', 25 rows per page by default. */
+export function ListPagination() {
   const { meta } = useListContext();
-  // Past the API's count cap the total is a lower bound: "of more than 1000 rows".
-  const key = (meta as { totalCapped?: boolean } | undefined)?.totalCapped ? 'lists.shows_capped' : 'lists.shows';
-  const labelDisplayedRows = ({ from, to, count }: { from: number; to: number; count: number }) =>
-    translate(key, { from, to, total: count < 0 ? to : count });
+  const labelDisplayedRows = useDisplayedRowsLabel((meta as { totalCapped?: boolean } | undefined)?.totalCapped);
   // PaginationProps omits labelDisplayedRows from its type, but passes it on to MUI's TablePagination.
   return <Pagination rowsPerPageOptions={[10, 25, 50, 100]} {...({ labelDisplayedRows } as object)} />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Datagrid, Pagination, ReferenceManyField, type DatagridProps, type SortPayload } from 'react-admin';
+import { Datagrid, ReferenceManyField, type DatagridProps, type SortPayload } from 'react-admin';
+import { ListPagination } from './ListToolbarAndPagination.js';
 import { keyboardRowsBody } from './keyboardRows.js';
 
 export interface RelatedListProps {
@@ -11,10 +12,10 @@ export interface RelatedListProps {
   children: ReactNode;
 }
 
-/** A paged table of related records on a show page (e.g. a shipment's packages). */
+/** A paged table of related records on a show page (e.g. a shipment's packages), with the lists' pagination. */
 export function RelatedList({ reference, target, label, sort = { field: 'id', order: 'ASC' }, rowClick = 'show', children }: RelatedListProps) {
   return (
-    <ReferenceManyField reference={reference} target={target} label={label} sort={sort} perPage={10} pagination={<Pagination />}>
+    <ReferenceManyField reference={reference} target={target} label={label} sort={sort} perPage={10} pagination={<ListPagination />}>
       <Datagrid rowClick={rowClick} body={keyboardRowsBody} bulkActionButtons={false}>
         {children}
       </Datagrid>

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { AdminContext, RecordContextProvider, SimpleShowLayout } from 'react-admin';
 import { CHANNELS } from '../../../core/features.js';
 import { BitmaskInput } from './BitmaskInput.js';
 import { CoordinateInput } from './CoordinateInput.js';
 import { NumericInput } from './NumericInput.js';
 import { PhoneInput } from './PhoneInput.js';
-import { CountryInput } from './CountryInput.js';
+import { CountryField, CountryInput, countryName } from './CountryInput.js';
 import { formatPhone, parsePhone, phoneAdornment } from './phonePrefix.js';
-import { InForm } from './testing.js';
+import { InForm, testI18n } from './testing.js';
 
 afterEach(cleanup);
 
@@ -107,6 +108,29 @@ describe('CountryInput', () => {
     );
     const input = (await screen.findByLabelText('Country')) as HTMLInputElement;
     expect(input.value).toMatch(/Bahamas \(\+1\)/);
+  });
+});
+
+describe('CountryField', () => {
+  it('shows the stored code by its name, labelled by its source', async () => {
+    render(
+      <AdminContext i18nProvider={testI18n}>
+        <RecordContextProvider value={{ id: 1, country: 'BS' }}>
+          <SimpleShowLayout>
+            <CountryField source="country" />
+          </SimpleShowLayout>
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByText('Bahamas')).toBeTruthy();
+    expect(screen.queryByText('BS')).toBeNull();
+    expect(screen.getByText('Country')).toBeTruthy();
+  });
+
+  it('names countries in the locale and keeps an unknown code as it is', () => {
+    expect(countryName('ES', 'es')).toBe('España');
+    expect(countryName('DE', 'en')).toBe('Germany');
+    expect(countryName('??', 'en')).toBe('??');
   });
 });
 

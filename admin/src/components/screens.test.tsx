@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, LinkBase, ListBase, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, TextInput, testDataProvider, useLocation } from 'react-admin';
+import { AdminContext, Form, LinkBase, ListBase, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, TextField, TextInput, testDataProvider, useLocation } from 'react-admin';
 import { ROLES } from '../../../core/roles.js';
 import { ListPagination } from './ListToolbarAndPagination.js';
+import { RelatedList } from './RelatedList.js';
 import { StatusChipField } from './StatusField.js';
 import { EnumField } from './EnumInput.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
@@ -42,6 +43,26 @@ describe('ListPagination', () => {
       </AdminContext>,
     );
     expect(await screen.findByText('Shows 1-25 of more than 1000 rows')).toBeTruthy();
+  });
+});
+
+describe('RelatedList', () => {
+  it("pages related records with the lists' text: 'Shows {from}-{to} of {total} rows'", async () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, barcode: `LP${i}` }));
+    const dataProvider = testDataProvider({ getManyReference: async () => ({ data: rows, total: 15 }) as never });
+    render(
+      <AdminContext i18nProvider={testI18n} dataProvider={dataProvider}>
+        <ResourceContextProvider value="shipments">
+          <RecordContextProvider value={{ id: 7 }}>
+            <RelatedList reference="packages" target="shipment_id">
+              <TextField source="barcode" />
+            </RelatedList>
+          </RecordContextProvider>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByText('Shows 1-10 of 15 rows')).toBeTruthy();
+    expect(screen.queryByText(/1-10 of 15$/)).toBeNull();
   });
 });
 

@@ -7,6 +7,8 @@ export interface ActorIdentity {
   features: number;
   merchant_id: number | null;
   country?: string;
+  /** The user's stored language (en/es). */
+  locale?: string;
 }
 
 export function useActor(): ActorIdentity & { isPending: boolean } {
@@ -18,6 +20,7 @@ export function useActor(): ActorIdentity & { isPending: boolean } {
     features: Number(raw.features ?? 0),
     merchant_id: raw.merchant_id ?? null,
     country: raw.country,
+    locale: raw.locale,
     isPending,
   };
 }

@@ -16,4 +16,18 @@ describe('i18nProvider.changeLocale', () => {
     await i18nProvider.changeLocale(other);
     expect(api).not.toHaveBeenCalled();
   });
+
+  it("keeps a switch on the customer's pages on the device (no account change)", async () => {
+    window.history.pushState({}, '', '/respond/some-token');
+    try {
+      const other = i18nProvider.getLocale() === 'es' ? 'en' : 'es';
+      vi.mocked(api).mockClear();
+      await i18nProvider.changeLocale(other);
+      expect(i18nProvider.getLocale()).toBe(other);
+      expect(document.cookie).toContain(`locale=${other}`);
+      expect(api).not.toHaveBeenCalled();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
 });

@@ -1,10 +1,13 @@
 /**
- * react-admin translations from the core catalogues (ra.* keys included), en and es.
- * Changing the language persists it (localStorage, `locale` cookie, <html lang>, and PUT /api/user/locale).
+ * react-admin translations from the core catalogues (ra.* keys included), en and es. English is in the
+ * first load; Spanish is a separate chunk fetched on the first switch to it (or at start-up, see
+ * `i18nReady`). Changing the language persists it (localStorage, `locale` cookie, <html lang>, and
+ * PUT /api/user/locale).
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { messages } from '../../../core/i18n/index.js';
+import { en } from '../../../core/i18n/en.js';
+import { isPublicPath } from '../layout/guard.js';
 import { getLocale, isLocale, persistLocale } from './locale.js';
 import { api } from './http.js';
 
@@ -13,9 +16,19 @@ function saveLocale(locale: string): void {
   api('user/locale', { method: 'PUT', body: { locale }, suppress: [0, 401, 403, 419, 422, 429, 500, 503] }).catch(() => undefined);
 }
 
+type Spanish = typeof import('./spanish.js');
+let spanish: Spanish | undefined;
+
+async function loadSpanish(): Promise<TranslationMessages> {
+  spanish ??= await import('./spanish.js');
+  return spanish.es as unknown as TranslationMessages;
+}
+
 const base = polyglotI18nProvider(
-  (locale) => (messages as unknown as Record<string, TranslationMessages>)[isLocale(locale) ? locale : 'en'],
-  persistLocale(getLocale()),
+  // ra-i18n-polyglot needs the start locale's messages synchronously: it starts in English and
+  // `i18nReady` switches to the stored language before the first render.
+  (locale) => (isLocale(locale) && locale === 'es' ? loadSpanish() : (en as unknown as TranslationMessages)),
+  'en',
   [
     { locale: 'en', name: 'English' },
     { locale: 'es', name: 'Español' },
@@ -24,14 +37,30 @@ const base = polyglotI18nProvider(
   { allowMissing: true },
 );
 
+/** Spanish lower-cases resource names inside sentences ("Crear envío"); English needs nothing. */
+const adjust = <T>(key: string, options: T): T =>
+  spanish && base.getLocale() === 'es' ? spanish.sentenceCaseName(base.getLocale(), key, options) : options;
+
+/**
+ * Resolves once the stored language's catalogue is loaded: main.tsx renders after it, so a Spanish
+ * user never sees English first. A failed load leaves the interface in English (the choice is kept).
+ */
+export const i18nReady: Promise<void> = (() => {
+  const start = persistLocale(getLocale());
+  return start === 'en' ? Promise.resolve() : base.changeLocale(start).catch(() => undefined);
+})();
+
 export const i18nProvider: I18nProvider = {
   ...base,
+  translate: (key, options) => base.translate(key, adjust(key, options)),
   changeLocale(locale, options) {
     const previous = getLocale();
     persistLocale(locale);
     // Tell the API too (the signed-in user's locale, or the guest cookie): it answers, e.g. 422 field
-    // messages, in the user's stored language, which would otherwise stay the old one.
-    if (locale !== previous) saveLocale(locale);
+    // messages, in the user's stored language, which would otherwise stay the old one. Not from the
+    // customer's pages: they open in the customer's language, which must not become the account's
+    // language of a staff member who opens such a link while signed in (the device keeps it).
+    if (locale !== previous && !isPublicPath(globalThis.location?.pathname ?? '')) saveLocale(locale);
     return base.changeLocale(locale, options);
   },
 };

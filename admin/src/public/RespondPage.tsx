@@ -1,19 +1,27 @@
 /**
  * /respond/:token — the customer's page of a campaign (or request-location) link: who it is for, the
  * merchant's branding, pickup locations nearest to a postcode or the device's position, confirm, done.
+ * It opens in the customer's language (the batch item's or shipment's); the customer may switch.
  * Invalid, expired, already answered or throttled links get a page of their own (PublicProblem).
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ChoiceList } from './ChoiceList.js';
 import { PublicLoading, PublicProblem, PublicShell, useDateTime } from './PublicShell.js';
+import { isLocale } from '../providers/locale.js';
 import { answerRespondPage, loadRespondPage, type Origin, type RespondAnswer, type RespondPageData } from './publicApi.js';
 
 type State = { phase: 'loading' } | { phase: 'problem'; code: string } | { phase: 'ready'; page: RespondPageData } | { phase: 'done'; page: RespondPageData; answer: RespondAnswer };
+
+/**
+ * Links whose customer's language this page session has applied. Kept outside the component: react-admin
+ * remounts the whole tree on a language change, and a remount must not undo the customer's own switch.
+ */
+const languageApplied = new Set<string>();
 
 const canLocate = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
@@ -29,6 +37,7 @@ export function RespondPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
+  const [, setLocale] = useLocaleState();
 
   const load = useCallback(
     async (from: Origin) => {
@@ -46,6 +55,14 @@ export function RespondPage() {
   useEffect(() => {
     void load(null);
   }, [load]);
+
+  // The customer's language applies once per link, when the page first loads: a later switch stands.
+  const pageLocale = state.phase === 'ready' ? state.page.locale : undefined;
+  useEffect(() => {
+    if (pageLocale === undefined || languageApplied.has(token)) return;
+    languageApplied.add(token);
+    if (isLocale(pageLocale)) setLocale(pageLocale);
+  }, [pageLocale, token, setLocale]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();

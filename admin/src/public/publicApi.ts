@@ -23,6 +23,8 @@ export interface Choice {
 export interface RespondPageData {
   kind: 'batch_item' | 'shipment';
   first_name: string | null;
+  /** The customer's language (en/es): the page opens in it. */
+  locale: string;
   merchant: PublicBrand;
   expires_at: string;
   pudo_only: boolean;

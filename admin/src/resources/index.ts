@@ -24,7 +24,7 @@
  *   packages-show, packages-edit (same for batch_items).
  *
  * Data provider contract used by the screens: list filters `search` and `scope` go top-level (locations
- * default to scope=dropoff via filterDefaultValues); selects ask for `light=1` lists through
+ * default to core defaultLocationScope(role) via filterDefaultValues); selects ask for `light=1` lists through
  * `queryOptions.meta.light`; records carry `_actions` (Edit/Delete buttons shown only when included).
  * Identity: `useGetIdentity().identity.user` (or the identity itself) has role, features, merchant_id,
  * country (components/useActor.ts).

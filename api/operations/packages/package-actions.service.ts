@@ -15,7 +15,7 @@ import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
 import { fieldError } from '../../resources/validate.js';
 import { actorFeatures, actorId, machineActor, nextStamp, type Executor, type OpContext } from '../context.js';
-import { enqueuePackageNotification, refreshLocationCounts, syncShipmentStatus } from '../shared/effects.js';
+import { enqueuePackageNotification, moveLocationCounts, syncShipmentStatus, type Placement } from '../shared/effects.js';
 import { findByBarcode, findPackageInScope } from './package-scope.js';
 
 export interface PackageActionInput {
@@ -41,7 +41,7 @@ export interface PackageActionOutcome {
 }
 
 /** Thrown inside the transaction when the compare-and-set matched no row. */
-class LostRace extends Error {}
+export class LostRace extends Error {}
 
 const toId = (value: unknown): number | null => (value === null || value === undefined || value === '' ? null : Number(value));
 
@@ -119,9 +119,20 @@ export async function runPackageAction(ctx: OpContext, pkg: Package, action: Pac
   }
 }
 
+/**
+ * One verb on a package inside the caller's transaction, for shipment verbs that move each of their packages
+ * (shipment cancel): the same machine and writes as runPackageAction, except the shipment status, which the
+ * caller derives once at the end. Null when the machine refuses; a lost race throws LostRace.
+ */
+export async function runPackageActionIn(ctx: OpContext, trx: Executor, pkg: Package, action: PackageAction): Promise<PackageActionOutcome | null> {
+  const gathered = await machineContext({ ...ctx, db: trx }, pkg, action, {});
+  const decision = applyPackageAction(pkg, action, gathered.machine);
+  return decision.ok ? persist(ctx, trx, pkg, decision, gathered, {}, false) : null;
+}
+
 type Gathered = Awaited<ReturnType<typeof machineContext>>;
 
-async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTransition, g: Gathered, input: PackageActionInput): Promise<PackageActionOutcome> {
+async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTransition, g: Gathered, input: PackageActionInput, syncShipment = true): Promise<PackageActionOutcome> {
   const now = ctx.now.toISOString();
   const stamp = nextStamp(ctx.now, pkg.updated_at);
   const who = actorId(ctx);
@@ -172,13 +183,18 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
 
   // A consolidation travels as one: status moves of the container cascade to the packages inside it.
   const movedIds = [pkg.id];
+  const placed = (before: Placement): Placement => ({ location_id: t.patch.location_id !== undefined ? t.patch.location_id : before.location_id, status: t.patch.status ?? before.status });
+  const moves = [{ before: { location_id: pkg.location_id, status: pkg.status }, after: placed(pkg) }];
   if (isSet(pkg.is_consolidation) && t.to !== t.from) {
-    const inside = await trx.selectFrom('packages').select(['id', 'location_id']).where('consolidated_to_id', '=', pkg.id).execute();
+    const inside = await trx.selectFrom('packages').select(['id', 'location_id', 'status']).where('consolidated_to_id', '=', pkg.id).execute();
     if (inside.length) {
       const { status, location_id, driver_id, available_at, expires_at } = t.patch;
       const cascade = Object.fromEntries(Object.entries({ status, location_id, driver_id, available_at, expires_at }).filter(([, v]) => v !== undefined));
       await trx.updateTable('packages').set({ ...cascade, updated_at: stamp }).where('consolidated_to_id', '=', pkg.id).execute();
-      for (const child of inside) statusEvents(child.id);
+      for (const child of inside) {
+        statusEvents(child.id);
+        moves.push({ before: child, after: placed(child) });
+      }
       movedIds.push(...inside.map((c) => c.id));
     }
   }
@@ -187,8 +203,8 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
     await trx.insertInto('package_images').values({ package_id: pkg.id, mime: input.identification.mime, data: input.identification.data, created_at: now }).execute();
   }
   await recordEvents(trx, events);
-  await refreshLocationCounts(trx, [pkg.location_id, t.patch.location_id]);
-  if (t.to !== t.from || movedIds.length > 1) await syncShipmentStatus(trx, pkg.shipment_id, who, now);
+  await moveLocationCounts(trx, moves);
+  if (syncShipment && (t.to !== t.from || movedIds.length > 1)) await syncShipmentStatus(trx, pkg.shipment_id, who, now);
 
   const fresh = await trx.selectFrom('packages').selectAll().where('id', '=', pkg.id).executeTakeFirstOrThrow();
   if (t.notification) {

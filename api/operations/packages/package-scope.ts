@@ -4,8 +4,8 @@
  * - superadmin, support: all; merchant roles: their merchant's packages;
  * - PUDO staff: packages at or heading to their locations;
  * - warehouse staff: the same plus packages in transit (any driver may bring one in);
- * - drivers: packages they carry, packages waiting for a pickup (30, -45, in a warehouse: 60), expired ones
- *   (-40, to make retrievable) and packages rerouted away from where they sit; a driver assigned to locations picks up only there.
+ * - drivers: the rule their package list uses (driverPackages: what they carry, pickups, expired packages
+ *   to make retrievable, packages rerouted away; only at their locations when they have any).
  * The state machine then decides what each may do (e.g. a PUDO checks in only at its own location).
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
@@ -15,12 +15,10 @@ import { ROLES, isAdminRole, isMerchantRole } from '../../../core/roles.js';
 import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
+import { driverPackages } from '../../resources/packages/packages.repository.js';
 import type { Executor } from '../context.js';
 
 type PackageQuery = SelectQueryBuilder<Database, 'packages', Package>;
-
-/** What a driver works on without carrying it: pickups, and expired packages (the lockers screen's "expire all"). */
-const DRIVER_WORK = [P.awaiting_pickup, P.in_warehouse, P.expired, P.expired_retrievable];
 
 export function scopePackages(qb: PackageQuery, actor: RequestActor | null): PackageQuery {
   if (!actor || isAdminRole(actor.role)) return qb;
@@ -36,16 +34,7 @@ export function scopePackages(qb: PackageQuery, actor: RequestActor | null): Pac
       ]),
     );
   }
-  if (actor.role === ROLES.driver) {
-    return qb.where((eb) => {
-      const atMyLocations = mine.length ? eb.or([eb('packages.location_id', 'is', null), eb('packages.location_id', 'in', ids)]) : eb.lit(true);
-      const waiting = eb.or([
-        eb('packages.status', 'in', DRIVER_WORK),
-        eb.and([eb('packages.status', '=', P.ready_to_collect), eb('packages.dropoff_location_id', '!=', eb.ref('packages.location_id'))]),
-      ]);
-      return eb.or([eb('packages.driver_id', '=', actor.id), eb.and([waiting, atMyLocations])]);
-    });
-  }
+  if (actor.role === ROLES.driver) return qb.where((eb) => driverPackages(eb, actor));
   return qb.where(sql<boolean>`1 = 0`);
 }
 

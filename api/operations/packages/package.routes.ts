@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
 import type { PackageAction } from '../../../core/machines/index.js';
+import { canSeeIdentificationImage } from '../../../core/permissions.js';
 import { requireAuth, requireRole } from '../../plugins/auth.js';
 import { ROLES, ROLE_GROUPS } from '../../../core/roles.js';
 import { idParams } from '../../resources/schemas.js';
@@ -88,6 +89,8 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
   app.get('/packages/:id/identification-image', { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {
     const ctx = opContext(request);
     const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
+    // The photo of an ID document: only the roles the package record tells (has_identification_image).
+    if (!canSeeIdentificationImage(ctx.actor!.role)) throw new DomainError('forbidden');
     const image = await ctx.db.selectFrom('package_images').select(['mime', 'data']).where('package_id', '=', pkg.id).executeTakeFirst();
     if (!image) throw new DomainError('not_found');
     return reply.header('content-type', image.mime).header('cache-control', 'private, no-store').send(Buffer.from(image.data));

@@ -1,18 +1,16 @@
 /**
  * Writes every transition shares, always inside the caller's transaction: the shipment status derived
- * from its packages (with its event row), the package counts of locations, and notification requests
+ * from its packages (with its event row), the package counts of locations (by deltas), and notification requests
  * in the outbox (api/notifications, delivered by the notifications worker).
  */
 import type { NotificationEvent } from '../../../core/constants.js';
 import { deriveShipmentStatus } from '../../../core/machines/index.js';
-import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import { AT_LOCATION_STATUSES } from '../../../core/statuses.js';
 import type { Shipment } from '../../db/tables.js';
 import { recordEvent } from '../../events/events.repository.js';
 import { enqueue } from '../../notifications/outbox.js';
 import type { Executor } from '../context.js';
 
-/** Statuses in which a package physically sits at its location_id. */
-export const AT_LOCATION_STATUSES: readonly number[] = [P.in_warehouse, P.dropped_off, P.awaiting_payment, P.ready_to_collect, P.expired, P.expired_retrievable];
 
 /** Re-derives the shipment status from its packages; writes it and an event row when it changed. Returns it. */
 export async function syncShipmentStatus(trx: Executor, shipmentId: number, actorId: number | null, now: string, reason?: string): Promise<number> {
@@ -26,17 +24,29 @@ export async function syncShipmentStatus(trx: Executor, shipmentId: number, acto
   return next;
 }
 
-/** Recounts the packages sitting at these locations (a recount, so it cannot drift). */
-export async function refreshLocationCounts(trx: Executor, locationIds: (number | null | undefined)[]): Promise<void> {
-  const ids = [...new Set(locationIds.filter((id): id is number => typeof id === 'number'))];
-  for (const id of ids) {
-    const { n } = await trx
-      .selectFrom('packages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('location_id', '=', id)
-      .where('status', 'in', AT_LOCATION_STATUSES)
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('locations').set({ package_count: Number(n) }).where('id', '=', id).execute();
+/** Where a package is counted: its location, while it physically sits there (AT_LOCATION_STATUSES). */
+export interface Placement {
+  location_id: number | null;
+  status: number;
+}
+
+/**
+ * Keeps locations.package_count right by deltas: each move takes a package out of the count of where it sat
+ * and into the count of where it now sits. Runs inside the transition's transaction, after the package's
+ * compare-and-set, so the "before" placement is the one that was really replaced (no recount of a location
+ * holding thousands of packages on every scan).
+ */
+export async function moveLocationCounts(trx: Executor, moves: { before: Placement; after: Placement }[]): Promise<void> {
+  const delta = new Map<number, number>();
+  const count = (p: Placement, by: number) => {
+    if (p.location_id != null && AT_LOCATION_STATUSES.includes(p.status)) delta.set(p.location_id, (delta.get(p.location_id) ?? 0) + by);
+  };
+  for (const { before, after } of moves) {
+    count(before, -1);
+    count(after, +1);
+  }
+  for (const [id, by] of delta) {
+    if (by) await trx.updateTable('locations').set((eb) => ({ package_count: eb('package_count', '+', by) })).where('id', '=', id).execute();
   }
 }
 

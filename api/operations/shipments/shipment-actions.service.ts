@@ -1,6 +1,6 @@
 /**
  * Shipment verbs (SPEC section 7): register, print (registers a draft first), request-pickup,
- * request-location, private-delivery and process. The shipment machine decides; package moves run
+ * request-location, private-delivery, cancel and process. The shipment machine decides; package moves run
  * through the package machine; one transaction per shipment writes the shipment (compare-and-set on
  * status + updated_at), its packages, events, the derived status and notification requests.
  */
@@ -11,7 +11,8 @@ import type { Shipment } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
 import { actorFeatures, actorId, machineActor, nextStamp, type Executor, type OpContext } from '../context.js';
-import { enqueuePackageNotification, syncShipmentStatus } from '../shared/effects.js';
+import { enqueuePackageNotification, moveLocationCounts, syncShipmentStatus } from '../shared/effects.js';
+import { LostRace, runPackageActionIn } from '../packages/package-actions.service.js';
 
 /** Thrown when the shipment moved between load and write. */
 export class ShipmentRace extends Error {}
@@ -47,6 +48,7 @@ async function movePackages(ctx: OpContext, trx: Executor, shipment: Shipment, a
   const now = ctx.now.toISOString();
   const events: NewEvent[] = [];
   const moved: number[] = [];
+  const placements: Parameters<typeof moveLocationCounts>[1] = [];
   for (const pkg of packages) {
     const t = applyPackageAction(pkg, action, { actor: machineActor(ctx.actor), features: feats, now: ctx.now, shipmentStatus });
     if (!t.ok || t.to === t.from) continue;
@@ -55,9 +57,11 @@ async function movePackages(ctx: OpContext, trx: Executor, shipment: Shipment, a
     if (Number(res.numUpdatedRows) !== 1) throw new ShipmentRace();
     events.push({ subject_type: 'package', subject_id: pkg.id, kind: 'status', from_status: t.from, to_status: t.to, actor_id: actorId(ctx), created_at: now, data: { action } });
     moved.push(pkg.id);
+    placements.push({ before: pkg, after: { location_id: t.patch.location_id !== undefined ? t.patch.location_id : pkg.location_id, status: t.to } });
     if (t.notification) await enqueuePackageNotification(trx, t.notification, { package: { ...pkg, ...t.patch }, shipment, location: null }, `${action}:${stamp}`, ctx.now);
   }
   await recordEvents(trx, events);
+  await moveLocationCounts(trx, placements);
   return moved;
 }
 
@@ -70,7 +74,7 @@ async function inTransaction<T>(ctx: OpContext, shipment: Shipment, action: Ship
   try {
     return await ctx.db.transaction().execute(work);
   } catch (error) {
-    if (!(error instanceof ShipmentRace)) throw error;
+    if (!(error instanceof ShipmentRace || error instanceof LostRace)) throw error;
     const now = await fresh(ctx.db, shipment.id);
     const again = applyShipmentAction(now, action, { actor: machineActor(ctx.actor) });
     throw new DomainError(again.ok ? 'conflict.stale' : again.code);
@@ -145,6 +149,27 @@ export async function requestLocation(ctx: OpContext, shipment: Shipment): Promi
   });
 }
 
+/**
+ * Cancel: every package the package machine lets the actor cancel (before it travels: 0, 20, 30) goes to -90
+ * with the package verb's own writes (locker compartment released, events, counts); packages already on
+ * their way keep their status. The shipment status is then derived once (-90 when all are cancelled).
+ * Nothing cancellable: shipment.action_not_allowed, and nothing is written.
+ */
+export async function cancelShipment(ctx: OpContext, shipment: Shipment): Promise<Shipment> {
+  decide(ctx, shipment, 'cancel');
+  return inTransaction(ctx, shipment, 'cancel', async (trx) => {
+    await casShipment(trx, shipment, {}, nextStamp(ctx.now, shipment.updated_at));
+    const packages = await trx.selectFrom('packages').selectAll().where('shipment_id', '=', shipment.id).orderBy('id').execute();
+    const cancelled: number[] = [];
+    for (const pkg of packages) if (await runPackageActionIn(ctx, trx, pkg, 'cancel')) cancelled.push(pkg.id);
+    if (!cancelled.length) throw new DomainError('shipment.action_not_allowed');
+    const status = await syncShipmentStatus(trx, shipment.id, actorId(ctx), ctx.now.toISOString(), 'cancel');
+    // A changed status has its event row from the sync (reason cancel); otherwise the cancel records itself.
+    if (status === shipment.status) await recordEvents(trx, [shipmentEvent(ctx, shipment, 'cancel', status, status, { action: 'cancel', packages: cancelled })]);
+    return fresh(trx, shipment.id);
+  });
+}
+
 /** Process (superadmin debug): re-derives the status from the packages and records that it ran. */
 export async function processShipment(ctx: OpContext, shipment: Shipment): Promise<Shipment> {
   decide(ctx, shipment, 'process');
@@ -162,6 +187,7 @@ export const SHIPMENT_VERBS = {
   'request-pickup': requestPickup,
   'request-location': requestLocation,
   'private-delivery': privateDelivery,
+  cancel: cancelShipment,
   process: processShipment,
 } as const;
 export type ShipmentVerb = keyof typeof SHIPMENT_VERBS;

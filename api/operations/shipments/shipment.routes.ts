@@ -1,5 +1,5 @@
-/** Shipment verb routes: POST /api/shipments/:id/<verb>, GET /api/shipments/bulk-print (docs/operations-api.md). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/** Shipment verb routes: POST /api/shipments/:id/<verb>, POST (or GET) /api/shipments/bulk-print (docs/operations-api.md). */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
 import { shipmentRefusal, type ShipmentAction, type ShipmentState } from '../../../core/machines/index.js';
 import type { Shipment } from '../../db/tables.js';
@@ -47,10 +47,14 @@ export function registerShipmentOperationRoutes(app: FastifyInstance): void {
   registerShipmentRules();
   const tags = ['shipments'];
 
-  app.get('/shipments/bulk-print', { schema: { tags }, preHandler: requireAuth }, async (request, reply) => {
-    const ids = idList(rawQuery(request).ids);
-    return streamBulkPrint(opContext(request), request, reply, ids, formatOf(request));
-  });
+  // POST { ids: [..], format? } is what the admin sends: 1,000 ids fit in a body, not in a URL (Node's 16 KB
+  // header limit). GET ?ids[0]=.. stays for small selections and links.
+  const bulkPrint = (request: FastifyRequest, reply: FastifyReply, ids: unknown) =>
+    streamBulkPrint(opContext(request), request, reply, idList(ids), formatOf(request));
+  app.post('/shipments/bulk-print', { schema: { tags }, preHandler: requireAuth }, (request, reply) =>
+    bulkPrint(request, reply, (request.body as Record<string, unknown> | null | undefined)?.ids),
+  );
+  app.get('/shipments/bulk-print', { schema: { tags }, preHandler: requireAuth }, (request, reply) => bulkPrint(request, reply, rawQuery(request).ids));
 
   for (const verb of Object.keys(SHIPMENT_VERBS) as ShipmentVerb[]) {
     app.post(`/shipments/:id/${verb}`, { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {

@@ -1,4 +1,7 @@
-/** The mail transport interface; implementations: log (development), SMTP (SMTP_URL), memory (tests). */
+/**
+ * The mail transport interface; implementations: SMTP (SMTP_URL), the development message log
+ * (notifications/transports.ts messageLogMailer) and memory (tests).
+ */
 export interface MailMessage {
   to: string;
   subject: string;

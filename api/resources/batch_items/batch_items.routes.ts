@@ -6,7 +6,7 @@ import { batchItemIncludes, batchItemVerdicts, createBatchItem, deleteBatchItem,
 export const batchItemsModule: ResourceModule = {
   name: 'batch_items',
   list: batchItemsList,
-  verdicts: async (rows, actor) => batchItemVerdicts(rows, actor),
+  verdicts: batchItemVerdicts,
   present: ({ credit_card: _card, ...row }) => row,
   include: batchItemIncludes,
   create: createBatchItem,

@@ -1,16 +1,17 @@
 /**
- * Batch items: created in a visible batch that is not completed; country defaults to the acting user's,
- * else BS; full_phone_number is the E.164 form (libphonenumber-js); the batch's item_count is kept.
+ * Batch items: created in a visible batch that is not completed; country and locale default to the acting
+ * user's, else BS and en; full_phone_number is the E.164 form (libphonenumber-js); the batch's item_count is kept.
  * Editable and deletable until the customer responded or the shipment was created.
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { BATCH_GATED_VERBS, batchStatusRefusal } from '../../../core/campaigns/index.js';
 import { DomainError } from '../../../core/errors.js';
 import { batchItemDefaults } from '../../../core/schemas/index.js';
 import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../../core/statuses.js';
 import { normalizeCountry } from '../../../core/validation.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvent } from '../../events/events.repository.js';
-import type { ServiceContext } from '../access.js';
+import type { Db, ServiceContext } from '../access.js';
 import { loadVisible } from '../records.js';
 import { verdictsFor, type Row } from '../module.js';
 import { attachNames } from '../related.js';
@@ -19,12 +20,20 @@ import { findLocation } from '../locations/locations.repository.js';
 import { batchesModule } from '../batches/batches.routes.js';
 import { BATCH_ITEM_FIELDS, refreshItemCount } from './batch_items.repository.js';
 
-export async function batchItemVerdicts(rows: Row[], actor: RequestActor) {
+/**
+ * Edit/delete until answered or converted; plus the batch status gate of notify and restart (the verb rules
+ * registered by api/campaigns see only the item row; a refusal given here stands when they allow).
+ */
+export async function batchItemVerdicts(rows: Row[], actor: RequestActor, db: Db) {
+  const batchIds = [...new Set(rows.map((r) => r.batch_id as number))];
+  const batches = batchIds.length ? await db.selectFrom('batches').select(['id', 'status']).where('id', 'in', batchIds).execute() : [];
+  const batchStatus = new Map(batches.map((b) => [b.id, b.status]));
   return verdictsFor(rows, actor, 'batch_items', (row) => {
     const reason = row.shipment_id != null || row.status === BATCH_ITEM_STATUS.shipment_created
       ? 'batch_item.already_converted'
       : row.status === BATCH_ITEM_STATUS.responded ? 'batch_item.already_responded' : null;
-    return { edit: reason, delete: reason };
+    const status = batchStatus.get(row.batch_id) ?? BATCH_STATUS.completed;
+    return { edit: reason, delete: reason, ...Object.fromEntries(BATCH_GATED_VERBS.map((verb) => [verb, batchStatusRefusal(verb, status)])) };
   });
 }
 
@@ -34,8 +43,10 @@ export function fullPhoneNumber(phone: unknown, country: unknown): string | null
   return parsed?.number ?? null;
 }
 
-async function prepare(ctx: ServiceContext, values: Row, merchantId: number, schema: typeof schemas.batch_items.create) {
+/** `locale` left empty is the default: the creating user's language on create, the stored one on update. */
+async function prepare(ctx: ServiceContext, values: Row, merchantId: number, schema: typeof schemas.batch_items.create, defaultLocale: string) {
   values.country = normalizeCountry(values.country);
+  values.locale ??= defaultLocale;
   if (typeof values.email === 'string') values.email = values.email.toLowerCase();
   validateOrThrow(schema, values);
   if (values.pickup_location_id != null) {
@@ -46,10 +57,11 @@ async function prepare(ctx: ServiceContext, values: Row, merchantId: number, sch
 }
 
 export async function createBatchItem(ctx: ServiceContext, body: Row) {
-  const values: Row = { ...batchItemDefaults(ctx.actor.user.country), batch_id: body.batch_id, ...pick(body, BATCH_ITEM_FIELDS) };
+  const defaults = batchItemDefaults(ctx.actor.user.country, ctx.actor.user.locale);
+  const values: Row = { ...defaults, batch_id: body.batch_id, ...pick(body, BATCH_ITEM_FIELDS) };
   const [batch] = Number.isInteger(Number(body.batch_id)) ? await loadVisible(ctx.db, batchesModule, ctx.actor, [Number(body.batch_id)]) : [];
   if (body.batch_id != null && body.batch_id !== '' && !batch) fieldError('batch_id', 'validation.exists');
-  const row = await prepare(ctx, values, batch?.merchant_id, schemas.batch_items.create);
+  const row = await prepare(ctx, values, batch?.merchant_id, schemas.batch_items.create, defaults.locale);
   if (batch.status === BATCH_STATUS.completed) throw new DomainError('record.locked');
   return ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -65,7 +77,7 @@ export async function createBatchItem(ctx: ServiceContext, body: Row) {
 
 export async function updateBatchItem(ctx: ServiceContext, row: Row, body: Row) {
   const values: Row = { ...Object.fromEntries(BATCH_ITEM_FIELDS.map((f) => [f, row[f]])), ...pick(body, BATCH_ITEM_FIELDS) };
-  const update = await prepare(ctx, values, row.merchant_id, schemas.batch_items.update);
+  const update = await prepare(ctx, values, row.merchant_id, schemas.batch_items.update, row.locale);
   await ctx.db.transaction().execute(async (trx) => {
     const n = await trx.updateTable('batch_items').set({ ...update, updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
     if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');

@@ -4,7 +4,7 @@ import type { Db, ServiceContext } from '../access.js';
 import type { ListSpec } from '../list-query.js';
 import { verdictsFor, type ResourceModule, type Row } from '../module.js';
 import { referencedBy } from '../related.js';
-import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
+import { pick, schemas, validLocationIds, validateOrThrow } from '../validate.js';
 
 const list: ListSpec<Row> = {
   resource: 'location_groups',
@@ -22,17 +22,6 @@ const list: ListSpec<Row> = {
     for (const row of rows) row.location_ids = links.filter((l) => l.location_group_id === row.id).map((l) => l.location_id);
   },
 };
-
-/** Validates location_ids (array of existing location ids); undefined when absent. */
-async function locationIds(db: Db, body: Row): Promise<number[] | undefined> {
-  if (body.location_ids === undefined) return undefined;
-  if (!Array.isArray(body.location_ids)) fieldError('location_ids', 'validation.in');
-  const ids = [...new Set(body.location_ids.map(Number))];
-  if (ids.some((id) => !Number.isInteger(id))) fieldError('location_ids', 'validation.in');
-  const found = ids.length ? await db.selectFrom('locations').select('id').where('id', 'in', ids).execute() : [];
-  if (found.length !== ids.length) fieldError('location_ids', 'validation.exists');
-  return ids;
-}
 
 async function link(trx: Db, groupId: number, ids: number[] | undefined) {
   if (!ids) return;
@@ -57,7 +46,7 @@ export const locationGroupsModule: ResourceModule = {
   async create(ctx, body) {
     const values = pick(body, ['name']);
     validateOrThrow(schemas.location_groups.create, values);
-    const ids = await locationIds(ctx.db, body);
+    const ids = await validLocationIds(ctx.db, body);
     return ctx.db.transaction().execute(async (trx) => {
       const { id } = await trx.insertInto('location_groups').values({ name: values.name as string, created_at: ctx.now, updated_at: ctx.now }).returning('id').executeTakeFirstOrThrow();
       await link(trx, id, ids);
@@ -67,7 +56,7 @@ export const locationGroupsModule: ResourceModule = {
   async update(ctx, row, body) {
     const values = { name: row.name, ...pick(body, ['name']) };
     validateOrThrow(schemas.location_groups.update, values);
-    const ids = await locationIds(ctx.db, body);
+    const ids = await validLocationIds(ctx.db, body);
     await ctx.db.transaction().execute(async (trx) => {
       const n = await trx.updateTable('location_groups').set({ name: values.name as string, updated_at: ctx.now }).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
       if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');

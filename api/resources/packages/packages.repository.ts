@@ -1,13 +1,31 @@
 /** Packages: list spec with the tenant rules of merchants, store staff and drivers. */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { ROLES, isStoreRole } from '../../../core/roles.js';
-import { PACKAGE_STATUS } from '../../../core/statuses.js';
+import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import type { Database } from '../../db/tables.js';
+import type { RequestActor } from '../../http/context.js';
 import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
 import { byMerchant, nothing, userLocationIds } from '../tenancy.js';
 
-/** Packages a driver may see without carrying them: waiting for a pickup (new or expired-retrievable). */
-export const AWAITING_DRIVER = [PACKAGE_STATUS.awaiting_pickup, PACKAGE_STATUS.expired_retrievable];
+/** What a driver works on without carrying it: pickups (30, in a warehouse 60, expired-retrievable -45) and expired packages (-40: the lockers screen's "expire all"). */
+export const DRIVER_WORK = [P.awaiting_pickup, P.in_warehouse, P.expired, P.expired_retrievable];
+
+/**
+ * The driver's packages, for lists, records and operations alike: the ones they carry, plus DRIVER_WORK and
+ * ready packages rerouted away from where they sit, only at the driver's locations when they have any.
+ * Not: other packages ready to collect, dropped off, in transit with someone else, collected or cancelled.
+ */
+export function driverPackages(eb: ExpressionBuilder<Database, 'packages'>, actor: Pick<RequestActor, 'id' | 'location_ids'>): Expression<SqlBool> {
+  const mine = actor.location_ids ?? [];
+  const atMyLocations = mine.length ? eb.or([eb('packages.location_id', 'is', null), eb('packages.location_id', 'in', mine)]) : eb.lit(true);
+  const waiting = eb.or([
+    eb('packages.status', 'in', DRIVER_WORK),
+    eb.and([eb('packages.status', '=', P.ready_to_collect), eb('packages.dropoff_location_id', '!=', eb.ref('packages.location_id'))]),
+  ]);
+  return eb.or([eb('packages.driver_id', '=', actor.id), eb.and([waiting, atMyLocations])]);
+}
 
 export const packagesList: ListSpec<Row> = {
   resource: 'packages',
@@ -31,9 +49,7 @@ export const packagesList: ListSpec<Row> = {
       const mine = userLocationIds(actor.id);
       return qb.where((eb: any) => eb.or([eb('packages.location_id', 'in', mine), eb('packages.dropoff_location_id', 'in', mine)]));
     }
-    if (actor.role === ROLES.driver) {
-      return qb.where((eb: any) => eb.or([eb('packages.driver_id', '=', actor.id), eb('packages.status', 'in', AWAITING_DRIVER)]));
-    }
+    if (actor.role === ROLES.driver) return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => driverPackages(eb, actor));
     return nothing(qb);
   }),
   async decorate(rows, db) {

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
+import { canSeeIdentificationImage } from '../../../core/permissions.js';
 import { SHIPMENT_STATUS } from '../../../core/statuses.js';
 import type { Database } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
@@ -93,17 +94,22 @@ export async function deletePackage(ctx: ServiceContext, row: Row): Promise<void
   });
 }
 
-/** Show view: shipment summary, location and driver names, consolidations and the package's events. */
+/**
+ * Show view: shipment summary, location and driver names, consolidations, the package's events and, for the
+ * roles that may see it, whether an identification image exists (the admin fetches it only then).
+ */
 export async function packageIncludes(ctx: ServiceContext, row: Row): Promise<Row> {
   const r: Row = { ...row };
   await attachNames(ctx.db, [r], 'location_id', 'locations', 'location_name');
   await attachNames(ctx.db, [r], 'dropoff_location_id', 'locations', 'dropoff_location_name');
   await attachNames(ctx.db, [r], 'driver_id', 'users', 'driver_name', ['first_name', 'last_name'], (u) => `${u.first_name} ${u.last_name}`);
-  const [shipment, consolidations, consolidatedTo, events] = await Promise.all([
+  const [shipment, consolidations, consolidatedTo, events, image] = await Promise.all([
     ctx.db.selectFrom('shipments').select(['id', 'reference_id', 'external_reference_id', 'status', 'first_name', 'last_name']).where('id', '=', row.shipment_id).executeTakeFirst(),
-    ctx.db.selectFrom('packages').select(['id', 'barcode', 'status', 'size']).where('consolidated_to_id', '=', row.id).orderBy('id').execute(),
-    row.consolidated_to_id ? ctx.db.selectFrom('packages').select(['id', 'barcode', 'status']).where('id', '=', row.consolidated_to_id).executeTakeFirst() : undefined,
+    // shipment_id: a consolidation may join packages of different shipments; the admin links each under its own.
+    ctx.db.selectFrom('packages').select(['id', 'barcode', 'status', 'size', 'shipment_id']).where('consolidated_to_id', '=', row.id).orderBy('id').execute(),
+    row.consolidated_to_id ? ctx.db.selectFrom('packages').select(['id', 'barcode', 'status', 'shipment_id']).where('id', '=', row.consolidated_to_id).executeTakeFirst() : undefined,
     listEvents(ctx.db, 'package', [row.id]),
+    canSeeIdentificationImage(ctx.actor.role) ? ctx.db.selectFrom('package_images').select('package_id').where('package_id', '=', row.id).executeTakeFirst() : undefined,
   ]);
   return {
     location_name: r.location_name,
@@ -113,5 +119,6 @@ export async function packageIncludes(ctx: ServiceContext, row: Row): Promise<Ro
     consolidations,
     consolidated_to: consolidatedTo ?? null,
     events,
+    ...(canSeeIdentificationImage(ctx.actor.role) ? { has_identification_image: image !== undefined } : {}),
   };
 }

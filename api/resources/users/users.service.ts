@@ -15,7 +15,7 @@ import type { RequestActor } from '../../http/context.js';
 import type { Db, ServiceContext } from '../access.js';
 import { parseJson, type Row, type Verdicts } from '../module.js';
 import { attachNames, referencedBy } from '../related.js';
-import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
+import { fieldError, pick, schemas, toFlag, validLocationIds, validateOrThrow } from '../validate.js';
 import { locationIdsOf, refreshUserCount } from './users.repository.js';
 
 const MANAGED = ['first_name', 'last_name', 'email', 'role', 'merchant_id', 'locale', 'country', 'active'] as const;
@@ -65,15 +65,9 @@ async function checkRoleAndMerchant(ctx: ServiceContext, values: Row) {
   }
 }
 
+/** Store staff (PUDO, warehouse) work at the linked locations; other roles have none. */
 async function locationIds(db: Db, body: Row, role: number): Promise<number[] | undefined> {
-  if (!isStoreRole(role)) return [];
-  if (body.location_ids === undefined) return undefined;
-  if (!Array.isArray(body.location_ids)) fieldError('location_ids', 'validation.in');
-  const ids = [...new Set(body.location_ids.map(Number))];
-  if (ids.some((id) => !Number.isInteger(id))) fieldError('location_ids', 'validation.in');
-  const found = ids.length ? await db.selectFrom('locations').select('id').where('id', 'in', ids).execute() : [];
-  if (found.length !== ids.length) fieldError('location_ids', 'validation.exists');
-  return ids;
+  return isStoreRole(role) ? validLocationIds(db, body) : [];
 }
 
 async function linkLocations(trx: Db, userId: number, ids: number[] | undefined) {

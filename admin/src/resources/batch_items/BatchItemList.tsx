@@ -1,6 +1,7 @@
 import { NumberField, TextField, type Identifier, type RaRecord } from 'react-admin';
 import { DateField } from '../../components/DateField.js';
-import { StatusInput } from '../../components/EnumInput.js';
+import { LOCALES } from '../../../../core/constants.js';
+import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
 import { NestedCreateButton } from '../../components/nested.js';
 import { ResourceList } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
@@ -18,7 +19,10 @@ export function BatchItemList() {
       resource="batch_items"
       storeKey={`batch_items.batch.${batchId}`}
       filter={batchId !== undefined ? { batch_id: batchId } : undefined}
-      filters={[<StatusInput key="status" source="status" table="batch_items" />]}
+      filters={[
+        <StatusInput key="status" source="status" table="batch_items" />,
+        <EnumInput key="locale" source="locale" values={LOCALES} prefix="app.languages" />,
+      ]}
       rowClick={rowLink}
       bulkActions={
         <>
@@ -32,6 +36,7 @@ export function BatchItemList() {
       <TextField source="last_name" />
       <TextField source="email" />
       <TextField source="full_phone_number" sortable={false} />
+      <EnumField source="locale" prefix="app.languages" sortable={false} />
       <StatusChipField source="status" table="batch_items" />
       <NumberField source="reminders_sent" sortable={false} />
       <DateField source="next_notification_at" showTime />

@@ -1,11 +1,13 @@
 import { Labeled, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useCreatePath, useRecordContext } from 'react-admin';
 import { DateField } from '../../components/DateField.js';
+import { EnumField } from '../../components/EnumInput.js';
 import { BatchItemActions } from '../../screens/campaigns/BatchItemActions.js';
 import { ItemHistory } from '../../screens/campaigns/ItemHistory.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { batchItemPath } from './paths.js';
+import { CountryField } from '../../components/CountryInput.js';
 
 function BatchItemShowActions() {
   const record = useRecordContext();
@@ -33,7 +35,8 @@ export function BatchItemShow() {
         <StatusChipField source="status" table="batch_items" />
         <TextField source="email" />
         <TextField source="full_phone_number" />
-        <TextField source="country" />
+        <CountryField source="country" />
+        <EnumField source="locale" prefix="app.languages" />
         <DateField source="offset_date" />
         <NumberField source="reminders_sent" />
         <DateField source="last_notified_at" showTime />

@@ -1,13 +1,12 @@
 import { BooleanField, BooleanInput, NumberField, SelectInput, TextField } from 'react-admin';
 import { LOCATION_CLASSES, LOCKER_SERVICES } from '../../../../core/constants.js';
+import { defaultLocationScope } from '../../../../core/roles.js';
 import { EnumField, EnumInput, useEnumChoices } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { ResourceList } from '../../components/ResourceList.js';
-import { useFieldMask } from '../../components/useActor.js';
+import { useActor, useFieldMask } from '../../components/useActor.js';
 
 export const LOCATION_SCOPES = ['dropoff', 'pickup', 'all'] as const;
-/** Location lists default to the drop-off scope (SPEC section 2). */
-export const LOCATION_LIST_DEFAULTS = { scope: 'dropoff' };
 
 /** The scope selector (drop-off, pickup, all): an always-shown filter sent as `scope`. */
 function ScopeInput(props: { source: string; alwaysOn?: boolean }) {
@@ -17,6 +16,10 @@ function ScopeInput(props: { source: string; alwaysOn?: boolean }) {
 
 export function LocationList() {
   const mask = useFieldMask('locations');
+  const { role, isPending } = useActor();
+  // Drop-off by default (SPEC section 2), a merchant's own pickup locations for merchant roles (core/roles).
+  if (isPending) return null;
+  const defaults = { scope: defaultLocationScope(role) };
   const filters = [
     <ScopeInput key="scope" source="scope" alwaysOn />,
     <EnumInput key="class" source="class" values={LOCATION_CLASSES} prefix="location_classes" />,
@@ -26,7 +29,7 @@ export function LocationList() {
     ...(mask.filter('merchant_id') ? [<LightReferenceInput key="merchant" source="merchant_id" reference="merchants" />] : []),
   ];
   return (
-    <ResourceList filters={filters} filterDefaultValues={LOCATION_LIST_DEFAULTS}>
+    <ResourceList filters={filters} filterDefaultValues={defaults}>
       <TextField source="name" />
       {mask.field('code') && <TextField source="code" />}
       <EnumField source="type" prefix="location_types" />

@@ -1,4 +1,5 @@
 import { BooleanField, NumberField, Show, SimpleShowLayout, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { CountryField } from '../../components/CountryInput.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
@@ -25,9 +26,9 @@ export function LocationShow() {
         {mask.field('active') && <BooleanField source="active" looseValue />}
         {mask.field('approved') && <BooleanField source="approved" looseValue />}
         {mask.field('package_count') && <NumberField source="package_count" />}
-        {[...DETAILS, ...ADDRESS].map((source) => (
-          <TextField key={source} source={source} />
-        ))}
+        {[...DETAILS, ...ADDRESS].map((source) =>
+          source === 'address_country' ? <CountryField key={source} source={source} /> : <TextField key={source} source={source} />,
+        )}
         <RelatedList reference="packages" target="location_id" label="resources.locations.fields.packages" rowClick={packageLink}>
           <TextField source="barcode" />
           <EnumField source="size" prefix="sizes" />

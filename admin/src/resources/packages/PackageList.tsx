@@ -9,6 +9,9 @@ import { useParentId } from '../../components/useParentId.js';
 import { packagePath } from './paths.js';
 import { BulkOperationButtons } from '../../screens/operations/index.js';
 
+/** Print is per package (its page): the bulk print endpoint takes shipment ids. */
+const PACKAGE_BULK_VERBS = ['cancel'];
+
 const rowLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 
 /** The packages of one shipment, at /shipments/:parent_id/packages. */
@@ -25,7 +28,7 @@ export function PackageList() {
       filter={shipmentId !== undefined ? { shipment_id: shipmentId } : undefined}
       filters={filters}
       rowClick={rowLink}
-      bulkActions={<BulkOperationButtons resource="packages" verbs={['print', 'cancel']} nameField="barcode" />}
+      bulkActions={<BulkOperationButtons resource="packages" verbs={PACKAGE_BULK_VERBS} nameField="barcode" />}
       create={shipmentId !== undefined ? <NestedCreateButton resource="packages" to={packagePath(shipmentId, 'create')} /> : false}
     >
       <TextField source="barcode" />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, RecordContextProvider, ResourceContextProvider, testDataProvider } from 'react-admin';
 import { ROLES } from '../../../../core/roles.js';
 import { testAuth, testI18n } from '../../components/testing.js';
@@ -51,5 +51,65 @@ describe('ShipmentForm', () => {
     expect(screen.queryByText('Oversized packages must be dropped off at a PUDO location')).toBeNull();
     await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff' }));
     expect(screen.getAllByText('Required').length).toBeGreaterThan(0);
+  });
+});
+
+describe('ShipmentForm pickup location (superadmin and support)', () => {
+  const MERCHANTS = [{ id: 1, name: 'Acme' }, { id: 2, name: 'Globex' }];
+  const PICKUPS = [{ id: 11, name: 'Acme Store', merchant_id: 1 }, { id: 22, name: 'Globex Depot', merchant_id: 2 }];
+
+  function renderStaffForm(record: Record<string, unknown>, mode: 'create' | 'edit', role: number = ROLES.superadmin) {
+    const getList = vi.fn(async (resource: string, params: { filter: { merchant_id?: number } }) => {
+      if (resource === 'merchants') return { data: MERCHANTS, total: 2 };
+      const rows = resource === 'locations' ? PICKUPS.filter((l) => params.filter.merchant_id === undefined || l.merchant_id === params.filter.merchant_id) : [];
+      return { data: rows, total: rows.length };
+    });
+    const getMany = vi.fn(async (resource: string, params: { ids: number[] }) => ({
+      data: (resource === 'merchants' ? MERCHANTS : PICKUPS).filter((r) => params.ids.map(Number).includes(r.id)),
+    }));
+    render(
+      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider({ getList: getList as never, getMany: getMany as never })} authProvider={testAuth({ role, features: 0 })}>
+        <ResourceContextProvider value="shipments">
+          <RecordContextProvider value={record}>
+            <ShipmentForm mode={mode} />
+          </RecordContextProvider>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    return getList;
+  }
+
+  const pickupFilters = (getList: ReturnType<typeof vi.fn>) =>
+    getList.mock.calls.filter(([resource, params]) => resource === 'locations' && (params as { filter: { scope: string } }).filter.scope === 'pickup').map(([, params]) => (params as { filter: object }).filter);
+
+  it("offers only the shipment merchant's pickup locations when editing", async () => {
+    const getList = renderStaffForm({ id: 5, merchant_id: 2, country: 'BS', packages: [{ size: 'SMALL' }], pickup_location_id: 22 }, 'edit', ROLES.support);
+    await waitFor(() => expect(pickupFilters(getList)).toContainEqual({ scope: 'pickup', merchant_id: 2 }));
+    expect(pickupFilters(getList)).not.toContainEqual({ scope: 'pickup' });
+  });
+
+  it('waits for the merchant, then narrows the picker to it and clears the pickup location when the merchant changes', async () => {
+    const getList = renderStaffForm({ country: 'BS', packages: [{ size: 'SMALL' }] }, 'create');
+    const pickup = (await screen.findByLabelText(/Pickup location/)) as HTMLInputElement;
+    expect(pickup.disabled).toBe(true);
+    expect(screen.getByText('Choose the merchant first: its pickup locations are offered here.')).toBeTruthy();
+    expect(pickupFilters(getList)).toEqual([]);
+
+    const choose = async (label: RegExp, option: string) => {
+      const input = screen.getByLabelText(label);
+      fireEvent.mouseDown(input);
+      fireEvent.change(input, { target: { value: option.slice(0, 3) } });
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await choose(/Merchant/, 'Acme');
+    await waitFor(() => expect(pickup.disabled).toBe(false));
+    await waitFor(() => expect(pickupFilters(getList)).toContainEqual({ scope: 'pickup', merchant_id: 1 }));
+    await choose(/Pickup location/, 'Acme Store');
+    await waitFor(() => expect(pickup.value).toBe('Acme Store'));
+
+    await choose(/Merchant/, 'Globex');
+    await waitFor(() => expect(pickup.value).toBe(''));
+    await waitFor(() => expect(pickupFilters(getList)).toContainEqual({ scope: 'pickup', merchant_id: 2 }));
+    expect(pickupFilters(getList).every((f) => 'merchant_id' in f)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { Alert } from '@mui/material';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { TextInput, useTranslate } from 'react-admin';
 import { LOCALES, SHIPMENT_TYPES } from '../../../../core/constants.js';
+import { canSeeField } from '../../../../core/permissions.js';
 import { id } from '../../../../core/schemas/common.js';
 import { schemas, shipmentDefaults } from '../../../../core/schemas/index.js';
 import { CountryInput } from '../../components/CountryInput.js';
@@ -10,7 +11,7 @@ import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { PhoneInput } from '../../components/PhoneInput.js';
 import { req } from '../../components/RequiredLabel.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
-import { useCanSee } from '../../components/useActor.js';
+import { useActor } from '../../components/useActor.js';
 import { ShipmentPackagesInput } from './ShipmentPackagesInput.js';
 
 /** Oversized packages may only go to PUDO points (SPEC section 5). */
@@ -31,12 +32,44 @@ function DropoffLocationInput() {
   );
 }
 
-/** Shipment create and edit form (DESIGN.md section 3 body). */
+/**
+ * The pickup location must be the shipment merchant's (the API answers 422 otherwise). Merchant roles only
+ * ever see their own; superadmin and support choose the merchant in the form, so the choices follow it and
+ * the merchant picker clears the pickup location when it changes (see `merchantChanged`).
+ */
+function PickupLocationInput({ byMerchant }: { byMerchant: boolean }) {
+  const translate = useTranslate();
+  const merchantId = useWatch({ name: 'merchant_id' }) as number | string | null | undefined;
+  const noMerchant = byMerchant && (merchantId == null || merchantId === '');
+  return (
+    <LightReferenceInput
+      source="pickup_location_id"
+      reference="locations"
+      filter={{ scope: 'pickup', ...(byMerchant && !noMerchant ? { merchant_id: merchantId } : {}) }}
+      label={req('pickup_location_id')}
+      disabled={noMerchant}
+      queryOptions={{ enabled: !noMerchant }}
+      helperText={noMerchant ? translate('resources.shipments.hints.pickup_needs_merchant') : undefined}
+    />
+  );
+}
+
+/** A pickup location of the previous merchant is not valid for the new one. */
+function MerchantInput() {
+  const { setValue } = useFormContext();
+  const merchantChanged = () => setValue('pickup_location_id', null, { shouldDirty: true });
+  return <LightReferenceInput source="merchant_id" reference="merchants" label={req('merchant_id')} onChange={merchantChanged} />;
+}
+
 /** Superadmin and support must say whose shipment it is (the API fills it in for merchant roles). */
 const adminCreateSchema = { ...schemas.shipments.create, merchant_id: id(true) };
 
+/** Shipment create and edit form (DESIGN.md section 3 body). */
 export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
-  const canPickMerchant = useCanSee('shipments', 'merchant_id');
+  const { role, isPending } = useActor();
+  // Wait for the role: it decides whether the merchant is chosen here and narrows the pickup locations.
+  if (isPending) return null;
+  const canPickMerchant = canSeeField(role, 'shipments', 'merchant_id');
   const schema = mode === 'create' ? (canPickMerchant ? adminCreateSchema : schemas.shipments.create) : schemas.shipments.update;
   return (
     <ResourceForm
@@ -45,7 +78,7 @@ export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
       nested={schemas.shipments.nested}
       defaultValues={mode === 'create' ? shipmentDefaults() : undefined}
     >
-      {canPickMerchant && mode === 'create' && <LightReferenceInput source="merchant_id" reference="merchants" label={req('merchant_id')} />}
+      {canPickMerchant && mode === 'create' && <MerchantInput />}
       <TextInput source="external_reference_id" label={req('external_reference_id')} />
       <EnumInput source="type" values={SHIPMENT_TYPES} prefix="shipment_types" label={req('type')} />
       <TextInput source="first_name" label={req('first_name')} />
@@ -55,7 +88,7 @@ export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
       <PhoneInput source="phone" label={req('phone')} />
       <EnumInput source="locale" values={LOCALES} prefix="app.languages" label={req('locale')} />
       <DropoffLocationInput />
-      <LightReferenceInput source="pickup_location_id" reference="locations" filter={{ scope: 'pickup' }} label={req('pickup_location_id')} />
+      <PickupLocationInput byMerchant={canPickMerchant} />
       <TextInput source="contents" label={req('contents')} />
       <ShipmentPackagesInput />
     </ResourceForm>

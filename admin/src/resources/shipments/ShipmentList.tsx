@@ -11,8 +11,8 @@ import { ImportButton } from '../../screens/import/ImportButton.js';
 import { BulkOperationButtons } from '../../screens/operations/index.js';
 
 export const SHIPMENT_SORT = { field: 'updated_at', order: 'DESC' } as const;
-/** Shipments have no cancel verb of their own: cancelling is per package (the packages list). */
-const SHIPMENT_BULK_VERBS = ['print', 'register', 'request-pickup'];
+/** Bulk verbs (each checked with user/can first; cancel asks for a confirmation). */
+const SHIPMENT_BULK_VERBS = ['print', 'register', 'request-pickup', 'cancel'];
 const fullName = (r: RaRecord) => [r.first_name, r.last_name].filter(Boolean).join(' ');
 
 export function ShipmentList() {

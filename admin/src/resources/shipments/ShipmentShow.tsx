@@ -20,6 +20,7 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
 import { DebugPanel, ShipmentActions, ShipmentTimeline } from '../../screens/operations/index.js';
+import { CountryField } from '../../components/CountryInput.js';
 
 function AddPackageButton() {
   const record = useRecordContext();
@@ -47,7 +48,7 @@ export function ShipmentShow() {
         <TextField source="last_name" />
         <TextField source="email" />
         <TextField source="phone" />
-        <TextField source="country" />
+        <CountryField source="country" />
         <EnumField source="locale" prefix="app.languages" />
         <ReferenceField source="dropoff_location_id" reference="locations" link={false} />
         <ReferenceField source="pickup_location_id" reference="locations" link={false} />

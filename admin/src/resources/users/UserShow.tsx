@@ -3,6 +3,7 @@ import { EnumField } from '../../components/EnumInput.js';
 import { RoleField } from '../../components/RoleInput.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { useCanSee } from '../../components/useActor.js';
+import { CountryField } from '../../components/CountryInput.js';
 
 export function UserShow() {
   const showRole = useCanSee('users', 'role');
@@ -16,7 +17,7 @@ export function UserShow() {
         <TextField source="merchant_name" label="resources.users.fields.merchant_id" />
         <BooleanField source="active" looseValue />
         <EnumField source="locale" prefix="app.languages" />
-        <TextField source="country" />
+        <CountryField source="country" />
         <ReferenceArrayField source="location_ids" reference="locations">
           <SingleFieldList linkType={false}>
             <ChipField source="name" size="small" />

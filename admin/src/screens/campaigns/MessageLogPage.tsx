@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Box, Card, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Loading, Title, useTranslate } from 'react-admin';
+import { useDisplayedRowsLabel } from '../../components/ListToolbarAndPagination.js';
 import { useApiGet } from '../../pages/useApi.js';
 
 type Source = 'outbox' | 'log';
@@ -25,6 +26,7 @@ const cell = (name: string, value: unknown) => {
 
 export function MessageLogPage() {
   const translate = useTranslate();
+  const displayedRows = useDisplayedRowsLabel();
   const [source, setSource] = useState<Source>('outbox');
   const [status, setStatus] = useState('');
   const [kind, setKind] = useState('');
@@ -99,6 +101,7 @@ export function MessageLogPage() {
           onPageChange={(_e, p) => setPage(p)}
           onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={displayedRows}
         />
       </Card>
     </Box>

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useDisplayedRowsLabel } from '../../components/ListToolbarAndPagination.js';
 import { api } from '../../providers/http.js';
 import { useApiGet } from '../../pages/useApi.js';
 
@@ -35,6 +36,7 @@ function DeliveryLog({ merchantId, version }: { merchantId: number; version: num
   const { data } = useApiGet<{ data: Delivery[]; meta: { total: number } }>(`merchants/${merchantId}/webhook-deliveries?page=${page + 1}&perPage=10&v=${version}`);
   const rows = data?.data ?? [];
   const f = (name: string) => translate(`campaigns.webhook.fields.${name}`);
+  const displayedRows = useDisplayedRowsLabel();
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
@@ -67,7 +69,7 @@ function DeliveryLog({ merchantId, version }: { merchantId: number; version: num
           )}
         </TableBody>
       </Table>
-      <TablePagination component="div" count={data?.meta.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_e, p) => setPage(p)} />
+      <TablePagination component="div" count={data?.meta.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_e, p) => setPage(p)} labelDisplayedRows={displayedRows} />
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { Alert, Box, Button, Chip, FormControlLabel, LinearProgress, Stack, Swit
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useDisplayedRowsLabel } from '../../components/ListToolbarAndPagination.js';
 import { ImportProblem } from './ImportProblem.js';
 import { fetchPreview, ImportRequestError, saveImport, type PreviewData, type PreviewMeta } from './importApi.js';
 import { PreviewTable } from './PreviewTable.js';
@@ -16,6 +17,7 @@ const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 export function PreviewStep() {
   const translate = useTranslate();
+  const displayedRows = useDisplayedRowsLabel();
   const navigate = useNavigate();
   const { state } = useWizardState();
   const [params, setParams] = useSearchParams();
@@ -133,7 +135,7 @@ export function PreviewStep() {
         rowsPerPageOptions={PER_PAGE_OPTIONS}
         onPageChange={(_e, next) => setQuery({ page: String(next + 1) })}
         onRowsPerPageChange={(e) => setQuery({ perPage: e.target.value, page: null })}
-        labelDisplayedRows={({ from, to, count }) => translate('lists.shows', { from, to, total: count })}
+        labelDisplayedRows={displayedRows}
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
       />
     </Stack>

@@ -1,7 +1,8 @@
 /**
  * Bulk verbs for the selected rows of a list. Each asks GET /api/user/can first; when only some rows
- * qualify it lists the others with their reasons and offers to continue with the rest. Then a progress
- * dialog runs them (bulk print: one PDF, with the shipments that could not be printed listed inside it).
+ * qualify it lists the others with their reasons and offers to continue with the rest; a destructive verb
+ * (cancel, ...) always asks before it runs. Then a progress dialog runs them (shipment bulk print: one
+ * POST, one PDF, with the shipments that could not be printed listed inside the dialog).
  */
 import {
   Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, List, ListItem, ListItemText,
@@ -10,7 +11,7 @@ import { useId, useState } from 'react';
 import { Button, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { HttpError } from 'react-admin';
 import { bulkPrint, canDo, runVerb, type CanResult, type VerbResource } from './operationsClient.js';
-import { verbLabel } from './verbs.js';
+import { isDestructive, verbLabel } from './verbs.js';
 
 interface Refusal {
   id: number;
@@ -54,7 +55,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
   const execute = async (verb: string, ids: number[]) => {
     setVerdict(null);
     setProgress({ verb, total: ids.length, done: 0, failures: [], finished: false });
-    if (verb === 'print') {
+    if (verb === 'print' && resource === 'shipments') {
       try {
         const outcome = await bulkPrint(ids);
         const failures = outcome.failures.map((f) => ({ id: f.id, name: f.reference_id ?? nameOf(f.id), reason: reasonText(f.code) }));
@@ -84,7 +85,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
     setChecking(verb);
     try {
       const can = await canDo(resource, verb, ids);
-      if (can.allOk) await execute(verb, can.can);
+      if (can.allOk && !isDestructive(verb)) await execute(verb, can.can);
       else setVerdict({ verb, can });
     } catch {
       /* shown by the error dialog */
@@ -105,22 +106,36 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
       ))}
       {verdict && (
         <Dialog open onClose={() => setVerdict(null)} fullWidth aria-labelledby={partialId}>
-          <DialogTitle id={partialId}>{translate('operations.bulk.partial_title', { action: translate(verbLabel(verdict.verb)) })}</DialogTitle>
+          <DialogTitle id={partialId}>
+            {verdict.can.allOk ? translate(verbLabel(verdict.verb)) : translate('operations.bulk.partial_title', { action: translate(verbLabel(verdict.verb)) })}
+          </DialogTitle>
           <DialogContent>
-            <DialogContentText>
-              {translate('operations.bulk.partial', { can: verdict.can.can.length, total: verdict.can.can.length + verdict.can.cannot.length })}
-            </DialogContentText>
-            <List dense>
-              {verdict.can.cannot.map((id) => (
-                <ListItem key={id} disableGutters>
-                  <ListItemText primary={nameOf(id)} secondary={reasonText(verdict.can.reasons[String(id)] ?? 'forbidden')} />
-                </ListItem>
-              ))}
-            </List>
+            {!verdict.can.allOk && (
+              <>
+                <DialogContentText>
+                  {translate('operations.bulk.partial', { can: verdict.can.can.length, total: verdict.can.can.length + verdict.can.cannot.length })}
+                </DialogContentText>
+                <List dense>
+                  {verdict.can.cannot.map((id) => (
+                    <ListItem key={id} disableGutters>
+                      <ListItemText primary={nameOf(id)} secondary={reasonText(verdict.can.reasons[String(id)] ?? 'forbidden')} />
+                    </ListItem>
+                  ))}
+                </List>
+              </>
+            )}
+            {isDestructive(verdict.verb) && verdict.can.can.length > 0 && (
+              <DialogContentText>{translate('operations.bulk.confirm', { action: translate(verbLabel(verdict.verb)), smart_count: verdict.can.can.length })}</DialogContentText>
+            )}
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={() => setVerdict(null)}>{translate('ra.action.cancel')}</MuiButton>
-            <MuiButton variant="contained" disabled={verdict.can.can.length === 0} onClick={() => void execute(verdict.verb, verdict.can.can)}>
+            <MuiButton
+              variant="contained"
+              color={isDestructive(verdict.verb) ? 'error' : 'primary'}
+              disabled={verdict.can.can.length === 0}
+              onClick={() => void execute(verdict.verb, verdict.can.can)}
+            >
               {translate('operations.bulk.continue', { smart_count: verdict.can.can.length })}
             </MuiButton>
           </DialogActions>

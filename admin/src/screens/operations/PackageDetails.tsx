@@ -6,10 +6,8 @@ import { Box, Chip, Link, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
-import { ROLE_GROUPS, roleMatches } from '../../../../core/roles.js';
 import { EventHistory } from '../../components/EventHistory.js';
 import { useStatusLabel } from '../../components/StatusField.js';
-import { useActor } from '../../components/useActor.js';
 import { apiUrl } from '../../providers/http.js';
 import { packagePath } from '../../resources/packages/paths.js';
 
@@ -17,6 +15,7 @@ interface LinkedPackage {
   id: number;
   barcode: string;
   status: number;
+  shipment_id: number;
 }
 
 export function PackageHistory() {
@@ -27,11 +26,12 @@ export function PackageHistory() {
   );
 }
 
-function PackageLink({ pkg, shipmentId }: { pkg: LinkedPackage; shipmentId: number }) {
+/** A linked package, under its own shipment (a consolidation may join packages of different shipments). */
+function PackageLink({ pkg }: { pkg: LinkedPackage }) {
   const status = useStatusLabel('packages');
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Link component={RouterLink} to={packagePath(shipmentId, pkg.id)}>{pkg.barcode}</Link>
+      <Link component={RouterLink} to={packagePath(pkg.shipment_id, pkg.id)}>{pkg.barcode}</Link>
       <Chip size="small" label={status(pkg.status)} />
     </Stack>
   );
@@ -45,20 +45,18 @@ export function ConsolidationLinks() {
   const into = record.consolidated_to as LinkedPackage | null | undefined;
   const inside = Array.isArray(record.consolidations) ? (record.consolidations as LinkedPackage[]) : [];
   if (!into && inside.length === 0) return null;
-  // Consolidated packages travel in the same shipment's pages; the link uses this package's shipment.
-  const shipmentId = Number(record.shipment_id);
   return (
     <Box data-testid="consolidation-links">
       {into && (
         <Labeled label="operations.package.consolidated_to">
-          <PackageLink pkg={into} shipmentId={shipmentId} />
+          <PackageLink pkg={into} />
         </Labeled>
       )}
       {inside.length > 0 && (
         <Labeled label="operations.package.consolidations">
           <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={translate('operations.package.consolidations')}>
             {inside.map((p) => (
-              <li key={p.id}><PackageLink pkg={p} shipmentId={shipmentId} /></li>
+              <li key={p.id}><PackageLink pkg={p} /></li>
             ))}
           </Stack>
         </Labeled>
@@ -67,20 +65,22 @@ export function ConsolidationLinks() {
   );
 }
 
-/** The ID photo of a PUDO hand-over, fetched only for superadmin/support and shown only when there is one. */
+/**
+ * The ID photo of a PUDO hand-over, fetched only when the record says there is one: the API sends
+ * `has_identification_image` only to the roles that may see the photo (superadmin, support).
+ */
 export function IdentificationImage() {
   const record = useRecordContext();
   const translate = useTranslate();
-  const { role } = useActor();
-  const allowed = roleMatches(role, ROLE_GROUPS.admin);
   const [url, setUrl] = useState<string | null>(null);
   const id = record?.id;
+  const exists = record?.has_identification_image === true;
   useEffect(() => {
     setUrl(null);
-    if (!allowed || id === undefined) return;
+    if (!exists || id === undefined) return;
     let live = true;
     let objectUrl: string | null = null;
-    // A plain fetch: "no image" (404) is the usual case and must not open the error dialog.
+    // A plain fetch: a photo that cannot be loaded is simply not shown (no error dialog on a detail page).
     fetch(apiUrl(`packages/${id}/identification-image`), { credentials: 'include' })
       .then(async (res) => {
         if (!res.ok || !live) return;
@@ -92,7 +92,7 @@ export function IdentificationImage() {
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [allowed, id]);
+  }, [exists, id]);
   if (!url) return null;
   return (
     <Labeled label="operations.package.identification">

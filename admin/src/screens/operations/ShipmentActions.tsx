@@ -1,14 +1,17 @@
 /**
  * Shipment page toolbar verbs, offered only when the record's `_actions` allow them: register, print or
- * re-print the labels (PDF download), request pickup, request the customer's location, private delivery.
+ * re-print the labels (PDF download), request pickup, request the customer's location, private delivery,
+ * and cancel (after a confirmation; every package not yet picked up is cancelled).
  */
 import { useRecordContext } from 'react-admin';
 import { SHIPMENT_STATUS } from '../../../../core/statuses.js';
 import { printLabels } from './operationsClient.js';
 import { VerbButton } from './VerbButton.js';
-import { actionsOf, confirmKey, verbLabel } from './verbs.js';
+import { actionsOf, confirmKey, isDestructive, verbLabel } from './verbs.js';
 
-const SHIPMENT_VERBS = ['register', 'print', 'request-pickup', 'request-location', 'private-delivery'] as const;
+const SHIPMENT_VERBS = ['register', 'print', 'request-pickup', 'request-location', 'private-delivery', 'cancel'] as const;
+/** Confirmations worded for a shipment where the package one would mislead. */
+const SHIPMENT_CONFIRMS: Partial<Record<string, string>> = { cancel: 'operations.confirms.cancel_shipment' };
 
 export function ShipmentActions() {
   const record = useRecordContext();
@@ -29,7 +32,15 @@ export function ShipmentActions() {
             run={() => printLabels('shipments', id, `labels-${String(record.reference_id ?? id)}.pdf`)}
           />
         ) : (
-          <VerbButton key={verb} resource="shipments" id={id} verb={verb} label={verbLabel(verb)} confirm={confirmKey(verb)} />
+          <VerbButton
+            key={verb}
+            resource="shipments"
+            id={id}
+            verb={verb}
+            label={verbLabel(verb)}
+            confirm={SHIPMENT_CONFIRMS[verb] ?? confirmKey(verb)}
+            color={isDestructive(verb) ? 'error' : 'primary'}
+          />
         ),
       )}
     </>

@@ -39,9 +39,11 @@ export class PdfError extends Error {
   }
 }
 
-async function fetchPdf(url: string, method: 'GET' | 'POST'): Promise<Response> {
+async function fetchPdf(url: string, method: 'GET' | 'POST', body?: unknown): Promise<Response> {
   if (method === 'POST' && !readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
-  const send = () => fetch(url, { method, credentials: 'include', headers: { ...requestHeaders(method, false), Accept: 'application/pdf, application/json' } });
+  const json = body === undefined ? {} : { body: JSON.stringify(body) };
+  const send = () =>
+    fetch(url, { method, credentials: 'include', headers: { ...requestHeaders(method, body !== undefined), Accept: 'application/pdf, application/json' }, ...json });
   let response = await send();
   if (response.status === 419) {
     await fetchCsrfCookie();
@@ -86,9 +88,12 @@ function parseFailures(header: string | null): PrintFailure[] {
   }
 }
 
-/** GET /api/shipments/bulk-print: the refusals are returned to show in the progress dialog, not the global one. */
+/**
+ * POST /api/shipments/bulk-print { ids }: ids in the body, since 1,000 of them would make a URL near the
+ * server's header limit. The refusals are returned to show in the progress dialog, not the global one.
+ */
 export async function bulkPrint(ids: number[]): Promise<BulkPrintOutcome> {
-  const response = await fetchPdf(apiUrl('shipments/bulk-print', { ids }), 'GET');
+  const response = await fetchPdf(apiUrl('shipments/bulk-print'), 'POST', { ids });
   if (!response.ok) {
     const body = await errorOf(response);
     if (response.status !== 400) {

@@ -1,0 +1,60 @@
+/** The customer's page opens in the customer's language (from the API), and the customer's own switch stands. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, memoryStore, TestMemoryRouter, type TranslationMessages } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { en, es, messages } from '../../../core/i18n/index.js';
+import { RespondPage } from './RespondPage.js';
+import type { RespondPageData } from './publicApi.js';
+
+const page: RespondPageData = {
+  kind: 'batch_item',
+  first_name: 'Lucía',
+  locale: 'es',
+  merchant: { name: 'Acme Outfitters', email_theme: null, url: null, contact_url: null },
+  expires_at: '2031-03-20T00:00:00.000Z',
+  pudo_only: false,
+  selected_location_id: null,
+  choices: [],
+};
+
+const greeting = (catalogue: typeof en) => catalogue.public.respond.greeting.replace('%{name}', 'Lucía');
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  const fetch = vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ data: page }) }));
+  vi.stubGlobal('fetch', fetch);
+  const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'en', [{ locale: 'en', name: 'English' }, { locale: 'es', name: 'Español' }], { allowMissing: true });
+  render(
+    <TestMemoryRouter initialEntries={['/respond/tok']}>
+      <AdminContext i18nProvider={i18n} store={memoryStore()}>
+        <Routes>
+          <Route path="/respond/:token" element={<RespondPage />} />
+        </Routes>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return fetch;
+}
+
+describe('RespondPage', () => {
+  it("opens in the customer's language; the customer's own switch stands (react-admin remounts the page on a switch)", async () => {
+    const fetch = renderPage();
+    expect(await screen.findByRole('heading', { name: greeting(es) })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: greeting(en) })).toBeTruthy();
+    const loads = fetch.mock.calls.length;
+    fireEvent.change(screen.getByLabelText(en.public.respond.postcode), { target: { value: 'N-1234' } });
+    fireEvent.click(screen.getByRole('button', { name: en.public.respond.search }));
+    await vi.waitFor(() => expect(fetch.mock.calls.length).toBe(loads + 1));
+    // Settled: still English after the reloads.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('heading', { name: greeting(en) })).toBeTruthy();
+  });
+});

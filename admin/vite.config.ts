@@ -12,6 +12,11 @@ export default defineConfig({
   root,
   base: '/',
   plugins: [react()],
+  resolve: {
+    // node-polyglot (react-admin's translator) pulls an es-shims polyfill tree (~20 kB) for Object.entries,
+    // which every supported browser has: the first load carries a one-line stand-in instead.
+    alias: [{ find: /^object\.entries$/, replacement: fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

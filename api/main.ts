@@ -4,9 +4,10 @@
  * address and the demo accounts. Stops gracefully on SIGINT / SIGTERM.
  *
  * WEB_CONCURRENCY=N (N > 1, SQLite or PostgreSQL) runs N HTTP workers sharing the port (node:cluster): the
- * primary migrates and seeds once, then forks; the background jobs (scheduler, delivery worker, campaigns) run
- * in one worker only. SQLite in WAL mode serves the workers' reads concurrently; writes serialise on the file
- * lock (busy_timeout); the primary runs the WAL checkpoints so that no request pays for one.
+ * primary migrates and seeds once, forks, and then runs the background jobs (scheduler, delivery worker,
+ * campaigns) itself, so no request waits behind them. SQLite in WAL mode serves the workers' reads concurrently;
+ * writes serialise on the file lock (busy_timeout); the primary also runs the WAL checkpoints so that no request
+ * pays for one.
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,8 @@ import { loadOrCreateAppSecret } from './auth/app-secret.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { messageLogMailer } from './notifications/transports.js';
 import { createSmtpMailer } from './providers/mail/smtp.js';
+import type { Mailer } from './providers/mail/mailer.js';
+import { systemClock } from './clock.js';
 import { seedIfEmpty } from '../fixtures/seed.js';
 import { buildTransports } from './notifications/wiring.js';
 import { startDeliveryWorker } from './notifications/worker.js';
@@ -28,24 +31,36 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../fixtures/demo.js';
 const ADMIN_DIR = 'admin/dist';
 
 const WORKERS = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY) || 1));
-/** Set in the environment of the one cluster worker that runs the background jobs. */
-const JOBS_ENV = 'LOCKERLINE_JOBS_WORKER';
+/** Set in the environment of the one cluster worker that prints the start-up banner. */
+const BANNER_ENV = 'LOCKERLINE_BANNER_WORKER';
 /** Cluster on SQLite: how often the primary copies the write-ahead log into the database file. */
 const CHECKPOINT_EVERY_MS = 500;
 
-/** Cluster primary: prepares the database once, forks the workers, replaces a crashed one, stops them all on a signal. */
+/** Background work: package expiry and reminders (api/jobs), outbox delivery and campaign scheduling (docs/notifications.md). */
+function startBackground(database: Db, config: ReturnType<typeof loadConfig>, secret: string, smtp: Mailer | undefined, log: (line: string) => void) {
+  const jobs = { db: database.db, dialect: database.dialect, clock: systemClock, log };
+  const transports = buildTransports({ db: database.db, appSecret: secret, smtp, smsUrl: process.env.SMS_URL || undefined, smsFrom: process.env.SMS_FROM || undefined });
+  return [
+    startScheduler(jobs),
+    startDeliveryWorker({ ...jobs, transports, publicUrl: config.app.publicUrl }),
+    startCampaignScheduler({ ...jobs, secret }),
+  ];
+}
+
+/** Cluster primary: prepares the database once, forks the workers, replaces a crashed one, runs the background jobs, stops them all on a signal. */
 async function primary(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
   await migrateToLatest(database);
   const seeded = await seedIfEmpty(database.db, { production: config.app.production });
-  await loadOrCreateAppSecret(database.db, config.app.secret); // created once here, read by every worker
+  const secret = await loadOrCreateAppSecret(database.db, config.app.secret); // created once here, read by every worker
   // SQLite: the workers leave WAL checkpoints to the primary, which serves no request (see openDatabase).
   const checkpoints = database.checkpoint ? setInterval(database.checkpoint, CHECKPOINT_EVERY_MS) : undefined;
-  if (!checkpoints) await database.close();
+  const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
+  const background = startBackground(database, config, secret, smtp, (line) => console.warn(line));
   let stopping = false;
-  const fork = (jobs: boolean) => {
-    const worker = cluster.fork({ [JOBS_ENV]: jobs ? '1' : '0', LOCKERLINE_SEEDED: seeded ? '1' : '0' });
+  const fork = (banner: boolean) => {
+    const worker = cluster.fork({ [BANNER_ENV]: banner ? '1' : '0', LOCKERLINE_SEEDED: seeded ? '1' : '0' });
     let listening = false;
     worker.once('listening', () => (listening = true));
     worker.on('exit', (code, signal) => {
@@ -57,7 +72,7 @@ async function primary(): Promise<void> {
         return;
       }
       console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-      fork(jobs);
+      fork(false);
     });
   };
   function stop(reason: string, exitCode = 0) {
@@ -67,7 +82,13 @@ async function primary(): Promise<void> {
     console.log(`\n${reason}: stopping the workers...`);
     const force = setTimeout(() => process.exit(1), 12_000);
     force.unref();
-    const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(exitCode);
+    const finish = async () => {
+      await Promise.all(background.map((b) => b.stop()));
+      smtp?.close();
+      await database.close();
+      process.exit(exitCode);
+    };
+    const done = () => Object.keys(cluster.workers ?? {}).length === 0 && void finish();
     cluster.on('exit', done);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     done();
@@ -81,7 +102,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const inCluster = cluster.isWorker;
   const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, autoCheckpoint: !inCluster });
-  const runsJobs = !inCluster || process.env[JOBS_ENV] === '1';
+  const runsJobs = !inCluster; // a cluster's primary runs them
+  const printsBanner = !inCluster || process.env[BANNER_ENV] === '1';
   if (!inCluster) await migrateToLatest(database); // a cluster's primary has migrated and seeded already
   const seeded = inCluster ? process.env.LOCKERLINE_SEEDED === '1' : await seedIfEmpty(database.db, { production: config.app.production });
 
@@ -92,23 +114,15 @@ async function main(): Promise<void> {
   const secret = await loadOrCreateAppSecret(database.db, config.app.secret);
   const app = await buildApp({ db: database, mailer, config: { ...config.app, secret, adminDir: ADMIN_DIR } });
   await app.listen({ port: config.port, host: config.host });
-  const background: { stop(): Promise<void> }[] = [];
-  if (runsJobs) {
-    startScheduler(app); // package expiry and reminders (api/jobs)
-    // Notifications (docs/notifications.md): one outbox delivery worker and the campaign scheduler per process.
-    const transports = buildTransports({ db: database.db, appSecret: app.config.secret!, smtp, smsUrl: process.env.SMS_URL || undefined, smsFrom: process.env.SMS_FROM || undefined });
-    const log = (line: string) => app.log.warn(line);
-    background.push(startDeliveryWorker({ db: database.db, dialect: database.dialect, transports, clock: app.clock, publicUrl: app.config.publicUrl, log }));
-    background.push(startCampaignScheduler({ db: database.db, dialect: database.dialect, clock: app.clock, secret: app.config.secret!, log }));
-  }
+  const background = runsJobs ? startBackground(database, config, secret, smtp, (line) => app.log.warn(line)) : [];
 
   stopOnSignals(app, database, background, () => smtp?.close());
-  if (!runsJobs) return; // the other workers stay quiet: the jobs worker prints the banner
+  if (!printsBanner) return; // the other workers stay quiet
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.sqliteFile}`;
   console.log(`\nLockerline is running at http://localhost:${config.port}  (database: ${where})`);
   console.log(`API docs: http://localhost:${config.port}/api/docs`);
   if (seeded) console.log('Loaded the demo data into the empty database.');
-  if (inCluster) console.log(`${WORKERS} workers (WEB_CONCURRENCY); the background jobs run in pid ${process.pid}.`);
+  if (inCluster) console.log(`${WORKERS} workers (WEB_CONCURRENCY); the background jobs run in the primary, pid ${process.ppid}.`);
   if (!config.app.production) {
     console.log(`\nDemo accounts (password: ${DEMO_PASSWORD}):`);
     const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));

@@ -11,9 +11,9 @@ import { dataProvider } from './providers/dataProvider.js';
 import { i18nProvider } from './providers/i18nProvider.js';
 import { canAccess } from './providers/access.js';
 import { AdminShell } from './layout/AdminShell.js';
-import { Layout } from './layout/Layout.js';
+import { onDemand } from './layout/onDemand.js';
 import { theme } from './layout/theme.js';
-import { NESTED_RESOURCES } from './layout/guard.js';
+import { NESTED_RESOURCES, isGuestPath, isPublicPath } from './layout/guard.js';
 import { specRouterProvider } from './layout/specRouter.js';
 // Pages load on demand, so the first load stays small (DESIGN.md section 7).
 const SignInPage = lazy(() => import('./pages/guest/SignInPage.js').then((m) => ({ default: m.SignInPage })));
@@ -35,6 +35,13 @@ const ImportStepScreen = lazy(() => import('./screens/import/ImportScreen.js').t
 const RespondPage = lazy(() => import('./public/RespondPage.js').then((m) => ({ default: m.RespondPage })));
 const TrackPage = lazy(() => import('./public/TrackPage.js').then((m) => ({ default: m.TrackPage })));
 const MessageLogPage = lazy(() => import('./screens/campaigns/MessageLogPage.js').then((m) => ({ default: m.MessageLogPage })));
+
+// The signed-in chrome (app bar, menu, error dialog) is a chunk of its own: the guest and customer pages
+// never need it; elsewhere it starts loading now, while the session is checked.
+const loadLayout = () => import('./layout/Layout.js').then((m) => m.Layout);
+const path = globalThis.location?.pathname ?? '/';
+if (!isGuestPath(path) && !isPublicPath(path)) void loadLayout();
+const Layout = onDemand(loadLayout, <Loading />);
 
 const guest = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
 

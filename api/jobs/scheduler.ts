@@ -3,26 +3,42 @@
  * buildApp, so tests stay deterministic and call the passes with their own clock). Passes never
  * overlap within a process; across processes the passes' compare-and-set claims keep work single.
  */
-import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/tables.js';
+import type { Dialect } from '../db/dialect.js';
 import { runPackagePass } from './package-expiry.job.js';
+
+export interface SchedulerDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  log: (line: string) => void;
+}
 
 export const DEFAULT_INTERVAL_MS = 60_000;
 
-export function startScheduler(app: FastifyInstance, intervalMs = Number(process.env.JOBS_INTERVAL_MS ?? DEFAULT_INTERVAL_MS)): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running || !app.server.listening) return;
-    running = true;
-    try {
-      const result = await runPackagePass(app.db, app.dialect, app.clock.now());
-      if (result.expired || result.reminded) app.log.info({ job: 'packages', ...result }, 'scheduled pass');
-    } catch (error) {
-      app.log.error({ err: error, job: 'packages' }, 'scheduled pass failed');
-    } finally {
-      running = false;
-    }
+export function startScheduler(deps: SchedulerDeps, intervalMs = Number(process.env.JOBS_INTERVAL_MS ?? DEFAULT_INTERVAL_MS)): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        const result = await runPackagePass(deps.db, deps.dialect, deps.clock.now());
+        if (result.expired || result.reminded) deps.log(`[packages] scheduled pass: ${JSON.stringify(result)}`);
+      } catch (error) {
+        deps.log(`[packages] scheduled pass failed: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        running = null;
+      }
+    })();
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

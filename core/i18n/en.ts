@@ -624,6 +624,7 @@ export const appEn = {
     // back-office operation buttons (admin/src/screens/operations)
     done: '%{action}: done.',
     confirm: 'Confirm',
+    dismiss: 'Go back',
     close: 'Close',
     actions: {
       register: 'Register',

@@ -628,6 +628,7 @@ export const appEs: AppCatalogue = {
     // back-office operation buttons (admin/src/screens/operations)
     done: '%{action}: hecho.',
     confirm: 'Confirmar',
+    dismiss: 'Volver',
     close: 'Cerrar',
     actions: {
       register: 'Registrar',

@@ -8,8 +8,6 @@
  * BENCH_DELIVERY_MESSAGES change the sizes.
  */
 import Database from 'better-sqlite3';
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
 import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,12 +104,22 @@ async function seedBatch(dir: string, items: number, channels: number, allDue: b
 }
 
 /** Scheduler passes until one comes back short (what startCampaignScheduler does); sums the results. */
+const ST: Record<string, number> = {};
+{
+  const probe = new Database(':memory:').prepare('select 1');
+  const proto = Object.getPrototypeOf(probe);
+  for (const m of ['run', 'all', 'get']) {
+    const orig = proto[m];
+    proto[m] = function (this: any, ...args: unknown[]) { const t = performance.now(); try { return orig.apply(this, args); } finally { const k = String(this.source).replace(/\s+/g, ' ').slice(0, 40); ST[k] = (ST[k] ?? 0) + performance.now() - t; } };
+  }
+}
 async function scheduleAll(file: string, limit?: number) {
   const database = await openDatabase({ sqliteFile: file });
   const total: CampaignPassResult & { passes: number } = { passes: 0, due: 0, stepped: 0, skipped: 0, completed: 0, locationRequests: 0, webhooks: 0 };
   try {
     const deps = { db: database.db, dialect: database.dialect, clock: fixedClock(NOW), secret: SECRET, limit };
-    await sql.raw('pragma wal_autocheckpoint = 0').execute(database.db);
+    await sql.raw('pragma cache_size = -64000').execute(database.db);
+    for (const k in ST) delete ST[k];
     const started = performance.now(); const cpu0 = process.cpuUsage();
     for (;;) {
       const result = await runCampaignPass(deps);
@@ -119,7 +127,7 @@ async function scheduleAll(file: string, limit?: number) {
       for (const key of Object.keys(result) as (keyof CampaignPassResult)[]) total[key] += result[key];
       if (result.due < (limit ?? 500)) break;
     }
-    const seconds = (performance.now() - started) / 1000; const cpu = process.cpuUsage(cpu0); console.log('wal MB', require('node:fs').statSync(file + '-wal').size / 1e6, 'frames', require('node:fs').statSync(file + '-wal').size / 4120); console.log('cpu user', cpu.user/1e6, 'sys', cpu.system/1e6);
+    const seconds = (performance.now() - started) / 1000; const cpu = process.cpuUsage(cpu0); if (process.env.ST) console.log(Object.entries(ST).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${Math.round(v)}ms ${k}`).join('\n')); console.log('cpu user', cpu.user/1e6, 'sys', cpu.system/1e6);
     const outbox = await database.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return { ...total, seconds, outbox: Number(outbox.n) };
   } finally {

@@ -1,38 +1,33 @@
 /**
  * react-admin's <Admin> (AdminContext + AdminUI) with its stock pages loaded on demand. <Admin> names
- * its login form, not-found, access-denied ... pages as prop defaults, so they (with react-hook-form
- * and the form inputs) stay in the first load even when a prop replaces them; composing the same
- * parts here keeps the first load small (DESIGN.md section 7, docs/admin.md).
+ * its login form, error, not-found, access-denied ... pages as prop defaults, so they (with
+ * react-hook-form and the form inputs) stay in the first load even when a prop replaces them; composing
+ * the same parts here keeps the first load small (DESIGN.md section 7, docs/admin.md).
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
-import {
-  AdminContext,
-  CoreAdminUI,
-  Error as ErrorPage,
-  LoadingPage,
-  Notification,
-  localStorageStore,
-  type AdminProps,
-} from 'react-admin';
+import { AdminContext, CoreAdminUI, LoadingPage, localStorageStore, useNotificationContext, type AdminProps } from 'react-admin';
+import { onDemand } from './onDemand.js';
 
 type StockPages = typeof import('./stockPages.js');
 
-function onDemand(name: keyof StockPages): ComponentType {
-  const Page = lazy(() => import('./stockPages.js').then((m) => ({ default: m[name] as ComponentType })));
-  return function StockPage() {
-    return (
-      <Suspense fallback={<LoadingPage />}>
-        <Page />
-      </Suspense>
-    );
-  };
-}
+const stock = <K extends keyof StockPages>(name: K, fallback: ReactNode = <LoadingPage />) =>
+  onDemand(() => import('./stockPages.js').then((m) => m[name] as ComponentType<object>), fallback);
 
-const AccessDenied = onDemand('AccessDenied');
-const AuthCallback = onDemand('AuthCallback');
-const AuthenticationError = onDemand('AuthenticationError');
-const NotFound = onDemand('NotFound');
+const AccessDenied = stock('AccessDenied');
+const AuthCallback = stock('AuthCallback');
+const AuthenticationError = stock('AuthenticationError');
+const ErrorPage = stock('Error') as NonNullable<AdminProps['error']>;
+const NotFound = stock('NotFound');
+const Notification = stock('Notification', null);
+
+/** The snackbar, fetched with the first notification (most first loads show none). */
+function OnDemandNotification() {
+  const { notifications } = useNotificationContext();
+  const [needed, setNeeded] = useState(false);
+  if (notifications.length > 0 && !needed) setNeeded(true);
+  return needed ? <Notification /> : null;
+}
 
 /** react-admin's default store, as <Admin> has it (the locale and list preferences live there). */
 const store = localStorageStore();
@@ -61,7 +56,7 @@ export function AdminShell({ authProvider, dataProvider, i18nProvider, routerPro
         >
           {children}
         </CoreAdminUI>
-        <Notification />
+        <OnDemandNotification />
       </CssBaseline>
     </AdminContext>
   );

@@ -1,2 +1,2 @@
-/** react-admin's stock pages that AdminShell loads on demand (one small chunk). */
-export { AccessDenied, AuthCallback, AuthenticationError, NotFound } from 'react-admin';
+/** react-admin's stock pages and snackbar that AdminShell loads on demand (one small chunk). */
+export { AccessDenied, AuthCallback, AuthenticationError, Error, NotFound, Notification } from 'react-admin';

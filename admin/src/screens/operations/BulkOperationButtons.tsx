@@ -129,7 +129,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
             )}
           </DialogContent>
           <DialogActions>
-            <MuiButton onClick={() => setVerdict(null)}>{translate('ra.action.cancel')}</MuiButton>
+            <MuiButton onClick={() => setVerdict(null)}>{translate('operations.dismiss')}</MuiButton>
             <MuiButton
               variant="contained"
               color={isDestructive(verdict.verb) ? 'error' : 'primary'}

@@ -68,7 +68,7 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
             <DialogContentText>{translate(confirm)}</DialogContentText>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setAsking(false)}>{translate('ra.action.cancel')}</Button>
+            <Button onClick={() => setAsking(false)}>{translate('operations.dismiss')}</Button>
             <Button variant="contained" color={color === 'primary' ? 'primary' : color} onClick={() => void execute()}>
               {translate('operations.confirm')}
             </Button>

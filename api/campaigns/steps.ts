@@ -12,7 +12,6 @@ import { applyStep, DAY_MS, type DueStep } from '../../core/campaigns/index.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import { insertRows, updateRows, type RowsUpdate } from '../db/bulk-insert.js';
 import type { Batch, BatchItem, Database } from '../db/tables.js';
-import type { NewEvent } from '../events/events.repository.js';
 import { batchStepRequests } from '../notifications/batch-steps.js';
 import { enqueueMany, type NotificationRequest } from '../notifications/outbox.js';
 import { nextStamp } from '../operations/context.js';
@@ -83,13 +82,17 @@ const ITEM_WRITE: RowsUpdate = {
   returning: ['id'],
 };
 
-const EVENT_COLUMNS = ['subject_type', 'subject_id', 'kind', 'from_status', 'to_status', 'actor_id', 'location_id', 'reason', 'data', 'created_at'];
+/** The events columns a step writes (Planned.events rows). */
+const EVENT_COLUMNS = ['subject_type', 'subject_id', 'kind', 'from_status', 'to_status', 'actor_id', 'reason', 'data', 'created_at'];
 
-interface Planned extends ItemStep {
+/** One item's planned write, and what goes with it once the compare-and-set succeeds. */
+interface Planned {
+  id: number;
   status: number;
-  token: NewToken | null;
+  token: NewToken | undefined;
   requests: NotificationRequest[];
-  events: NewEvent[];
+  /** Rows of EVENT_COLUMNS. */
+  events: unknown[][];
 }
 
 /**
@@ -98,50 +101,39 @@ interface Planned extends ItemStep {
  */
 export async function carryOutSteps(trx: Executor, steps: readonly ItemStep[], now: Date, deps: StepDeps): Promise<Map<number, number>> {
   const at = now.toISOString();
+  const actor = deps.actorId ?? null;
   const sorted = [...steps].sort((a, b) => a.item.id - b.item.id);
   const sends = sorted.filter(({ step }) => isSending(step));
-  const tokens = new Map(newTokens(deps.secret, sends.map(({ item, batch }) => linkExpiry(batch, item, now))).map((token, i) => [sends[i]!.item.id, token]));
+  const minted = newTokens(deps.secret, sends.map(({ item, batch }) => linkExpiry(batch, item, now)));
+  const tokens = new Map(sends.map(({ item }, i) => [item.id, minted[i]!]));
 
   const planned: Planned[] = [];
-  const rows: unknown[][] = [];
-  for (const work of sorted) {
-    const { item, batch, step } = work;
+  const writes: unknown[][] = [];
+  for (const { item, batch, step } of sorted) {
     const patch = applyStep(item, batch, step, now);
-    const token = tokens.get(item.id) ?? null;
+    const token = tokens.get(item.id);
     const requests = token ? batchStepRequests(item, batch, step, { respondToken: token.token, round: item.campaign_round }) : [];
-    const event = (kind: string, extra: Partial<NewEvent> = {}): NewEvent => ({ subject_type: 'batch_item', subject_id: item.id, kind, actor_id: deps.actorId ?? null, created_at: at, ...extra });
-    const events: NewEvent[] = [];
-    if (token && step.kind !== 'notify') events.push(event('reminded', { data: { reminder: step.planned?.reminder ?? 0, final: step.kind === 'final_reminder', channels: requests.map((r) => r.kind) } }));
+    const events: unknown[][] = [];
+    const event = (kind: string, from: number | null, to: number | null, reason: string | null, data: unknown) =>
+      events.push(['batch_item', item.id, kind, from, to, actor, reason, data === null ? null : JSON.stringify(data), at]);
+    if (token && step.kind !== 'notify') event('reminded', null, null, null, { reminder: step.planned?.reminder ?? 0, final: step.kind === 'final_reminder', channels: requests.map((r) => r.kind) });
     if (patch.status !== item.status) {
       const failed = patch.status === ITEM.failed;
-      events.push(event('status', { from_status: item.status, to_status: patch.status, reason: failed ? 'batch_item.not_notifiable' : null }));
-      if (failed) events.push(event('failed', { reason: 'batch_item.not_notifiable' }));
+      event('status', item.status, patch.status, failed ? 'batch_item.not_notifiable' : null, null);
+      if (failed) event('failed', null, null, 'batch_item.not_notifiable', null);
     }
-    planned.push({ ...work, status: patch.status, token, requests, events });
-    const hash = token?.hash ?? item.response_token_hash;
-    rows.push([item.id, patch.status, patch.reminders_sent, patch.last_notified_at, patch.next_notification_at, hash, nextStamp(now, item.updated_at), item.status, item.updated_at]);
+    planned.push({ id: item.id, status: patch.status, token, requests, events });
+    const hash = token ? token.hash : item.response_token_hash;
+    writes.push([item.id, patch.status, patch.reminders_sent, patch.last_notified_at, patch.next_notification_at, hash, nextStamp(now, item.updated_at), item.status, item.updated_at]);
   }
 
-  const written = new Set((await updateRows<{ id: number }>(trx, 'batch_items', ITEM_WRITE, rows)).map((row) => Number(row.id)));
-  const done = planned.filter((p) => written.has(p.item.id));
-  await storeTokens(
-    trx,
-    'batch_items',
-    done.flatMap((p) => (p.token ? [{ ...p.token, subjectId: p.item.id }] : [])),
-    now,
-  );
-  await enqueueMany(
-    trx,
-    done.flatMap((p) => p.requests),
-    now,
-  );
-  await insertRows(
-    trx,
-    'events',
-    EVENT_COLUMNS,
-    done.flatMap((p) => p.events.map((e) => [e.subject_type, e.subject_id, e.kind, e.from_status ?? null, e.to_status ?? null, e.actor_id, e.location_id ?? null, e.reason ?? null, e.data ? JSON.stringify(e.data) : null, e.created_at])),
-  );
-  return new Map(done.map((p) => [p.item.id, p.status]));
+  const written = new Set((await updateRows<{ id: number }>(trx, 'batch_items', ITEM_WRITE, writes)).map((row) => Number(row.id)));
+  const done = planned.filter((p) => written.has(p.id));
+  // Only the items written get their link, messages and history.
+  await storeTokens(trx, 'batch_items', done.flatMap((p) => (p.token ? [{ ...p.token, subjectId: p.id }] : [])), now);
+  await enqueueMany(trx, done.flatMap((p) => p.requests), now);
+  await insertRows(trx, 'events', EVENT_COLUMNS, done.flatMap((p) => p.events));
+  return new Map(done.map((p) => [p.id, p.status]));
 }
 
 /** Steps that send (and so mint a link): notify / remind / final_reminder on at least one channel. */

@@ -47,6 +47,8 @@ export function batchStepRequests(item: BatchStepItem, batch: BatchStepBatch, st
     ['email', hasBit(step.channelBits, CHANNELS.email) ? item.email : null],
     ['sms', hasBit(step.channelBits, CHANNELS.sms) ? (item.full_phone_number ?? item.phone) : null],
   ];
+  // One payload object for every channel of the step (enqueueMany serialises it once).
+  const payload = { first_name: item.first_name, respond_token: options.respondToken, ...(message ? { message } : {}) };
   const requests: NotificationRequest[] = [];
   for (const [kind, recipient] of targets) {
     if (!recipient) continue;
@@ -59,7 +61,7 @@ export function batchStepRequests(item: BatchStepItem, batch: BatchStepBatch, st
       step: name,
       recipient,
       locale: item.locale,
-      payload: { first_name: item.first_name, respond_token: options.respondToken, ...(message ? { message } : {}) },
+      payload,
     });
   }
   return requests;

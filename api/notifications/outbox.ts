@@ -64,9 +64,9 @@ export function messageIdFor(key: string, domain = 'lockerline.local'): string {
 /** Outbox columns an enqueue writes, in the order of outboxValues(). */
 const ENQUEUE_COLUMNS = ['idempotency_key', 'kind', 'event', 'merchant_id', 'subject_type', 'subject_id', 'recipient', 'locale', 'payload', 'status', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'];
 
-function outboxValues(request: NotificationRequest, key: string, stamp: string): unknown[] {
+function outboxValues(request: NotificationRequest, stamp: string, payload = JSON.stringify(request.payload ?? {})): unknown[] {
   const notBefore = request.notBefore?.toISOString() ?? stamp;
-  return [key, request.kind, request.event, request.merchant_id, request.subject_type, request.subject_id, request.recipient, request.locale ?? 'en', JSON.stringify(request.payload ?? {}), 'pending', 0, notBefore, stamp, stamp];
+  return [idempotencyKey(request), request.kind, request.event, request.merchant_id, request.subject_type, request.subject_id, request.recipient, request.locale ?? 'en', payload, 'pending', 0, notBefore, stamp, stamp];
 }
 
 /** The idempotency key is unique: a request already in the outbox inserts nothing. */
@@ -78,20 +78,24 @@ const KEEP_EXISTING = { ignoreConflictOn: ['idempotency_key'] };
  */
 export async function enqueue(trx: Executor, request: NotificationRequest, now: Date): Promise<{ id: number; created: boolean; key: string }> {
   const key = idempotencyKey(request);
-  const [inserted] = await insertRows<{ id: number }>(trx, 'outbox', ENQUEUE_COLUMNS, [outboxValues(request, key, now.toISOString())], ['id'], KEEP_EXISTING);
+  const [inserted] = await insertRows<{ id: number }>(trx, 'outbox', ENQUEUE_COLUMNS, [outboxValues(request, now.toISOString())], ['id'], KEEP_EXISTING);
   if (inserted) return { id: Number(inserted.id), created: true, key };
   const existing = await trx.selectFrom('outbox').select('id').where('idempotency_key', '=', key).executeTakeFirstOrThrow();
   return { id: existing.id, created: false, key };
 }
 
 /**
- * enqueue() for many messages at once (multi-row inserts, in the caller's transaction); requests whose
- * key is already there are no-ops. Returns how many rows were new.
+ * enqueue() for many messages at once (multi-row inserts, in the caller's transaction); a request whose key
+ * is already there is a no-op. Requests sharing one payload object (the channels of one step) serialise it once.
  */
-export async function enqueueMany(trx: Executor, requests: readonly NotificationRequest[], now: Date): Promise<number> {
+export async function enqueueMany(trx: Executor, requests: readonly NotificationRequest[], now: Date): Promise<void> {
   const stamp = now.toISOString();
-  const rows = requests.map((request) => outboxValues(request, idempotencyKey(request), stamp));
-  return (await insertRows(trx, 'outbox', ENQUEUE_COLUMNS, rows, ['id'], KEEP_EXISTING)).length;
+  let last: { payload: NotificationRequest['payload']; json: string } | undefined;
+  const rows = requests.map((request) => {
+    if (!last || last.payload !== request.payload) last = { payload: request.payload, json: JSON.stringify(request.payload ?? {}) };
+    return outboxValues(request, stamp, last.json);
+  });
+  await insertRows(trx, 'outbox', ENQUEUE_COLUMNS, rows, [], KEEP_EXISTING);
 }
 
 /**

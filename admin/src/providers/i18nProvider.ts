@@ -8,7 +8,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en } from '../../../core/i18n/en.js';
 import { isPublicPath } from '../layout/guard.js';
-import { getLocale, isLocale, persistLocale } from './locale.js';
+import { getLocale, persistLocale } from './locale.js';
 import { api } from './http.js';
 
 /** Best effort: a failure leaves the interface switched and only the API's language unchanged. */
@@ -27,7 +27,7 @@ async function loadSpanish(): Promise<TranslationMessages> {
 const base = polyglotI18nProvider(
   // ra-i18n-polyglot needs the start locale's messages synchronously: it starts in English and
   // `i18nReady` switches to the stored language before the first render.
-  (locale) => (isLocale(locale) && locale === 'es' ? loadSpanish() : (en as unknown as TranslationMessages)),
+  (locale) => (locale === 'es' ? loadSpanish() : (en as unknown as TranslationMessages)),
   'en',
   [
     { locale: 'en', name: 'English' },

@@ -9,6 +9,7 @@ import * as imports from './migrations/005-imports.js';
 import * as campaigns from './migrations/006-campaigns.js';
 import * as settings from './migrations/007-settings.js';
 import * as batchItemLocale from './migrations/008-batch-item-locale.js';
+import * as importUploadBatch from './migrations/009-import-upload-batch.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '006-campaigns': campaigns,
   '007-settings': settings,
   '008-batch-item-locale': batchItemLocale,
+  '009-import-upload-batch': importUploadBatch,
 };
 
 export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {

@@ -1,7 +1,8 @@
 /**
- * Batch customers (batch items) from a file, for `lockerline import batch-items`: the core batch-item
- * importer's checks, then every valid row stored in ONE transaction (multi-row inserts, 'created' events,
- * the batch's item count), as the batch item service stores a single item.
+ * Batch customers (batch items) from a file, for the import wizard (/api/batches/:id/items/import) and
+ * `lockerline import batch-items`: the core batch-item importer's checks, then every valid row stored in
+ * ONE transaction (multi-row inserts, 'created' events, the batch's item count), as the batch item service
+ * stores a single item.
  */
 import { DomainError } from '../../core/errors.js';
 import { importBatchItemRows, type BatchItemImportResult } from '../../core/import/batch-items.js';
@@ -9,24 +10,46 @@ import { batchItemDefaults } from '../../core/schemas/index.js';
 import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../core/statuses.js';
 import { recordEvents } from '../events/events.repository.js';
 import type { ServiceContext } from '../resources/access.js';
+import { batchesModule } from '../resources/batches/batches.routes.js';
 import { refreshItemCount } from '../resources/batch_items/batch_items.repository.js';
 import { fullPhoneNumber } from '../resources/batch_items/batch_items.service.js';
+import { loadVisible } from '../resources/records.js';
+import type { ImportFormat } from './detect.js';
+import type { CheckOptions, ImportKindService, ImportTarget } from './import-kinds.js';
 import { openImportFile, type ImportSource } from './read-import-file.js';
 
 const CHUNK = 500;
 
-/** Empty country / language cells default to the importing user's (BS / en for the CLI's system actor). */
-export async function checkBatchItemFile(ctx: ServiceContext, source: ImportSource, batchId: number) {
-  const batch = await ctx.db.selectFrom('batches').select(['id', 'merchant_id', 'status']).where('id', '=', batchId).executeTakeFirst();
-  if (!batch) throw new DomainError('not_found');
-  if (batch.status === BATCH_STATUS.completed) throw new DomainError('record.locked');
-  const { rows } = await openImportFile(source);
-  const defaults = batchItemDefaults(ctx.actor.user.country, ctx.actor.user.locale);
-  const result = await importBatchItemRows(rows, { keepRows: 'invalid', defaultCountry: defaults.country, defaultLocale: defaults.locale });
-  return { batch, result };
+export interface ImportBatch {
+  id: number;
+  merchant_id: number;
 }
 
-export async function storeBatchItems(ctx: ServiceContext, batch: { id: number; merchant_id: number }, items: BatchItemImportResult['items']): Promise<number[]> {
+export interface CheckedBatchItemFile extends BatchItemImportResult {
+  format: ImportFormat;
+}
+
+/**
+ * The batch customers are imported into, as creating one item finds it: one the actor may see (else 404
+ * `not_found`, so another merchant's batch looks like no batch) and, unless `open` is false, not completed
+ * (`record.locked`).
+ */
+export async function importBatch(ctx: ServiceContext, batchId: number, { open = true } = {}): Promise<ImportBatch> {
+  const [batch] = Number.isSafeInteger(batchId) ? await loadVisible(ctx.db, batchesModule, ctx.actor, [batchId]) : [];
+  if (!batch) throw new DomainError('not_found');
+  if (open && batch.status === BATCH_STATUS.completed) throw new DomainError('record.locked');
+  return { id: batch.id as number, merchant_id: batch.merchant_id as number };
+}
+
+/** Reads and checks a file (nothing is written). Empty country / language cells default to the importing user's (BS / en for the CLI). */
+export async function checkBatchItemFile(ctx: ServiceContext, source: ImportSource, options: CheckOptions = {}): Promise<CheckedBatchItemFile> {
+  const { format, rows } = await openImportFile(source, options);
+  const defaults = batchItemDefaults(ctx.actor.user.country, ctx.actor.user.locale);
+  const result = await importBatchItemRows(rows, { keepRows: options.keepRows ?? 'invalid', defaultCountry: defaults.country, defaultLocale: defaults.locale });
+  return { ...result, format };
+}
+
+export async function storeBatchItems(ctx: ServiceContext, batch: ImportBatch, items: BatchItemImportResult['items']): Promise<number[]> {
   if (!items.length) return [];
   return ctx.db.transaction().execute(async (trx) => {
     const ids: number[] = [];
@@ -57,3 +80,13 @@ export async function storeBatchItems(ctx: ServiceContext, batch: { id: number; 
     return ids;
   });
 }
+
+const batchOf = (target: ImportTarget): ImportBatch => ({ id: target.batchId!, merchant_id: target.merchantId });
+
+/** The wizard's view of batch-customer imports (api/import/import-kinds.ts): the customers of one batch. */
+export const batchItemImports: ImportKindService<CheckedBatchItemFile> = {
+  kind: 'batch_items',
+  check: (ctx, source, _target, options) => checkBatchItemFile(ctx, source, options),
+  creates: (checked) => checked.counts.items,
+  store: (ctx, target, checked) => storeBatchItems(ctx, batchOf(target), checked.items),
+};

@@ -27,6 +27,8 @@ export interface ReadOptions {
   /** Read this sheet instead of the first (spreadsheets only). */
   sheet?: string;
   limits?: Partial<ImportLimits>;
+  /** Sees every row read (header first, blank rows skipped), e.g. for progress or a preview page. */
+  onRow?: (row: ReadRow, index: number) => void;
 }
 
 export interface OpenedImportFile {
@@ -78,15 +80,16 @@ export async function openImportFile(source: ImportSource, options: ReadOptions 
   } else {
     throw new DomainError('import.unsupported_format');
   }
-  return { format, rows: limitRows(raw, limits.maxRows) };
+  return { format, rows: limitRows(raw, limits.maxRows, options.onRow) };
 }
 
 /** Skips blank rows, refuses a file without rows or without data rows, and stops at maxRows + 1 data rows. */
-async function* limitRows(rows: AsyncIterable<ReadRow> | Iterable<ReadRow>, maxRows: number): AsyncGenerator<ReadRow> {
+async function* limitRows(rows: AsyncIterable<ReadRow> | Iterable<ReadRow>, maxRows: number, onRow?: ReadOptions['onRow']): AsyncGenerator<ReadRow> {
   let seen = 0;
   for await (const row of rows) {
     if (isBlankRow(row.cells)) continue;
     if (seen > maxRows) throw new DomainError('import.too_many_rows', 'import.too_many_rows', { params: { max: maxRows } });
+    onRow?.(row, seen);
     seen++;
     yield row;
   }

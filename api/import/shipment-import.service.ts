@@ -3,21 +3,13 @@
  * against one merchant's data, and store the valid shipments in ONE transaction through the shipments
  * service (same references, barcodes, events and rules as a single create).
  */
-import { DomainError } from '../../core/errors.js';
 import { importShipmentRows, type ImportedShipment, type ShipmentImportResult } from '../../core/import/shipments.js';
-import type { ReadRow } from '../../core/import/rows.js';
 import type { ServiceContext } from '../resources/access.js';
 import { assignImportBarcodes, insertShipments, newShipmentValues, type NewShipment } from '../resources/shipments/shipments.service.js';
 import { merchantImportContext } from './import-context.js';
-import { openImportFile, type ImportSource, type ReadOptions } from './read-import-file.js';
+import { openImportFile, type ImportSource } from './read-import-file.js';
 import type { ImportFormat } from './detect.js';
-
-export interface CheckOptions extends ReadOptions {
-  /** 'invalid' (default) keeps only the rows with errors: memory stays small on large files. */
-  keepRows?: 'all' | 'invalid';
-  /** Sees every row the reader yields (header first), e.g. for progress or a preview page. */
-  onRow?: (row: ReadRow, index: number) => void;
-}
+import type { CheckOptions, ImportKindService } from './import-kinds.js';
 
 export interface CheckedFile extends ShipmentImportResult {
   format: ImportFormat;
@@ -27,17 +19,8 @@ export interface CheckedFile extends ShipmentImportResult {
 export async function checkShipmentFile(ctx: Pick<ServiceContext, 'db'>, source: ImportSource, merchantId: number, options: CheckOptions = {}): Promise<CheckedFile> {
   const context = await merchantImportContext(ctx.db, merchantId);
   const { format, rows } = await openImportFile(source, options);
-  const watched = options.onRow ? watch(rows, options.onRow) : rows;
-  const result = await importShipmentRows(watched, context, { keepRows: options.keepRows ?? 'invalid' });
+  const result = await importShipmentRows(rows, context, { keepRows: options.keepRows ?? 'invalid' });
   return { ...result, format };
-}
-
-async function* watch(rows: AsyncIterable<ReadRow>, onRow: (row: ReadRow, index: number) => void): AsyncGenerator<ReadRow> {
-  let index = 0;
-  for await (const row of rows) {
-    onRow(row, index++);
-    yield row;
-  }
 }
 
 /**
@@ -70,9 +53,10 @@ export async function storeImportedShipments(ctx: ServiceContext, merchantId: nu
 
 const STORE_CHUNK = 500;
 
-/** The save rule: invalid rows block the save unless only the valid rows are wanted; nothing valid is refused. */
-export function assertSavable(result: Pick<ShipmentImportResult, 'counts'>, onlyValid: boolean): void {
-  if (result.counts.invalid > 0 && !onlyValid)
-    throw new DomainError('import.invalid_rows', 'import.invalid_rows', { params: { count: result.counts.invalid } });
-  if (result.counts.shipments === 0) throw new DomainError('import.nothing_to_import');
-}
+/** The wizard's view of shipment imports (api/import/import-kinds.ts): a merchant's shipments. */
+export const shipmentImports: ImportKindService<CheckedFile> = {
+  kind: 'shipments',
+  check: (ctx, source, target, options) => checkShipmentFile(ctx, source, target.merchantId, options),
+  creates: (checked) => checked.counts.shipments,
+  store: (ctx, target, checked) => storeImportedShipments(ctx, target.merchantId, checked.shipments),
+};

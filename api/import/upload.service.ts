@@ -1,15 +1,15 @@
 /**
- * The import wizard's steps over a stored upload. Every step re-checks the file against the database as
- * it is now (a reference taken since the upload is caught before the save). Only invalid rows are kept
- * in memory; a preview page of all rows captures just the cells of that page while the file streams.
+ * The import wizard's steps over a stored upload, for any import kind (api/import/import-kinds.ts). Every
+ * step re-checks the file against the database as it is now (a reference taken since the upload is caught
+ * before the save). Only invalid rows are kept in memory; a preview page of all rows captures just the
+ * cells of that page while the file streams.
  */
 import { translateRowErrors, type ImportRowError } from '../../core/import/rows.js';
 import { rowValues } from '../../core/import/headers.js';
 import type { Translate } from '../../core/validation.js';
 import type { ServiceContext } from '../resources/access.js';
 import { notFound } from '../resources/access.js';
-import { owningMerchant } from '../resources/owner.js';
-import { assertSavable, checkShipmentFile, storeImportedShipments, type CheckedFile, type CheckOptions } from './shipment-import.service.js';
+import { assertSavable, type CheckedImport, type CheckOptions, type ImportKindService, type ImportTarget } from './import-kinds.js';
 import { deleteUpload, findUpload, purgeExpiredUploads, saveUpload as storeUpload, type ImportUpload } from './uploads.repository.js';
 
 /** At most this many row errors in the upload answer; the preview pages through all of them. */
@@ -17,15 +17,17 @@ export const UPLOAD_ERROR_LIMIT = 1000;
 
 const publicError = (e: ImportRowError & { message: string }) => ({ row: e.row, column: e.column, code: e.code, message: e.message });
 
-export async function uploadFile(ctx: ServiceContext, file: { buffer: Buffer; name: string }, merchantIdParam: unknown, t: Translate) {
-  const merchantId = (await owningMerchant(ctx, { merchant_id: merchantIdParam })) as number;
+const headerReport = (checked: CheckedImport) => ({ unknown: checked.header.unknown, duplicates: checked.header.duplicates, missing: checked.header.missing });
+
+export async function uploadFile(ctx: ServiceContext, spec: ImportKindService, target: ImportTarget, file: { buffer: Buffer; name: string }, t: Translate) {
   await purgeExpiredUploads(ctx.db, ctx.now);
   // Read and check first: a refused file (too large, zip bomb, empty...) is never stored.
-  const checked = await checkShipmentFile(ctx, { buffer: file.buffer, name: file.name }, merchantId);
+  const checked = await spec.check(ctx, { buffer: file.buffer, name: file.name }, target);
   const id = await storeUpload(ctx.db, {
-    kind: 'shipments',
+    kind: spec.kind,
     user_id: ctx.actor.id,
-    merchant_id: merchantId,
+    merchant_id: target.merchantId,
+    batch_id: target.batchId,
     file_name: file.name.slice(0, 255),
     format: checked.format,
     size: file.buffer.length,
@@ -36,29 +38,26 @@ export async function uploadFile(ctx: ServiceContext, file: { buffer: Buffer; na
   return {
     id,
     format: checked.format,
-    rows: checked.counts.rows,
-    valid: checked.counts.valid,
-    invalid: checked.counts.invalid,
-    shipments: checked.counts.shipments,
-    packages: checked.counts.packages,
+    // rows, valid, invalid, then the kind's own counts (shipments and packages, or items)
+    ...checked.counts,
     header: headerReport(checked),
     errors: translateRowErrors(errors.slice(0, UPLOAD_ERROR_LIMIT), t).map(publicError),
     errors_total: errors.length,
   };
 }
 
-function headerReport(checked: CheckedFile) {
-  return { unknown: checked.header.unknown, duplicates: checked.header.duplicates, missing: checked.header.missing };
+/**
+ * The caller's own, unexpired upload of this kind, and the target it was checked for. Another user's id,
+ * another kind's, or (when the URL names a target) one uploaded for another batch answers 404.
+ */
+async function ownUpload(ctx: ServiceContext, spec: ImportKindService, id: string, target: ImportTarget | null): Promise<{ upload: ImportUpload; target: ImportTarget }> {
+  const upload = await findUpload(ctx.db, id, spec.kind, ctx.actor.id, ctx.now);
+  if (!upload || (target && (upload.batch_id ?? null) !== target.batchId)) return notFound();
+  return { upload, target: target ?? { merchantId: upload.merchant_id, batchId: upload.batch_id ?? null } };
 }
 
-/** The caller's own, unexpired upload; another user's (or merchant's) id answers 404. */
-async function ownUpload(ctx: ServiceContext, id: string): Promise<ImportUpload> {
-  const upload = await findUpload(ctx.db, id, ctx.actor.id, ctx.now);
-  return upload ?? notFound();
-}
-
-const checkUpload = (ctx: ServiceContext, upload: ImportUpload, onRow?: CheckOptions['onRow']) =>
-  checkShipmentFile(ctx, { buffer: upload.content, name: upload.file_name }, upload.merchant_id, { onRow });
+const checkUpload = (ctx: ServiceContext, spec: ImportKindService, upload: ImportUpload, target: ImportTarget, onRow?: CheckOptions['onRow']) =>
+  spec.check(ctx, { buffer: upload.content, name: upload.file_name }, target, { onRow });
 
 export interface PreviewOptions {
   page: number;
@@ -66,13 +65,15 @@ export interface PreviewOptions {
   invalidOnly: boolean;
 }
 
-export async function previewUpload(ctx: ServiceContext, id: string, options: PreviewOptions, t: Translate) {
-  const upload = await ownUpload(ctx, id);
+/** `target`: the one the URL names (a batch), re-checked by the caller; null to use the upload's own (shipments). */
+export async function previewUpload(ctx: ServiceContext, spec: ImportKindService, target: ImportTarget | null, id: string, options: PreviewOptions, t: Translate) {
+  const own = await ownUpload(ctx, spec, id, target);
+  const { upload } = own;
   const { page, perPage, invalidOnly } = options;
   const first = (page - 1) * perPage;
   // Data rows are numbered from 0 in reading order (index 0 is the header row).
   const window = new Map<number, string[]>();
-  const checked = await checkUpload(ctx, upload, (row, index) => {
+  const checked = await checkUpload(ctx, spec, upload, own.target, (row, index) => {
     if (!invalidOnly && index > first && index <= first + perPage) window.set(row.row, row.cells);
   });
   const errorsByRow = new Map(checked.rows.map((r) => [r.row, r]));
@@ -91,6 +92,7 @@ export async function previewUpload(ctx: ServiceContext, id: string, options: Pr
       file_name: upload.file_name,
       format: checked.format,
       merchant_id: upload.merchant_id,
+      ...(upload.batch_id != null ? { batch_id: upload.batch_id } : {}),
       counts: checked.counts,
       header: headerReport(checked),
       rows: rows.map((r) => ({ row: r.row, values: r.values, valid: r.errors.length === 0, errors: translateRowErrors(r.errors, t).map(publicError) })),
@@ -99,11 +101,11 @@ export async function previewUpload(ctx: ServiceContext, id: string, options: Pr
   };
 }
 
-export async function saveUpload(ctx: ServiceContext, id: string, onlyValid: boolean) {
-  const upload = await ownUpload(ctx, id);
-  const checked = await checkUpload(ctx, upload);
-  assertSavable(checked, onlyValid);
-  const created = await storeImportedShipments(ctx, upload.merchant_id, checked.shipments);
-  await deleteUpload(ctx.db, upload.id);
+export async function saveUpload(ctx: ServiceContext, spec: ImportKindService, target: ImportTarget | null, id: string, onlyValid: boolean) {
+  const own = await ownUpload(ctx, spec, id, target);
+  const checked = await checkUpload(ctx, spec, own.upload, own.target);
+  assertSavable(checked.counts, spec.creates(checked), onlyValid);
+  const created = await spec.store(ctx, own.target, checked);
+  await deleteUpload(ctx.db, own.upload.id);
   return { created, counts: checked.counts };
 }

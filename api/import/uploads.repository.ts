@@ -1,7 +1,8 @@
 /**
- * The uploaded files kept between the import wizard's steps, in the `import_uploads` table (migration 005)
- * so every API process sees them. An upload belongs to the user who sent it; it is deleted after a save
- * and expires after UPLOAD_TTL_MS (expired rows are purged whenever a new file is uploaded).
+ * The uploaded files kept between the import wizard's steps, in the `import_uploads` table (migrations 005
+ * and 009) so every API process sees them. An upload belongs to the user who sent it, and to its import
+ * kind (and batch, for batch customers); it is deleted after a save and expires after UPLOAD_TTL_MS
+ * (expired rows are purged whenever a new file is uploaded).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,8 @@ export interface ImportUploadTable {
   kind: string;
   user_id: number;
   merchant_id: number;
+  /** The batch of a batch-customer upload; null for shipments. */
+  batch_id: number | null;
   file_name: string;
   format: string;
   size: number;
@@ -35,13 +38,14 @@ export async function saveUpload(db: Kysely<Database>, upload: Omit<ImportUpload
   return id;
 }
 
-/** The upload with this id sent by this user and not expired, else undefined. */
-export async function findUpload(db: Kysely<Database>, id: string, userId: number, now: string): Promise<ImportUpload | undefined> {
+/** The upload of this kind with this id sent by this user and not expired, else undefined. */
+export async function findUpload(db: Kysely<Database>, id: string, kind: string, userId: number, now: string): Promise<ImportUpload | undefined> {
   if (!/^[0-9a-f]{32}$/.test(id)) return undefined;
   const row = await uploads(db)
     .selectFrom('import_uploads')
     .selectAll()
     .where('id', '=', id)
+    .where('kind', '=', kind)
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .executeTakeFirst();

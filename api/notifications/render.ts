@@ -111,13 +111,25 @@ function brandOf(merchant: MerchantForMessages | null): Brand {
   };
 }
 
+/** Intl formatters are costly to build: one per locale and time zone (an unknown zone falls back to UTC). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormatter(locale: Locale, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    } catch {
+      format = dateFormatter(locale, 'UTC');
+    }
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 function formatDate(iso: string | undefined, locale: Locale, timeZone: string | undefined): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '';
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZone ?? 'UTC' }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
-  }
+  return dateFormatter(locale, timeZone ?? 'UTC').format(new Date(iso));
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -11,7 +11,7 @@ import { withServices } from '../services.js';
 import { preferCompactHeap } from '../../api/import/heap.js';
 import { cliTranslator } from '../i18n.js';
 import { checkShipmentFile, storeImportedShipments } from '../../api/import/shipment-import.service.js';
-import { checkBatchItemFile, storeBatchItems } from '../../api/import/batch-item-import.service.js';
+import { checkBatchItemFile, importBatch, storeBatchItems } from '../../api/import/batch-item-import.service.js';
 import { errorTable, exitCodeFor, explained, jsonErrors, positiveId, progress } from './cli-import-support.js';
 
 interface ImportOptions {
@@ -94,11 +94,13 @@ export function registerImportCommands(program: Command, io: CliIo): void {
       preferCompactHeap();
       const batchId = positiveId(options.batch, '--batch');
       await withServices(io, async ({ ctx }) => {
-        const { batch, result } = await explained(cliTranslator(io.env), () => checkBatchItemFile(ctx, { path: file, name: basename(file) }, batchId));
+        const t = cliTranslator(io.env);
+        const batch = await explained(t, () => importBatch(ctx, batchId));
+        const result = await explained(t, () => checkBatchItemFile(ctx, { path: file, name: basename(file) }));
         const errors = result.rows.flatMap((r) => r.errors);
         const outcome: Outcome = { counts: result.counts, errors, created: [], importedRows: result.items.length, label: 'customers' };
         if (result.counts.invalid > 0 && !options.onlyValid) report(io, options, { ...outcome, importedRows: 0 }, refusal(result.counts.invalid));
-        if (!options.dryRun) outcome.created = await explained(cliTranslator(io.env), () => storeBatchItems(ctx, batch, result.items));
+        if (!options.dryRun) outcome.created = await explained(t, () => storeBatchItems(ctx, batch, result.items));
         report(io, options, outcome);
       });
     });

@@ -15,6 +15,7 @@ describe('route access (SPEC section 6, as decided in core/permissions.ts)', () 
     ['shipments-create', ['merchant_admin', 'superadmin', 'support']],
     ['shipments-edit', ['merchant_admin', 'superadmin', 'support']],
     ['shipments-import', ['merchant_admin', 'superadmin', 'support']],
+    ['batch_items-import', ['merchant_admin', 'superadmin', 'support']],
     ['packages-create', ['merchant_admin', 'superadmin', 'support']],
     ['batches', ['merchant_admin', 'merchant_user', 'superadmin', 'support']],
     ['batch_items', ['merchant_admin', 'merchant_user', 'superadmin', 'support']],

@@ -181,6 +181,8 @@ export const ROUTES: Record<string, RouteRule> = {
   lockers: { roles: driver | support | superadmin },
   'merchants-preferences': { roles: merchant_admin, feature: FEATURES.content },
   'shipments-import': { roles: WRITERS },
+  // campaigns (issue 5): a batch's customers from a file, for whoever may add them one by one
+  'batch_items-import': { roles: RESOURCES.batch_items.roles.create, feature: RESOURCES.batch_items.feature },
   // campaigns (issue 5): the superadmin's message log
   messages: { roles: superadmin },
   ...Object.fromEntries(RESOURCE_NAMES.flatMap((r) => Object.entries(crudRoutes(r)))),

@@ -1,5 +1,6 @@
 /**
- * The shipment import template (GET /api/shipments/import/template, `lockerline template shipments`):
+ * The import templates (GET /api/shipments/import/template, `lockerline template shipments`; batch
+ * customers: GET /api/batches/:id/items/import/template):
  * headers are the field names, one example row; the XLSX has a second sheet explaining each column in
  * the user's language.
  */
@@ -32,7 +33,7 @@ export async function buildTemplate(format: TemplateFormat, locale: Locale, kind
   const help = workbook.addWorksheet(t('import.template.columns_sheet'));
   help.addRow([t('import.template.column'), t('import.template.required'), t('import.template.explanation'), t('import.template.example')]).font = { bold: true };
   for (const field of fields)
-    help.addRow([field.name, t(field.required ? 'import.template.yes' : 'import.template.no'), t(`import.columns.${field.name}`), field.example]);
+    help.addRow([field.name, t(field.required ? 'import.template.yes' : 'import.template.no'), t(field.help ?? `import.columns.${field.name}`), field.example]);
   help.columns = [{ width: 24 }, { width: 12 }, { width: 90 }, { width: 24 }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

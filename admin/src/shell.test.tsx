@@ -37,6 +37,8 @@ describe('routeNameForPath', () => {
     ['/shipments/7/packages/3', 'packages-show'],
     ['/shipments/7/packages/3/edit', 'packages-edit'],
     ['/batches/2/batch_items/9', 'batch_items-show'],
+    ['/batches/2/batch_items/import', 'batch_items-import'],
+    ['/batches/2/batch_items/import/preview', 'batch_items-import'],
     ['/location_groups/1/edit', 'location_groups-edit'],
   ])('%s is %s', (path, name) => expect(routeNameForPath(path)).toBe(name));
 
@@ -76,6 +78,10 @@ describe('guardRedirect (SPEC section 2)', () => {
     expect(guardRedirect('/merchants/preferences', user(ROLES.merchant_admin, FEATURES.content))).toBeNull();
     expect(guardRedirect('/manifests', user(ROLES.merchant_user, 0))).toBe('/');
     expect(guardRedirect('/manifests', user(ROLES.merchant_user, FEATURES.manifests))).toBeNull();
+    // a batch's customer import: merchant admins with the batches feature, not merchant users
+    expect(guardRedirect('/batches/2/batch_items/import/upload', user(ROLES.merchant_admin, FEATURES.batches))).toBeNull();
+    expect(guardRedirect('/batches/2/batch_items/import/upload', user(ROLES.merchant_admin, 0))).toBe('/');
+    expect(guardRedirect('/batches/2/batch_items/import/upload', user(ROLES.merchant_user, FEATURES.batches))).toBe('/');
   });
 
   it('lets allowed users through', () => {

@@ -84,38 +84,39 @@ const ITEMS_PER_TRANSACTION = 500;
 
 /**
  * Due items of running batches (their step columns), never planned (null) first, by id, then the longest
- * due. One query per status and case, each an index range on (status, next_notification_at) in index order
- * that stops at the number still wanted; a single `status in (...) and (at <= now or at is null) order by
- * at` query walked and sorted every active item on every pass.
+ * due. Each of the two is one `union all` of an index range on (status, next_notification_at) per status,
+ * ordered like the index: SQLite merges the ranges and stops at the number still wanted (a single
+ * `status in (...) and (at <= now or at is null) order by at` query walked and sorted every active item on
+ * every pass).
  */
 async function dueItems(db: Kysely<Database>, stamp: string, limit: number): Promise<StepItem[]> {
   const found: StepItem[] = [];
   for (const unplanned of [true, false]) {
     const wanted = limit - found.length;
     if (wanted <= 0) break;
-    const rows: StepItem[] = [];
-    for (const status of ACTIVE_ITEM) {
-      rows.push(
-        ...(await db
-          .selectFrom('batch_items')
-          .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
-          .select(ITEM_COLUMNS)
-          .where('batch_items.status', '=', status)
-          .where('batch_items.next_notification_at', unplanned ? 'is' : '<=', unplanned ? null : stamp)
-          .where('batches.status', '=', BATCH_STATUS.running)
-          .orderBy('batch_items.next_notification_at')
-          .orderBy('batch_items.id')
-          .limit(wanted)
-          .execute()),
-      );
-    }
-    const at = (row: StepItem) => row.next_notification_at ?? '';
-    found.push(...rows.sort((a, b) => (at(a) < at(b) ? -1 : at(a) > at(b) ? 1 : a.id - b.id)).slice(0, wanted));
+    const range = (status: number) =>
+      db
+        .selectFrom('batch_items')
+        .innerJoin('batches', 'batches.id', 'batch_items.batch_id')
+        .select(ITEM_COLUMNS)
+        .where('batch_items.status', '=', status)
+        .where('batch_items.next_notification_at', unplanned ? 'is' : '<=', unplanned ? null : stamp)
+        .where('batches.status', '=', BATCH_STATUS.running);
+    const [first, ...others] = ACTIVE_ITEM.map(range);
+    const rows = await others
+      .reduce((query, next) => query.unionAll(next), first!)
+      .orderBy('next_notification_at')
+      .orderBy('id')
+      .limit(wanted)
+      .execute();
+    found.push(...rows);
   }
   return found;
 }
 
-const ITEM_COLUMNS = STEP_ITEM_COLUMNS.map((column) => `batch_items.${column}` as const);
+/** The step columns, named as such (a compound query orders by result column names). */
+type StepColumn = (typeof STEP_ITEM_COLUMNS)[number];
+const ITEM_COLUMNS = STEP_ITEM_COLUMNS.map((column) => `batch_items.${column} as ${column}`) as { [C in StepColumn]: `batch_items.${C} as ${C}` }[StepColumn][];
 
 /** Running batches whose items are all converted, idle or failed become Completed (100). */
 async function completeFinishedBatches(db: Kysely<Database>, stamp: string): Promise<number> {

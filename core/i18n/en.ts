@@ -223,7 +223,7 @@ export const appEn = {
         created_by: 'Created by',
         items: 'Customers',
       },
-      actions: { start: 'Start', pause: 'Pause' },
+      actions: { start: 'Start', pause: 'Pause', import_items: 'Import customers' },
     },
     batch_items: {
       name: 'Customer |||| Customers',
@@ -785,7 +785,7 @@ export const appEn = {
       preview: {
         file: 'File: %{name}',
         count: '%{name}: %{count}',
-        counts: { rows: 'Rows', valid: 'Valid rows', invalid: 'Invalid rows', shipments: 'Shipments to create', packages: 'Packages to create' },
+        counts: { rows: 'Rows', valid: 'Valid rows', invalid: 'Invalid rows', shipments: 'Shipments to create', packages: 'Packages to create', items: 'Customers to add' },
         all_valid: 'All %{count} rows are valid.',
         some_invalid: '%{invalid} of %{rows} rows have errors. Import only the valid rows, or fix the file and upload it again.',
         none_valid: 'No row is valid: fix the file and upload it again.',
@@ -820,6 +820,18 @@ export const appEn = {
         more: 'And %{count} more.',
         nothing: 'Nothing has been imported yet.',
         back_preview: 'Back to the preview',
+      },
+      // the customers of one batch (campaigns, issue 5): /batches/:id/batch_items/import
+      customers: {
+        title: 'Import customers',
+        intro: 'Upload a CSV, XLSX, XLS or ODS file to add customers to the batch %{name}, one row per customer.',
+        saving: 'Adding the customers…',
+        back: 'Back to the batch %{name}',
+        done: 'Customers added: %{count}.',
+        hints: {
+          empty: 'Fill in the template (one row per customer) and upload it again.',
+          no_rows: 'Add one row per customer under the header row.',
+        },
       },
     },
     select_location: 'Select a location',
@@ -986,6 +998,15 @@ export const appEn = {
       description: 'Package description (at most 500 characters).',
       barcode: 'Your own package barcode (6 to 40 characters, optional).',
       offset_date: 'Expiry date (YYYY-MM-DD).',
+    },
+    // the batch customer columns (the template of /api/batches/:id/items/import)
+    customer_columns: {
+      first_name: 'Customer first name (2 to 100 characters).',
+      last_name: 'Customer last name (2 to 100 characters).',
+      email: 'Customer e-mail. Required when there is no phone.',
+      phone: 'Customer phone, checked against the country. Required when there is no e-mail.',
+      country: 'Two-letter country code (e.g. BS). Empty means your own country; unknown means BS.',
+      locale: 'Language of the customer\'s messages: en or es (also English, Español). Empty means your own language.',
     },
   },
   // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---

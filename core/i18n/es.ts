@@ -221,7 +221,7 @@ export const appEs: AppCatalogue = {
         created_by: 'Creada por',
         items: 'Clientes',
       },
-      actions: { start: 'Iniciar', pause: 'Pausar' },
+      actions: { start: 'Iniciar', pause: 'Pausar', import_items: 'Importar clientes' },
     },
     batch_items: {
       name: 'Cliente |||| Clientes',
@@ -796,7 +796,7 @@ export const appEs: AppCatalogue = {
       preview: {
         file: 'Archivo: %{name}',
         count: '%{name}: %{count}',
-        counts: { rows: 'Filas', valid: 'Filas válidas', invalid: 'Filas no válidas', shipments: 'Envíos a crear', packages: 'Paquetes a crear' },
+        counts: { rows: 'Filas', valid: 'Filas válidas', invalid: 'Filas no válidas', shipments: 'Envíos a crear', packages: 'Paquetes a crear', items: 'Clientes a añadir' },
         all_valid: 'Las %{count} filas son válidas.',
         some_invalid: '%{invalid} de %{rows} filas tienen errores. Importa solo las filas válidas o corrige el archivo y vuelve a subirlo.',
         none_valid: 'Ninguna fila es válida: corrige el archivo y vuelve a subirlo.',
@@ -831,6 +831,18 @@ export const appEs: AppCatalogue = {
         more: 'Y %{count} más.',
         nothing: 'Todavía no se ha importado nada.',
         back_preview: 'Volver a la vista previa',
+      },
+      // the customers of one batch (campaigns, issue 5): /batches/:id/batch_items/import
+      customers: {
+        title: 'Importar clientes',
+        intro: 'Sube un archivo CSV, XLSX, XLS u ODS para añadir clientes a la campaña %{name}, una fila por cliente.',
+        saving: 'Añadiendo los clientes…',
+        back: 'Volver a la campaña %{name}',
+        done: 'Clientes añadidos: %{count}.',
+        hints: {
+          empty: 'Rellena la plantilla (una fila por cliente) y vuelve a subirla.',
+          no_rows: 'Añade una fila por cliente debajo de la fila de encabezados.',
+        },
       },
     },
     select_location: 'Selecciona una ubicación',
@@ -997,6 +1009,15 @@ export const appEs: AppCatalogue = {
       description: 'Descripción del paquete (como máximo 500 caracteres).',
       barcode: 'Tu propio código de barras del paquete (de 6 a 40 caracteres, opcional).',
       offset_date: 'Fecha de caducidad (AAAA-MM-DD).',
+    },
+    // the batch customer columns (the template of /api/batches/:id/items/import)
+    customer_columns: {
+      first_name: 'Nombre del cliente (de 2 a 100 caracteres).',
+      last_name: 'Apellidos del cliente (de 2 a 100 caracteres).',
+      email: 'Correo electrónico del cliente. Obligatorio si no hay teléfono.',
+      phone: 'Teléfono del cliente, comprobado según el país. Obligatorio si no hay correo electrónico.',
+      country: 'Código de país de dos letras (p. ej. BS). Vacío significa tu propio país; desconocido significa BS.',
+      locale: 'Idioma de los mensajes al cliente: en o es (también English, Español). Vacío significa tu propio idioma.',
     },
   },
   // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---

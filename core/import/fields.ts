@@ -13,11 +13,14 @@ export interface ImportField {
   labelKeys: string[];
   /** An example value for the template. */
   example: string;
+  /** i18n key of the template's column explanation; `import.columns.<name>` when not given. */
+  help?: string;
 }
 
 const shipmentLabel = (field: string) => `resources.shipments.fields.${field}`;
 const packageLabel = (field: string) => `resources.packages.fields.${field}`;
 const itemLabel = (field: string) => `resources.batch_items.fields.${field}`;
+const itemHelp = (field: string) => `import.customer_columns.${field}`;
 
 export const SHIPMENT_IMPORT_FIELDS: readonly ImportField[] = [
   { name: 'external_reference_id', required: false, labelKeys: [shipmentLabel('external_reference_id')], example: 'ORD-1001' },
@@ -51,12 +54,12 @@ export const SHIPMENT_LEVEL_FIELDS = [
 ] as const;
 
 export const BATCH_ITEM_IMPORT_FIELDS: readonly ImportField[] = [
-  { name: 'first_name', required: true, labelKeys: [itemLabel('first_name')], example: 'Ana' },
-  { name: 'last_name', required: true, labelKeys: [itemLabel('last_name')], example: 'Rolle' },
-  { name: 'email', required: false, labelKeys: [itemLabel('email')], example: 'ana.rolle@example.com' },
-  { name: 'phone', required: false, labelKeys: [itemLabel('phone')], example: '+1 242 502 1234' },
-  { name: 'country', required: false, labelKeys: [itemLabel('country')], example: 'BS' },
-  { name: 'locale', required: false, labelKeys: [itemLabel('locale')], example: 'en' },
+  { name: 'first_name', required: true, labelKeys: [itemLabel('first_name')], example: 'Ana', help: itemHelp('first_name') },
+  { name: 'last_name', required: true, labelKeys: [itemLabel('last_name')], example: 'Rolle', help: itemHelp('last_name') },
+  { name: 'email', required: false, labelKeys: [itemLabel('email')], example: 'ana.rolle@example.com', help: itemHelp('email') },
+  { name: 'phone', required: false, labelKeys: [itemLabel('phone')], example: '+1 242 502 1234', help: itemHelp('phone') },
+  { name: 'country', required: false, labelKeys: [itemLabel('country')], example: 'BS', help: itemHelp('country') },
+  { name: 'locale', required: false, labelKeys: [itemLabel('locale')], example: 'en', help: itemHelp('locale') },
   { name: 'offset_date', required: false, labelKeys: [itemLabel('offset_date')], example: '2030-01-31' },
 ];
 

@@ -16,9 +16,10 @@ export function multipart(file: { name: string; content: Buffer | string }, fiel
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
 }
 
-export function upload(client: Client, file: { name: string; content: Buffer | string }, fields?: Record<string, string>) {
+/** POST a file to an import upload endpoint (the shipment one unless `url` says otherwise). */
+export function upload(client: Client, file: { name: string; content: Buffer | string }, fields?: Record<string, string>, url = '/api/shipments/import/upload') {
   const { body, headers } = multipart(file, fields);
-  return client.request({ method: 'POST', url: '/api/shipments/import/upload', body, headers });
+  return client.request({ method: 'POST', url, body, headers });
 }
 
 /** The locations the import fixtures name (fixtures/import/*): network locations any merchant may use. */

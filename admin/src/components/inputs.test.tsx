@@ -97,6 +97,13 @@ describe('PhoneInput', () => {
     expect(parsePhone('612345678', 'ES')).toBe('612345678');
     expect(parsePhone('', 'BS')).toBeNull();
   });
+
+  it('keeps a complete national number typed or pasted with its area digits (not doubled)', () => {
+    expect(parsePhone('242 359 1234', 'BS')).toBe('242 359 1234');
+    expect(parsePhone('(242) 359-1234', 'BS')).toBe('(242) 359-1234');
+    expect(formatPhone('242 359 1234', 'BS')).toBe('359 1234');
+    expect(parsePhone('242', 'BS')).toBe('242242');
+  });
 });
 
 describe('CountryInput', () => {

@@ -1,5 +1,5 @@
 import { Metadata } from 'libphonenumber-js/min';
-import { dialPrefix, normalizeCountry } from '../../../core/validation.js';
+import { dialPrefix, normalizeCountry, phoneProblem } from '../../../core/validation.js';
 
 /**
  * The fixed leading digits of a country's national numbers, when it has exactly one (e.g. '242' for the
@@ -22,13 +22,18 @@ export function phoneAdornment(country: unknown): string {
 export function formatPhone(stored: unknown, country: unknown): string {
   const value = stored === null || stored === undefined ? '' : String(stored);
   const area = areaPrefix(country);
-  return area && !value.startsWith('+') && value.startsWith(area) ? value.slice(area.length) : value;
+  return area && !value.startsWith('+') && value.startsWith(area) ? value.slice(area.length).replace(/^[\s.-]+/, '') : value;
 }
 
-/** What the user typed -> stored national number (area digits added back; international numbers kept). */
+/**
+ * What the user typed -> stored national number: area digits added back, except when the typed (or
+ * pasted) number is already a complete national one ('242 359 1234' for BS); international numbers kept.
+ */
 export function parsePhone(typed: string, country: unknown): string | null {
   const value = typed.trim();
   if (value === '') return null;
   const area = areaPrefix(country);
-  return area && !value.startsWith('+') ? area + value : value;
+  if (!area || value.startsWith('+')) return value;
+  const withArea = area + value;
+  return phoneProblem(withArea, country) !== null && phoneProblem(value, country) === null ? value : withArea;
 }

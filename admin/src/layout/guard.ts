@@ -49,6 +49,8 @@ export function routeNameForPath(pathname: string): string | null {
   const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
   const [first, second, third] = segments;
   if (first === 'shipments' && second === 'import') return 'shipments-import';
+  // A nested resource's import wizard: /batches/2/batch_items/import[/step]
+  if (third && NESTED_RESOURCES[third] === first && segments[3] === 'import' && segments.length <= 5) return `${third}-import`;
   if (third && NESTED_RESOURCES[third] === first) return crudRouteName(third, segments.slice(3));
   // Nested resources have no top-level screens (/packages, /batch_items/3): unknown, so the user goes home.
   if (first && isResourceName(first) && !NESTED_RESOURCES[first]) return crudRouteName(first, segments.slice(1));

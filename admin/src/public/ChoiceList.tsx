@@ -1,5 +1,5 @@
 import { Box, Chip, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { Choice } from './publicApi.js';
 
 export const addressLine = (a: Choice['address']) =>
@@ -8,6 +8,9 @@ export const addressLine = (a: Choice['address']) =>
 /** The pickup locations as one radio group: name, kind, address, opening hours and distance in km. */
 export function ChoiceList({ choices, value, onChange }: { choices: Choice[]; value: number | null; onChange: (id: number) => void }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  // One decimal in the page's language: '2.5 km', '2,5 km'.
+  const km = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <RadioGroup
       aria-label={translate('public.respond.choices')}
@@ -38,7 +41,7 @@ export function ChoiceList({ choices, value, onChange }: { choices: Choice[]; va
                 </Typography>
                 {choice.distance_km !== null && (
                   <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }} data-testid="public-distance">
-                    {translate('public.respond.distance', { km: choice.distance_km.toFixed(1) })}
+                    {translate('public.respond.distance', { km: km.format(choice.distance_km) })}
                   </Typography>
                 )}
               </Box>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
+import { getContrastRatio } from '@mui/material/styles';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LanguageSwitch } from '../layout/LanguageSwitch.js';
 import type { PublicBrand } from './publicApi.js';
@@ -11,6 +12,27 @@ export function brandColor(theme: string | null | undefined): string | undefined
   return supports && CSS.supports('color', theme) ? theme : undefined;
 }
 
+/** The colour as `rgb(...)`: names such as `orange` resolved by the browser (MUI's colour maths needs numbers). */
+function resolveColor(color: string): string {
+  if (typeof document === 'undefined' || !document.body) return color;
+  const probe = document.createElement('span');
+  probe.style.color = color;
+  document.body.appendChild(probe);
+  const rgb = getComputedStyle(probe).color;
+  probe.remove();
+  return rgb || color;
+}
+
+/** Black or white, whichever reads better on the brand colour (one of them always meets WCAG AA). */
+export function textOnBrand(color: string): '#000' | '#fff' {
+  try {
+    const rgb = resolveColor(color);
+    return getContrastRatio(rgb, '#000') > getContrastRatio(rgb, '#fff') ? '#000' : '#fff';
+  } catch {
+    return '#fff';
+  }
+}
+
 /**
  * The frame of the customer's pages (no account, no admin layout): the merchant's name in its colour,
  * an en/es switch, one narrow column that fits a phone, and the merchant's contact link at the bottom.
@@ -20,7 +42,7 @@ export function PublicShell({ brand, children }: { brand?: PublicBrand | null; c
   const color = brandColor(brand?.email_theme);
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
-      <Box component="header" sx={{ bgcolor: color ?? 'primary.main', color: '#fff', textShadow: color ? '0 1px 2px rgba(0,0,0,.45)' : undefined }}>
+      <Box component="header" data-testid="public-header" sx={{ bgcolor: color ?? 'primary.main', color: color ? textOnBrand(color) : '#fff' }}>
         <Container maxWidth="sm" sx={{ py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <Typography component="p" variant="h6" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="public-brand">
             {brand?.name ?? translate('app.title')}

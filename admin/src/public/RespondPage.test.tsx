@@ -26,12 +26,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
-  const fetch = vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ data: page }) }));
+function renderPage(data: RespondPageData = page, token = 'tok') {
+  const fetch = vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ data }) }));
   vi.stubGlobal('fetch', fetch);
   const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'en', [{ locale: 'en', name: 'English' }, { locale: 'es', name: 'Español' }], { allowMissing: true });
   render(
-    <TestMemoryRouter initialEntries={['/respond/tok']}>
+    <TestMemoryRouter initialEntries={[`/respond/${token}`]}>
       <AdminContext i18nProvider={i18n} store={memoryStore()}>
         <Routes>
           <Route path="/respond/:token" element={<RespondPage />} />
@@ -56,5 +56,30 @@ describe('RespondPage', () => {
     // Settled: still English after the reloads.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getByRole('heading', { name: greeting(en) })).toBeTruthy();
+  });
+
+  const choice = (id: number, distance_km: number | null) => ({
+    id,
+    name: `Point ${id}`,
+    class: 'pudo',
+    hours: null,
+    address: { street: null, house_number: null, locality: 'Nassau', postcode: null, country: 'BS' },
+    distance_km,
+  });
+
+  it('writes distances in the page language (2,5 km in Spanish) under "nearest first"', async () => {
+    renderPage({ ...page, choices: [choice(1, 2.5), choice(2, 12)] }, 'tok-distances');
+    expect(await screen.findByRole('heading', { name: es.public.respond.choices_nearest })).toBeTruthy();
+    expect(screen.getAllByTestId('public-distance').map((d) => d.textContent)).toEqual(['2,5 km', '12,0 km']);
+  });
+
+  it('does not claim "nearest first" when the postcode is unknown (alphabetical list)', async () => {
+    renderPage({ ...page, locale: 'en', choices: [choice(1, null), choice(2, null)] }, 'tok-postcode');
+    await screen.findByRole('heading', { name: greeting(en) });
+    fireEvent.change(screen.getByLabelText(en.public.respond.postcode), { target: { value: 'ZZ-999' } });
+    fireEvent.click(screen.getByRole('button', { name: en.public.respond.search }));
+    expect(await screen.findByText(en.public.respond.postcode_unknown)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: en.public.respond.choices })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: en.public.respond.choices_nearest })).toBeNull();
   });
 });

@@ -162,7 +162,7 @@ export function RespondPage() {
         {notice && <Alert severity="warning">{translate(notice)}</Alert>}
 
         <Typography component="h2" variant="h6">
-          {translate(origin ? 'public.respond.choices_nearest' : 'public.respond.choices')}
+          {translate(page.choices.some((c) => c.distance_km !== null) ? 'public.respond.choices_nearest' : 'public.respond.choices')}
         </Typography>
         <Box aria-busy={busy} sx={{ opacity: searching ? 0.5 : 1 }}>
           {page.choices.length ? (

@@ -10,6 +10,9 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
 import { batchItemPath } from '../batch_items/paths.js';
 import { BatchActions } from '../../screens/campaigns/BatchActions.js';
+import { ImportButton } from '../../screens/import/ImportButton.js';
+import { batchItemWizard } from '../../screens/import/importKinds.js';
+import { BATCH_STATUS } from '../../../../core/statuses.js';
 
 const itemLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
 
@@ -18,10 +21,17 @@ function AddItemButton() {
   return record ? <NestedCreateButton resource="batch_items" to={batchItemPath(record.id, 'create')} /> : null;
 }
 
+/** "Import customers": the import wizard for this batch (a completed batch takes no new customers). */
+function ImportItemsButton() {
+  const record = useRecordContext();
+  if (!record || record.status === BATCH_STATUS.completed) return null;
+  return <ImportButton wizard={batchItemWizard(record.id, record.name)} label="resources.batches.actions.import_items" testId="batch-items-import" />;
+}
+
 export function BatchShow() {
   const showMerchant = useCanSee('batches', 'merchant_id');
   return (
-    <Show actions={<ShowActions><BatchActions /><AddItemButton /></ShowActions>}>
+    <Show actions={<ShowActions><BatchActions /><AddItemButton /><ImportItemsButton /></ShowActions>}>
       <SimpleShowLayout>
         <TextField source="name" />
         <StatusChipField source="status" table="batches" />

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameFromDisposition } from '../shared/saveFile.js';
 import { exportFormats, exportQuery } from './ExportButton.js';
-import { createdListPath } from '../import/SaveStep.js';
 
 describe('export helpers', () => {
   it('reads the file name from content-disposition', () => {
@@ -20,11 +19,5 @@ describe('export helpers', () => {
   it('exports the selection by ids, or the list filter and search', () => {
     expect(exportQuery('selection', 'csv', [3, 4], { status: [20] })).toEqual({ ids: [3, 4], format: 'csv' });
     expect(exportQuery('filter', 'xlsx', [3], { status: [20], search: 'ana' })).toEqual({ filters: { status: [20] }, search: 'ana', format: 'xlsx' });
-  });
-
-  it('links the created shipments as a list filter, or the plain list when there are too many', () => {
-    expect(decodeURIComponent(createdListPath([1, 2]))).toBe('/shipments?filter={"id":[1,2]}');
-    expect(createdListPath([])).toBe('/shipments');
-    expect(createdListPath(Array.from({ length: 201 }, (_, i) => i + 1))).toBe('/shipments');
   });
 });

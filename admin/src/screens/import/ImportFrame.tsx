@@ -1,13 +1,14 @@
-/** The wizard's page frame: title, the three-step stepper (current step announced) and the step body. */
+/** The wizard's page frame: title, the stepper (current step announced) and the step body. */
 import { Box, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { IMPORT_STEPS, type ImportStep } from './wizardState.js';
+import { useImportWizard, type ImportStep } from './importKinds.js';
 
 export function ImportFrame({ step, done = false, children }: { step: ImportStep; done?: boolean; children: ReactNode }) {
   const translate = useTranslate();
-  const title = translate('screens.import.title');
-  const active = IMPORT_STEPS.indexOf(step);
+  const { texts, params, steps } = useImportWizard();
+  const title = translate(texts.title, params);
+  const active = steps.indexOf(step);
   return (
     <Box sx={{ my: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }} data-testid={`import-${step}`}>
       <Title title={title} />
@@ -16,12 +17,12 @@ export function ImportFrame({ step, done = false, children }: { step: ImportStep
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {translate('screens.import.intro')}
+          {translate(texts.intro, params)}
         </Typography>
       </div>
       <Box component="nav" aria-label={translate('screens.import.stepper_label')}>
-        <Stepper activeStep={done ? IMPORT_STEPS.length : active}>
-          {IMPORT_STEPS.map((name, index) => (
+        <Stepper activeStep={done ? steps.length : active}>
+          {steps.map((name, index) => (
             <Step key={name} completed={done || index < active} aria-current={index === active ? 'step' : undefined}>
               <StepLabel>{translate(`screens.import.steps.${name}`)}</StepLabel>
             </Step>
@@ -29,7 +30,7 @@ export function ImportFrame({ step, done = false, children }: { step: ImportStep
         </Stepper>
       </Box>
       <Typography component="h2" variant="h6">
-        {translate('screens.import.step', { position: active + 1, total: IMPORT_STEPS.length, name: translate(`screens.import.steps.${step}`) })}
+        {translate('screens.import.step', { position: active + 1, total: steps.length, name: translate(`screens.import.steps.${step}`) })}
       </Typography>
       {children}
     </Box>

@@ -3,6 +3,7 @@ import { Alert, AlertTitle } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { ImportRequestError } from './importApi.js';
+import { useImportWizard } from './importKinds.js';
 
 /** Codes with a "what to do" hint under screens.import.hints (the part after `import.`). */
 const HINTED = new Set([
@@ -20,9 +21,10 @@ const HINTED = new Set([
 
 export function ImportProblem({ error, title, action }: { error: ImportRequestError | null; title?: string; action?: ReactNode }) {
   const translate = useTranslate();
+  const wizard = useImportWizard();
   if (!error) return null;
   const short = error.code?.startsWith('import.') ? error.code.slice('import.'.length) : undefined;
-  const hint = short && HINTED.has(short) ? translate(`screens.import.hints.${short}`) : null;
+  const hint = short && HINTED.has(short) ? translate(wizard.texts.hints?.[short] ?? `screens.import.hints.${short}`) : null;
   const message = error.message || translate('http.unexpected', { message: '' });
   const fields = Object.values(error.fields);
   return (

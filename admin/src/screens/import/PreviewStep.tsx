@@ -1,17 +1,19 @@
 /**
  * Step 2: the file as the server checked it. Counts, header warnings, the rows (all or invalid only,
  * paged; the page and filter live in the URL), then the choice: import (the valid rows only, when
- * some are invalid) or go back and fix the file. A successful save moves on to the summary.
+ * some are invalid) or go back and fix the file. A successful save moves on to the summary, or (a wizard
+ * without one) to the list of the created records with a notice.
  */
 import { Alert, Box, Button, Chip, FormControlLabel, LinearProgress, Stack, Switch, TablePagination, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDisplayedRowsLabel } from '../../components/ListToolbarAndPagination.js';
 import { ImportProblem } from './ImportProblem.js';
 import { fetchPreview, ImportRequestError, saveImport, type PreviewData, type PreviewMeta } from './importApi.js';
 import { PreviewTable } from './PreviewTable.js';
-import { stepPath, useWizardState, writeWizard, type ImportCounts } from './wizardState.js';
+import { createdListPath } from './importKinds.js';
+import { useWizardState, type ImportCounts } from './wizardState.js';
 
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
@@ -19,7 +21,8 @@ export function PreviewStep() {
   const translate = useTranslate();
   const displayedRows = useDisplayedRowsLabel();
   const navigate = useNavigate();
-  const { state } = useWizardState();
+  const notify = useNotify();
+  const { wizard, state, write, stepPath } = useWizardState();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : 25;
@@ -35,7 +38,7 @@ export function PreviewStep() {
     if (!id) return;
     const controller = new AbortController();
     setLoading(true);
-    fetchPreview(id, { page, perPage, invalidOnly }, controller.signal)
+    fetchPreview(wizard.api, id, { page, perPage, invalidOnly }, controller.signal)
       .then((res) => {
         setPreview(res);
         setError(null);
@@ -47,7 +50,7 @@ export function PreviewStep() {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [id, page, perPage, invalidOnly]);
+  }, [wizard.api, id, page, perPage, invalidOnly]);
 
   const setQuery = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -71,7 +74,7 @@ export function PreviewStep() {
         ) : (
           <ImportProblem error={error} />
         )}
-        <BackToUpload onClick={() => writeWizard({ merchantId: state.merchantId })} />
+        <BackToUpload onClick={() => write({ merchantId: state.merchantId })} />
       </Stack>
     );
   }
@@ -83,9 +86,16 @@ export function PreviewStep() {
     setSaving(true);
     setSaveError(null);
     try {
-      const result = await saveImport(id, onlyValid);
-      writeWizard({ result: { created: result.created, counts: result.counts, fileName: data.file_name } });
-      navigate(stepPath('save'));
+      const result = await saveImport(wizard.api, id, onlyValid);
+      if (wizard.steps.includes('save')) {
+        write({ result: { created: result.created, counts: result.counts, fileName: data.file_name } });
+        navigate(stepPath('save'));
+        return;
+      }
+      write({});
+      const skipped = result.counts.invalid > 0 ? ` ${translate('screens.import.save.skipped', { count: result.counts.invalid })}` : '';
+      if (wizard.texts.done) notify(translate(wizard.texts.done, { count: result.created.length }) + skipped, { type: 'success' });
+      navigate(createdListPath(wizard.listPath, result.created));
     } catch (e) {
       setSaveError(e as ImportRequestError);
       setSaving(false);
@@ -98,14 +108,14 @@ export function PreviewStep() {
       <Typography variant="body2" data-testid="import-file-name">
         {translate('screens.import.preview.file', { name: data.file_name || state.fileName || '' })}
       </Typography>
-      <CountChips counts={counts} />
+      <CountChips counts={counts} extra={wizard.counts} />
       <HeaderWarnings header={data.header} />
       <Verdict counts={counts} />
       <ImportProblem error={saveError} title={translate('screens.import.preview.save_failed')} />
       {saving && (
         <Box role="status" aria-live="polite">
-          <Typography variant="body2">{translate('screens.import.preview.saving')}</Typography>
-          <LinearProgress aria-label={translate('screens.import.preview.saving')} />
+          <Typography variant="body2">{translate(wizard.texts.saving)}</Typography>
+          <LinearProgress aria-label={translate(wizard.texts.saving)} />
         </Box>
       )}
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
@@ -116,7 +126,7 @@ export function PreviewStep() {
               : translate('screens.import.preview.import_all', { count: counts.valid })}
           </Button>
         )}
-        <BackToUpload disabled={saving} onClick={() => writeWizard({ merchantId: state.merchantId })} label={translate('screens.import.preview.fix')} />
+        <BackToUpload disabled={saving} onClick={() => write({ merchantId: state.merchantId })} label={translate('screens.import.preview.fix')} />
       </Stack>
       <FormControlLabel
         control={<Switch checked={invalidOnly} onChange={(_e, checked) => setQuery({ invalid: checked ? '1' : null, page: null })} />}
@@ -142,14 +152,13 @@ export function PreviewStep() {
   );
 }
 
-function CountChips({ counts }: { counts: ImportCounts }) {
+function CountChips({ counts, extra }: { counts: ImportCounts; extra: readonly string[] }) {
   const translate = useTranslate();
-  const items: [keyof ImportCounts, 'default' | 'success' | 'error'][] = [
+  const items: [string, 'default' | 'success' | 'error'][] = [
     ['rows', 'default'],
     ['valid', 'success'],
     ['invalid', counts.invalid ? 'error' : 'default'],
-    ['shipments', 'default'],
-    ['packages', 'default'],
+    ...extra.map((key): [string, 'default'] => [key, 'default']),
   ];
   return (
     <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="import-counts">
@@ -159,7 +168,7 @@ function CountChips({ counts }: { counts: ImportCounts }) {
           color={color}
           variant={color === 'default' ? 'outlined' : 'filled'}
           data-count={key}
-          label={translate('screens.import.preview.count', { name: translate(`screens.import.preview.counts.${key}`), count: counts[key] })}
+          label={translate('screens.import.preview.count', { name: translate(`screens.import.preview.counts.${key}`), count: counts[key] ?? 0 })}
         />
       ))}
     </Stack>
@@ -193,6 +202,7 @@ function Verdict({ counts }: { counts: ImportCounts }) {
 
 function BackToUpload({ onClick, disabled, label }: { onClick?: () => void; disabled?: boolean; label?: string }) {
   const translate = useTranslate();
+  const { stepPath } = useWizardState();
   return (
     <Button component={RouterLink} to={stepPath('upload')} onClick={onClick} disabled={disabled} variant="outlined">
       {label ?? translate('screens.import.preview.go_upload')}

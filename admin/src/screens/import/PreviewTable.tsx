@@ -7,14 +7,15 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { SHIPMENT_IMPORT_FIELDS } from '../../../../core/import/fields.js';
+import type { ImportField } from '../../../../core/import/fields.js';
 import type { PreviewRow, RowError } from './importApi.js';
+import { useImportWizard } from './importKinds.js';
 
-const FIELD_NAMES = new Set(SHIPMENT_IMPORT_FIELDS.map((f) => f.name));
 const cellId = (row: number, column: string) => `import-r${row}-${column}`;
 
 export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   const translate = useTranslate();
+  const { fields } = useImportWizard();
   return (
     // Focusable so keyboard users can scroll the wide table sideways.
     <TableContainer tabIndex={0} role="region" aria-label={translate('screens.import.preview.table')} sx={{ maxWidth: '100%', overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -23,7 +24,7 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
           <TableRow>
             <TableCell component="th" scope="col">{translate('screens.import.preview.row')}</TableCell>
             <TableCell component="th" scope="col">{translate('screens.import.preview.status')}</TableCell>
-            {SHIPMENT_IMPORT_FIELDS.map((field) => (
+            {fields.map((field) => (
               <TableCell key={field.name} component="th" scope="col" sx={{ whiteSpace: 'nowrap' }} data-column={field.name}>
                 {translate(field.labelKeys[0]!)}
               </TableCell>
@@ -32,7 +33,7 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <PreviewTableRow key={row.row} row={row} />
+            <PreviewTableRow key={row.row} row={row} fields={fields} />
           ))}
         </TableBody>
       </Table>
@@ -40,11 +41,11 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   );
 }
 
-function PreviewTableRow({ row }: { row: PreviewRow }) {
+function PreviewTableRow({ row, fields }: { row: PreviewRow; fields: readonly ImportField[] }) {
   const translate = useTranslate();
   const byColumn = new Map<string, RowError[]>();
   for (const error of row.errors) {
-    const column = FIELD_NAMES.has(error.column) ? error.column : '';
+    const column = fields.some((f) => f.name === error.column) ? error.column : '';
     byColumn.set(column, [...(byColumn.get(column) ?? []), error]);
   }
   // Problems not tied to one of the columns (e.g. a whole-row problem) go in the status cell.
@@ -70,7 +71,7 @@ function PreviewTableRow({ row }: { row: PreviewRow }) {
           </Typography>
         ))}
       </TableCell>
-      {SHIPMENT_IMPORT_FIELDS.map((field) => (
+      {fields.map((field) => (
         <PreviewCell key={field.name} row={row.row} column={field.name} value={row.values[field.name] ?? ''} errors={byColumn.get(field.name)} />
       ))}
     </TableRow>

@@ -1,25 +1,19 @@
 /**
- * Step 3: what the save created. Links to each created shipment (the first SHOWN of them by
- * reference), to the shipments list narrowed to the created ids, and to start again. The result is
- * kept in sessionStorage, so a reload shows the same summary.
+ * Step 3 of the shipment wizard: what the save created. Links to each created shipment (the first SHOWN
+ * of them by reference), to the shipments list narrowed to the created ids, and to start again. The
+ * result is kept in sessionStorage, so a reload shows the same summary.
  */
 import { Alert, Button, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import { useGetMany, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { clearWizard, stepPath, useWizardState } from './wizardState.js';
+import { createdListPath } from './importKinds.js';
+import { useWizardState } from './wizardState.js';
 
 const SHOWN = 50;
-/** Beyond this many ids the list link would make an unwieldy URL: link the plain list instead. */
-const MAX_IDS_IN_URL = 200;
-
-export function createdListPath(ids: number[]): string {
-  if (!ids.length || ids.length > MAX_IDS_IN_URL) return '/shipments';
-  return `/shipments?${new URLSearchParams({ filter: JSON.stringify({ id: ids }) })}`;
-}
 
 export function SaveStep() {
   const translate = useTranslate();
-  const { state } = useWizardState();
+  const { wizard, state, clear, stepPath } = useWizardState();
   const result = state.result;
   if (!result) {
     return (
@@ -46,10 +40,10 @@ export function SaveStep() {
         {counts.invalid > 0 && <div>{translate('screens.import.save.skipped', { count: counts.invalid })}</div>}
       </Alert>
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
-        <Button component={RouterLink} to={createdListPath(created)} variant="contained" data-testid="import-created-list">
+        <Button component={RouterLink} to={createdListPath(wizard.listPath, created)} variant="contained" data-testid="import-created-list">
           {translate('screens.import.save.view_list')}
         </Button>
-        <Button component={RouterLink} to={stepPath('upload')} onClick={clearWizard} variant="outlined">
+        <Button component={RouterLink} to={stepPath('upload')} onClick={clear} variant="outlined">
           {translate('screens.import.save.another')}
         </Button>
       </Stack>

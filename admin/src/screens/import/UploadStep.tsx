@@ -1,7 +1,7 @@
 /**
- * Step 1: choose or drop a file (CSV, XLSX, XLS, ODS), pick the merchant when importing as an admin,
- * and upload it with a progress bar (bytes sent, then the server's row check). The templates are one
- * click away. A refused file is explained in place with its code.
+ * Step 1: choose or drop a file (CSV, XLSX, XLS, ODS), pick the merchant when importing shipments as an
+ * admin, and upload it with a progress bar (bytes sent, then the server's row check). The templates are
+ * one click away. A refused file is explained in place with its code.
  */
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, LinearProgress, Link, Stack, Typography } from '@mui/material';
@@ -15,7 +15,7 @@ import { DropZone } from './DropZone.js';
 import { ImportProblem } from './ImportProblem.js';
 import { ImportRequestError, templateUrl, uploadImportFile, type UploadPhase } from './importApi.js';
 import { MerchantSelect } from './MerchantSelect.js';
-import { readWizard, stepPath, writeWizard } from './wizardState.js';
+import { useWizardState } from './wizardState.js';
 
 /** What the chooser offers; the server decides by the file's bytes anyway. */
 const ACCEPT = [
@@ -48,9 +48,10 @@ export function UploadStep() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { role } = useActor();
-  const chooseMerchant = isAdminRole(role);
+  const { wizard, read, write, stepPath } = useWizardState();
+  const chooseMerchant = wizard.chooseMerchant && isAdminRole(role);
   const [file, setFile] = useState<File | null>(null);
-  const [merchantId, setMerchantId] = useState<number | null>(() => readWizard().merchantId ?? null);
+  const [merchantId, setMerchantId] = useState<number | null>(() => read().merchantId ?? null);
   const [merchantError, setMerchantError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<ImportRequestError | null>(null);
@@ -80,12 +81,12 @@ export function UploadStep() {
     setError(null);
     controller.current = new AbortController();
     try {
-      const result = await uploadImportFile(file, {
+      const result = await uploadImportFile(wizard.api, file, {
         merchantId: chooseMerchant ? merchantId : null,
         signal: controller.current.signal,
         onProgress: (phase, percent) => setProgress({ phase, percent }),
       });
-      writeWizard({ id: result.id, fileName: file.name, merchantId: chooseMerchant ? merchantId : null });
+      write({ id: result.id, fileName: file.name, merchantId: chooseMerchant ? merchantId : null });
       navigate(stepPath('preview', result.id));
     } catch (e) {
       if ((e as Error)?.name === 'AbortError') return;
@@ -107,10 +108,10 @@ export function UploadStep() {
           {translate('resources.shipments.actions.download_template')}
         </Typography>
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
-          <Button component="a" href={templateUrl('xlsx')} download startIcon={<DownloadIcon />} variant="outlined" size="small">
+          <Button component="a" href={templateUrl(wizard.api, 'xlsx')} download startIcon={<DownloadIcon />} variant="outlined" size="small">
             {translate('screens.import.upload.template_xlsx')}
           </Button>
-          <Button component="a" href={templateUrl('csv')} download startIcon={<DownloadIcon />} variant="outlined" size="small">
+          <Button component="a" href={templateUrl(wizard.api, 'csv')} download startIcon={<DownloadIcon />} variant="outlined" size="small">
             {translate('screens.import.upload.template_csv')}
           </Button>
         </Stack>
@@ -148,8 +149,8 @@ export function UploadStep() {
         )}
       </Stack>
       <Typography variant="body2">
-        <Link component={RouterLink} to="/shipments">
-          {translate('screens.import.save.all_shipments')}
+        <Link component={RouterLink} to={wizard.backPath}>
+          {translate(wizard.texts.back, wizard.params)}
         </Link>
       </Typography>
     </Stack>

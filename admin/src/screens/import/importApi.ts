@@ -1,6 +1,7 @@
 /**
- * The import endpoints (docs/import.md). The upload goes through XMLHttpRequest for its upload
- * progress events (fetch has none); the other steps use the shared fetch helper.
+ * The import endpoints (docs/import.md) under a wizard's API path (`shipments/import`,
+ * `batches/:id/items/import`). The upload goes through XMLHttpRequest for its upload progress events
+ * (fetch has none); the other steps use the shared fetch helper.
  */
 import { publishHttpError } from '../../errors/bus.js';
 import { api, apiUrl, fetchCsrfCookie, readCookie } from '../../providers/http.js';
@@ -20,7 +21,11 @@ export interface HeaderReport {
   missing: string[];
 }
 
-export interface UploadResult extends ImportCounts {
+/** The upload answer; the kind's own counts (shipments and packages, or items) come along too. */
+export interface UploadResult {
+  rows: number;
+  valid: number;
+  invalid: number;
   id: string;
   format: string;
   header: HeaderReport;
@@ -40,6 +45,7 @@ export interface PreviewData {
   file_name: string;
   format: string;
   merchant_id: number;
+  batch_id?: number;
   counts: ImportCounts;
   header: HeaderReport;
   rows: PreviewRow[];
@@ -78,7 +84,7 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export const templateUrl = (format: 'csv' | 'xlsx') => apiUrl('shipments/import/template', { format });
+export const templateUrl = (api: string, format: 'csv' | 'xlsx') => apiUrl(`${api}/template`, { format });
 
 function parseBody(text: string): Record<string, unknown> {
   try {
@@ -88,10 +94,10 @@ function parseBody(text: string): Record<string, unknown> {
   }
 }
 
-function sendUpload(file: File, options: UploadOptions): Promise<{ status: number; body: Record<string, unknown> }> {
+function sendUpload(api: string, file: File, options: UploadOptions): Promise<{ status: number; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl('shipments/import/upload'));
+    xhr.open('POST', apiUrl(`${api}/upload`));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', getLocale());
@@ -112,14 +118,14 @@ function sendUpload(file: File, options: UploadOptions): Promise<{ status: numbe
   });
 }
 
-/** POST /api/shipments/import/upload with progress; refusals throw ImportRequestError. */
-export async function uploadImportFile(file: File, options: UploadOptions = {}): Promise<UploadResult> {
+/** POST /api/{api}/upload with progress; refusals throw ImportRequestError. */
+export async function uploadImportFile(api: string, file: File, options: UploadOptions = {}): Promise<UploadResult> {
   if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
-  let answer = await sendUpload(file, options);
+  let answer = await sendUpload(api, file, options);
   if (answer.status === 419) {
     // An expired CSRF token: fetch a new one and send once more.
     await fetchCsrfCookie();
-    answer = await sendUpload(file, options);
+    answer = await sendUpload(api, file, options);
   }
   const { status, body } = answer;
   if (status >= 200 && status < 300) return (body as { data: UploadResult }).data;
@@ -139,12 +145,12 @@ async function inline<T>(request: Promise<T>): Promise<T> {
   }
 }
 
-/** Statuses the wizard explains itself: a gone upload (404) and coded refusals (422). */
-const HANDLED = [404, 413, 422];
+/** Statuses the wizard explains itself: a gone upload (404), a refused record (400) and coded refusals (413, 422). */
+const HANDLED = [400, 404, 413, 422];
 
-export function fetchPreview(id: string, query: { page: number; perPage: number; invalidOnly: boolean }, signal?: AbortSignal) {
+export function fetchPreview(path: string, id: string, query: { page: number; perPage: number; invalidOnly: boolean }, signal?: AbortSignal) {
   return inline(
-    api<{ data: PreviewData; meta: PreviewMeta }>(`shipments/import/${encodeURIComponent(id)}/preview`, {
+    api<{ data: PreviewData; meta: PreviewMeta }>(`${path}/${encodeURIComponent(id)}/preview`, {
       query: { page: query.page, perPage: query.perPage, invalid_only: query.invalidOnly ? 1 : undefined },
       suppress: HANDLED,
       signal,
@@ -152,9 +158,9 @@ export function fetchPreview(id: string, query: { page: number; perPage: number;
   );
 }
 
-export async function saveImport(id: string, onlyValid: boolean): Promise<SaveResult> {
+export async function saveImport(path: string, id: string, onlyValid: boolean): Promise<SaveResult> {
   const res = await inline(
-    api<{ data: SaveResult }>(`shipments/import/${encodeURIComponent(id)}/save`, { method: 'POST', body: { only_valid: onlyValid }, suppress: HANDLED }),
+    api<{ data: SaveResult }>(`${path}/${encodeURIComponent(id)}/save`, { method: 'POST', body: { only_valid: onlyValid }, suppress: HANDLED }),
   );
   return res.data;
 }

@@ -1,24 +1,17 @@
 /**
  * The import wizard's small state: the upload id travels in the URL (`?id=`) and is mirrored in
- * sessionStorage, with the file name and the save result, so a reload (or a step link without `?id=`)
- * resumes where the user was. Nothing here talks to the API.
+ * sessionStorage (one entry per wizard: shipments, each batch's customers), with the file name and the
+ * save result, so a reload (or a step link without `?id=`) resumes where the user was. Nothing here talks
+ * to the API.
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { stepPathOf, useImportWizard, type ImportStep } from './importKinds.js';
 
-export const IMPORT_STEPS = ['upload', 'preview', 'save'] as const;
-export type ImportStep = (typeof IMPORT_STEPS)[number];
+export type { ImportStep };
 
-export const IMPORT_BASE = '/shipments/import';
-export const stepPath = (step: ImportStep, id?: string | null) => `${IMPORT_BASE}/${step}${id ? `?id=${encodeURIComponent(id)}` : ''}`;
-
-export interface ImportCounts {
-  rows: number;
-  valid: number;
-  invalid: number;
-  shipments: number;
-  packages: number;
-}
+/** rows / valid / invalid, then the kind's own counts (shipments and packages, or items). */
+export type ImportCounts = { rows: number; valid: number; invalid: number } & Record<string, number>;
 
 export interface WizardState {
   /** The server-side upload between the steps (gone after a successful save). */
@@ -29,35 +22,36 @@ export interface WizardState {
   result?: { created: number[]; counts: ImportCounts; fileName?: string };
 }
 
-const STORAGE_KEY = 'lockerline.import-wizard';
 const UPLOAD_ID = /^[0-9a-f]{32}$/i;
 
-export function readWizard(): WizardState {
+export function readWizard(key: string): WizardState {
   try {
-    const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(STORAGE_KEY);
+    const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(key);
     return raw ? (JSON.parse(raw) as WizardState) : {};
   } catch {
     return {};
   }
 }
 
-export function writeWizard(state: WizardState): void {
+export function writeWizard(key: string, state: WizardState): void {
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+    sessionStorage.setItem(key, JSON.stringify(state));
   } catch {
     /* storage full or disabled: the URL still carries the id */
   }
 }
 
-export const clearWizard = () => writeWizard({});
-
-/** The state plus the upload id from the URL (which wins over storage when both exist). */
+/** The current wizard's state (the upload id from the URL wins over storage), its storage and its step links. */
 export function useWizardState() {
+  const wizard = useImportWizard();
   const [params] = useSearchParams();
+  const key = wizard.storageKey;
   const urlId = params.get('id');
-  const stored = readWizard();
+  const stored = readWizard(key);
   const id = urlId && UPLOAD_ID.test(urlId) ? urlId : stored.id;
   const state: WizardState = urlId && urlId !== stored.id ? { id } : { ...stored, id };
-  const update = useCallback((next: WizardState) => writeWizard(next), []);
-  return { state, update };
+  const write = useCallback((next: WizardState) => writeWizard(key, next), [key]);
+  const clear = useCallback(() => writeWizard(key, {}), [key]);
+  const stepPath = useCallback((step: ImportStep, uploadId?: string | null) => stepPathOf(wizard, step, uploadId), [wizard]);
+  return { wizard, state, read: () => readWizard(key), write, clear, stepPath };
 }

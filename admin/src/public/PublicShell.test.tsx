@@ -1,0 +1,45 @@
+/** The customer pages' header stays readable whatever colour the merchant chose (WCAG AA contrast). */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { getContrastRatio } from '@mui/material/styles';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, memoryStore, type TranslationMessages } from 'react-admin';
+import { messages } from '../../../core/i18n/index.js';
+import { PublicShell, textOnBrand } from './PublicShell.js';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderShell(theme: string) {
+  // jsdom has no CSS.supports; the browser accepts any valid CSS colour.
+  vi.stubGlobal('CSS', { supports: () => true });
+  const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'en');
+  render(
+    <AdminContext i18nProvider={i18n} store={memoryStore()}>
+      <PublicShell brand={{ name: 'Acme Outfitters', email_theme: theme, url: null, contact_url: null }}>
+        <p>body</p>
+      </PublicShell>
+    </AdminContext>,
+  );
+  return getComputedStyle(screen.getByTestId('public-header'));
+}
+
+describe('PublicShell brand header', () => {
+  it.each([
+    ['orange', 'rgb(0, 0, 0)'],
+    ['#ffd54f', 'rgb(0, 0, 0)'],
+    ['#0d47a1', 'rgb(255, 255, 255)'],
+    ['darkgreen', 'rgb(255, 255, 255)'],
+  ])('on %s the merchant name is written in %s, at least 4.5:1', (theme, text) => {
+    const header = renderShell(theme);
+    expect(header.color).toBe(text);
+    expect(getContrastRatio(header.backgroundColor, header.color)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('picks black or white by contrast', () => {
+    expect(textOnBrand('#ffa500')).toBe('#000');
+    expect(textOnBrand('rgb(20, 20, 90)')).toBe('#fff');
+  });
+});

@@ -6,7 +6,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Typography } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { HistoryEvent } from '../../components/EventHistory.js';
 import { useStatusLabel } from '../../components/StatusField.js';
 import { timelineSteps } from './timeline.js';
@@ -17,6 +17,7 @@ export function ShipmentTimeline() {
   const record = useRecordContext();
   const translate = useTranslate();
   const label = useStatusLabel('shipments');
+  const [locale] = useLocaleState();
   if (!record) return null;
   const events = Array.isArray(record.events) ? (record.events as HistoryEvent[]) : [];
   const steps = timelineSteps(Number(record.status), events);
@@ -47,7 +48,7 @@ export function ShipmentTimeline() {
                 {current && <Box component="span" sx={visuallyHidden}>{` (${translate('operations.timeline.current')})`}</Box>}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {step.at ? new Date(step.at).toLocaleString() : translate('operations.timeline.not_yet')}
+                {step.at ? new Date(step.at).toLocaleString(locale) : translate('operations.timeline.not_yet')}
               </Typography>
             </Box>
           </Box>
@@ -57,4 +58,5 @@ export function ShipmentTimeline() {
   );
 }
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+/** Screen-reader only. Sizes in px strings: in `sx` a bare 1 means 100 %, which stretched the page sideways. */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', m: '-1px', p: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;

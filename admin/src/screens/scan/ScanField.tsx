@@ -97,7 +97,8 @@ export function ScanField({ onScan, label, disabled = false, captureGlobal = tru
         sx={{ flex: '1 1 12rem', minWidth: 0 }}
         slotProps={{
           htmlInput: { 'data-testid': 'scan-input', autoCapitalize: 'characters', spellCheck: false, enterKeyHint: 'go', 'aria-describedby': hintId },
-          formHelperText: { id: hintId },
+          // The hint stays readable while a dialog disables the field (the disabled grey fails AA contrast).
+          formHelperText: { id: hintId, sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
         }}
       />
       <Button type="submit" variant="contained" disabled={disabled || !value.trim()} sx={{ minHeight: 40 }}>

@@ -25,7 +25,7 @@ export interface CampaignDeps {
   clock: Clock;
   /** APP_SECRET (customer links, webhook secrets). */
   secret: string;
-  /** Items per pass (default 500). */
+  /** Items per pass (default 2,000). */
   limit?: number;
   log?: (line: string) => void;
 }
@@ -51,7 +51,7 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
   const stamp = now.toISOString();
   const result: CampaignPassResult = { due: 0, stepped: 0, skipped: 0, completed: 0, locationRequests: 0, webhooks: 0 };
 
-  const due = await dueItems(db, stamp, deps.limit ?? 500);
+  const due = await dueItems(db, stamp, deps.limit ?? 2000);
   result.due = due.length;
 
   // The due items are planned (core/campaigns dueStep) and written set-based, one transaction per chunk
@@ -80,7 +80,7 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
 }
 
 /** Items written per transaction (one set-based write; see api/campaigns/steps). */
-const ITEMS_PER_TRANSACTION = 500;
+const ITEMS_PER_TRANSACTION = 1000;
 
 /**
  * Due items of running batches (their step columns), never planned (null) first, by id, then the longest
@@ -150,7 +150,7 @@ export function startCampaignScheduler(deps: CampaignDeps & { intervalMs?: numbe
   return startPassLoop({
     runPass: () => runCampaignPass(deps),
     intervalMs: deps.intervalMs ?? 30_000,
-    isFull: (result) => result.due >= (deps.limit ?? 500),
+    isFull: (result) => result.due >= (deps.limit ?? 2000),
     onError: (error) => deps.log?.(`[campaigns] pass failed: ${error.message}`),
   });
 }

@@ -10,6 +10,7 @@ import * as campaigns from './migrations/006-campaigns.js';
 import * as settings from './migrations/007-settings.js';
 import * as batchItemLocale from './migrations/008-batch-item-locale.js';
 import * as importUploadBatch from './migrations/009-import-upload-batch.js';
+import * as batchItemsDueId from './migrations/010-batch-items-due-id.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '007-settings': settings,
   '008-batch-item-locale': batchItemLocale,
   '009-import-upload-batch': importUploadBatch,
+  '010-batch-items-due-id': batchItemsDueId,
 };
 
 export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {

@@ -138,7 +138,10 @@ export const appEn = {
         download_template: 'Download template',
         add_package: 'Add package',
       },
-      hints: { pickup_needs_merchant: 'Choose the merchant first: its pickup locations are offered here.' },
+      hints: {
+        pickup_needs_merchant: 'Choose the merchant first: its pickup locations are offered here.',
+        locked: 'This shipment can no longer be changed: its labels are printed. While it still awaits pickup, you can cancel it from its page and create a new one.',
+      },
     },
     packages: {
       name: 'Package |||| Packages',
@@ -503,6 +506,7 @@ export const appEn = {
     exists: 'The selected item does not exist or is not available.',
     // campaigns (issue 5): merchant webhook endpoints
     https_url: 'Must be an https:// address.',
+    url: 'Must be a web address starting with https:// (or http://).',
   },
 
   errors: {
@@ -952,7 +956,7 @@ export const appEn = {
     copied: 'Copied to the clipboard',
     copy_failed: 'Could not copy. Select the token and copy it by hand.',
   },
-  preferences: { title: 'Preferences' },
+  preferences: { title: 'Preferences', content_type_exists: 'This content type is already in the list.' },
   // export button (issue 4, admin/src/screens/export)
   export: {
     label: 'Export',

@@ -136,7 +136,10 @@ export const appEs: AppCatalogue = {
         download_template: 'Descargar plantilla',
         add_package: 'Añadir paquete',
       },
-      hints: { pickup_needs_merchant: 'Elige primero el comercio: aquí se ofrecen sus ubicaciones de recogida.' },
+      hints: {
+        pickup_needs_merchant: 'Elige primero el comercio: aquí se ofrecen sus ubicaciones de recogida.',
+        locked: 'Este envío ya no se puede modificar: sus etiquetas están impresas. Mientras espera la recogida, puedes cancelarlo desde su página y crear uno nuevo.',
+      },
     },
     packages: {
       name: 'Paquete |||| Paquetes',
@@ -506,6 +509,7 @@ export const appEs: AppCatalogue = {
     exists: 'El elemento seleccionado no existe o no está disponible.',
     // campaigns (issue 5): merchant webhook endpoints
     https_url: 'Debe ser una dirección https://.',
+    url: 'Debe ser una dirección web que empiece por https:// (o http://).',
   },
 
   errors: {
@@ -963,7 +967,7 @@ export const appEs: AppCatalogue = {
     copied: 'Copiado al portapapeles',
     copy_failed: 'No se ha podido copiar. Selecciona el token y cópialo manualmente.',
   },
-  preferences: { title: 'Preferencias' },
+  preferences: { title: 'Preferencias', content_type_exists: 'Este tipo de contenido ya está en la lista.' },
   // export button (issue 4, admin/src/screens/export)
   export: {
     label: 'Exportar',
@@ -1039,7 +1043,7 @@ export const appEs: AppCatalogue = {
       },
       'package-available': {
         subject: 'Tu paquete %{reference} está listo para recoger',
-        body: 'Tu paquete %{reference} está listo para recoger en el casillero %{location}. Recógelo antes del %{expires}.',
+        body: 'Tu paquete %{reference} está listo para recoger en la taquilla %{location}. Recógelo antes del %{expires}.',
       },
       'package-available-pudo': {
         subject: 'Tu paquete %{reference} está listo para recoger',
@@ -1055,7 +1059,7 @@ export const appEs: AppCatalogue = {
       },
       'package-rerouted': {
         subject: 'Tu paquete %{reference} tiene un nuevo destino',
-        body: 'Tu paquete %{reference} se ha desviado al casillero %{location}.',
+        body: 'Tu paquete %{reference} se ha desviado a la taquilla %{location}.',
       },
       'package-rerouted-pudo': {
         subject: 'Tu paquete %{reference} tiene un nuevo destino',
@@ -1071,7 +1075,7 @@ export const appEs: AppCatalogue = {
       },
       'batch-notify': {
         subject: 'Elige dónde recoger tu paquete de %{brand}',
-        body: 'Tienes un paquete de %{brand}. Elige el casillero o el punto PUDO donde quieres recogerlo.',
+        body: 'Tienes un paquete de %{brand}. Elige la taquilla o el punto PUDO donde quieres recogerlo.',
       },
       'batch-remind': {
         subject: 'Recordatorio: elige dónde recoger tu paquete de %{brand}',

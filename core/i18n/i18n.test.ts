@@ -57,6 +57,10 @@ describe('catalogue completeness', () => {
     for (const key of same) expect(words(lookup(messages.en, key)!).length, key).toBeLessThanOrEqual(3);
   });
 
+  it('calls a locker "taquilla" in every Spanish phrase (the screens, the customer page and the messages agree)', () => {
+    expect(esKeys.filter((k) => /casiller/i.test(lookup(messages.es, k)!))).toEqual([]);
+  });
+
   it('has a message for every error code', () => {
     for (const code of Object.keys(ERROR_STATUS)) bothHave(`errors.${code}`);
   });

@@ -93,12 +93,12 @@ describe('campaign scheduler pass', () => {
   });
 
   it('steps every due item once, across passes, transactions and statements', async () => {
-    // 1,040 due items, 600 per pass: two passes, the first in two transactions (500 items each at most).
+    // 1,040 due items, 1,001 per pass: two passes, the first in two transactions (1,000 items each at most).
     const { ids } = await createBatch(1300);
     const before = new Map((await db().selectFrom('batch_items').select(['id', 'updated_at']).where('id', 'in', [...ids.keys()]).execute()).map((r) => [r.id, r.updated_at]));
     const due = [...ids.values()].filter((kind) => kind !== 'later').length;
 
-    const result = await passUntilShort(600);
+    const result = await passUntilShort(1001);
     expect(result).toMatchObject({ due, stepped: due, skipped: 0, passes: 2 });
 
     const items = new Map((await db().selectFrom('batch_items').selectAll().where('id', 'in', [...ids.keys()]).execute()).map((r) => [r.id, r]));

@@ -172,7 +172,7 @@ describe('notification outbox and delivery', () => {
     expect(mail.headers['idempotency-key']).toBe(key);
     expect(mail.headers['x-template-id']).toMatch(/^acme-\d+$/);
     expect(mail.text).toContain('Hola, Lucía:');
-    expect(mail.text).toContain('casillero Punto Bay Street');
+    expect(mail.text).toContain('taquilla Punto Bay Street');
     expect(mail.text).toContain('http://lockerline.test/track/LL99887766');
     expect(mail.text).toContain('https://acme-outfitters.example/contact');
     expect(mail.text).toContain('#ef6c00'); // the orange email theme in the HTML part

@@ -367,4 +367,25 @@ describe('merchant preferences', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['default_content_type']);
   });
+
+  it('takes only http(s) addresses for the website, contact page and payment page, and says so', async () => {
+    const message = 'Must be a web address starting with https:// (or http://).';
+    const before = (await ma.get('/api/merchants/preferences')).json().data;
+    for (const [body, field] of [
+      [{ payment_url: 'javascript:alert(1)' }, 'payment_url'],
+      [{ branding: { ...before.branding, url: 'ftp://acme.example' } }, 'branding.url'],
+      [{ branding: { ...before.branding, contact_url: 'javascript:alert(1)' } }, 'branding.contact_url'],
+    ] as const) {
+      const res = await ma.put('/api/merchants/preferences', body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ [field]: message });
+    }
+    const created = await sa.post('/api/merchants', { name: 'Hooli', features: 32, payment_url: 'data:text/html,hi' });
+    expect(created.json().errors).toEqual({ payment_url: message });
+    // Nothing was written; a real address is taken.
+    expect((await ma.get('/api/merchants/preferences')).json().data).toMatchObject({ payment_url: before.payment_url, branding: before.branding });
+    const ok = await ma.put('/api/merchants/preferences', { payment_url: 'https://pay.acme.example/p', branding: { ...before.branding, url: 'http://acme.example' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ payment_url: 'https://pay.acme.example/p', branding: { url: 'http://acme.example' } });
+  });
 });

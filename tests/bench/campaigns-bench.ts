@@ -113,7 +113,7 @@ async function scheduleAll(file: string, limit?: number) {
       const result = await runCampaignPass(deps);
       total.passes++;
       for (const key of Object.keys(result) as (keyof CampaignPassResult)[]) total[key] += result[key];
-      if (result.due < (limit ?? 500)) break;
+      if (result.due < (limit ?? 2000)) break;
     }
     const seconds = (performance.now() - started) / 1000;
     const outbox = await database.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

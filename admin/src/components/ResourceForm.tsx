@@ -1,19 +1,37 @@
 import type { ReactNode } from 'react';
-import { DeleteButton, SaveButton, SimpleForm, Toolbar, useRecordContext, type SimpleFormProps } from 'react-admin';
+import { Alert } from '@mui/material';
+import { DeleteButton, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate, type RaRecord, type SimpleFormProps } from 'react-admin';
 import type { Schema } from '../../../core/validation.js';
 import { FormSchemaContext } from './RequiredLabel.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
-import { useRecordAllows } from './recordActions.js';
+import { recordActions, useRecordAllows } from './recordActions.js';
 import { useSchemaValidator } from './validators.js';
 import { errorsInDialog } from './CrudScreens.js';
 
-/** Save, plus Delete when the record's allowed actions include it. */
+/** A loaded record whose allowed actions (from the server) no longer include editing, e.g. a printed shipment. */
+const isLocked = (record: RaRecord | undefined) => {
+  const actions = recordActions(record);
+  return record?.id !== undefined && actions !== undefined && !actions.includes('edit') && !actions.includes('update');
+};
+
+/** Says up front why the form cannot be saved, and what to do instead, rather than a refused save. */
+function LockedNotice({ resource }: { resource: string }) {
+  const translate = useTranslate();
+  if (!isLocked(useRecordContext())) return null;
+  return (
+    <Alert severity="warning" data-testid="edit-locked" sx={{ mb: 1 }}>
+      {translate(`resources.${resource}.hints.locked`, { _: translate('errors.record.locked') })}
+    </Alert>
+  );
+}
+
+/** Save (disabled when the record is locked), plus Delete when the record's allowed actions include it. */
 function FormToolbar({ deleteRedirect }: { deleteRedirect?: string }) {
   const record = useRecordContext();
   const canDelete = useRecordAllows('delete');
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton />
+      <SaveButton disabled={isLocked(record) ? true : undefined} />
       {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} />}
     </Toolbar>
   );
@@ -39,6 +57,7 @@ export function ResourceForm({ resource, schema, nested, deleteRedirect, childre
       {/* noValidate: the schema's translated messages, not the browser's own bubbles (type="email" etc.). */}
       <SimpleForm validate={validate} noValidate warnWhenUnsavedChanges={false} toolbar={<FormToolbar deleteRedirect={deleteRedirect} />} {...props}>
         <UnsavedChangesGuard />
+        <LockedNotice resource={resource} />
         {children}
       </SimpleForm>
     </FormSchemaContext.Provider>

@@ -16,11 +16,18 @@ interface MerchantPreferences {
 
 const field = (name: string) => `resources.merchants.fields.${name}`;
 
+/** Why a typed content type cannot be added (an i18n key), or null; blank input is simply ignored. */
+export function contentTypeProblem(types: string[], raw: string): string | null {
+  const value = raw.trim();
+  if (value.length > BOUNDS.contentType.max) return 'validation.max';
+  if (value && types.some((t) => t.toLowerCase() === value.toLowerCase())) return 'preferences.content_type_exists';
+  return null;
+}
+
 /** Adds a content type unless it is blank, too long or already there. */
 export function addContentType(types: string[], raw: string): string[] {
   const value = raw.trim();
-  if (value.length < BOUNDS.contentType.min || value.length > BOUNDS.contentType.max) return types;
-  if (types.some((t) => t.toLowerCase() === value.toLowerCase())) return types;
+  if (value.length < BOUNDS.contentType.min || contentTypeProblem(types, value)) return types;
   return [...types, value];
 }
 
@@ -33,6 +40,7 @@ export function MerchantPreferencesPage() {
   const [types, setTypes] = useState<string[]>([]);
   const [defaultType, setDefaultType] = useState<string>('');
   const [draft, setDraft] = useState('');
+  const [draftProblem, setDraftProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -43,11 +51,21 @@ export function MerchantPreferencesPage() {
 
   if (loading) return <Loading />;
 
+  /** Takes the typed content type into the list; a refused one stays in the field with the reason. */
+  const takeDraft = (): string[] | null => {
+    const problem = contentTypeProblem(types, draft);
+    setDraftProblem(problem);
+    if (problem) return null;
+    const next = addContentType(types, draft);
+    setTypes(next);
+    setDraft('');
+    return next;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    setTypes((current) => addContentType(current, draft));
-    setDraft('');
+    takeDraft();
   };
 
   const remove = (type: string) => {
@@ -56,9 +74,12 @@ export function MerchantPreferencesPage() {
   };
 
   const save = async () => {
+    // A type still in the field (Enter not pressed) is saved too.
+    const list = takeDraft();
+    if (!list) return;
     setBusy(true);
     try {
-      const body: MerchantPreferences = { content_types: types, default_content_type: defaultType || null };
+      const body: MerchantPreferences = { content_types: list, default_content_type: defaultType || null };
       await api('merchants/preferences', { method: 'PUT', body });
       notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
     } catch {
@@ -79,9 +100,13 @@ export function MerchantPreferencesPage() {
           <Stack spacing={2}>
             <TextField
               label={translate(field('content_types'))}
-              helperText={translate('resources.merchants.actions.add_content_type')}
+              helperText={draftProblem ? translate(draftProblem, { length: BOUNDS.contentType.max }) : translate('resources.merchants.actions.add_content_type')}
+              error={Boolean(draftProblem)}
               value={draft}
-              onChange={(e) => setDraft(e.target.value)}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setDraftProblem(null);
+              }}
               onKeyDown={onKeyDown}
             />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-live="polite">

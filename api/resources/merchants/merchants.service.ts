@@ -17,6 +17,20 @@ const SCALARS = ['name', 'active', 'fetch_service', 'features', 'channels', 'pay
 export const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+/** A web address customers are sent to (website, contact page, payment page): http(s) only, at most 500 characters. */
+export function checkWebUrl(field: string, value: unknown): void {
+  if (value === undefined || value === null || value === '') return;
+  const text = String(value).trim();
+  let ok = false;
+  try {
+    const url = new URL(text);
+    ok = (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && text.length <= 500;
+  } catch {
+    ok = false;
+  }
+  if (!ok) fieldError(field, 'validation.url');
+}
+
 export async function merchantVerdicts(rows: Row[], actor: RequestActor) {
   return verdictsFor(rows, actor, 'merchants', () => ({}));
 }
@@ -68,6 +82,7 @@ export function jsonColumns(body: Row, features: number): Row {
       if (v === undefined || v === null || v === '') continue;
       if (typeof v !== 'string' || v.length > 500) fieldError(`branding.${key}`, 'validation.max', 'validation.failed', { length: 500 });
       if (key === 'from_address' && !EMAIL_RE.test(v)) fieldError('branding.from_address', 'validation.email');
+      if (key === 'url' || key === 'contact_url') checkWebUrl(`branding.${key}`, v);
       branding[key] = v.trim();
     }
     out.branding = JSON.stringify(branding);
@@ -137,6 +152,7 @@ function scalars(values: Row): Row {
 export async function createMerchant(ctx: ServiceContext, body: Row) {
   const values: Row = { active: 1, features: 0, channels: 0, ...pick(body, SCALARS) };
   validateOrThrow(schemas.merchants.create, values);
+  checkWebUrl('payment_url', values.payment_url);
   const json = jsonColumns(body, Number(values.features));
   checkDefaultContentType(values, json.content_types ?? '[]');
   const groups = await groupIds(ctx.db, body);
@@ -158,6 +174,7 @@ export async function createMerchant(ctx: ServiceContext, body: Row) {
 export async function updateMerchant(ctx: ServiceContext, row: Row, body: Row) {
   const values: Row = { ...Object.fromEntries(SCALARS.map((f) => [f, row[f]])), ...pick(body, SCALARS) };
   validateOrThrow(schemas.merchants.update, values);
+  checkWebUrl('payment_url', body.payment_url);
   const json = jsonColumns(body, Number(values.features));
   checkDefaultContentType(values, json.content_types ?? row.content_types);
   const groups = await groupIds(ctx.db, body);

@@ -8,7 +8,7 @@ import { ROLES, isMerchantRole } from '../../../core/roles.js';
 import type { ServiceContext } from '../access.js';
 import { parseJson, type Row } from '../module.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
-import { flatTemplates, jsonColumns } from './merchants.service.js';
+import { checkWebUrl, flatTemplates, jsonColumns } from './merchants.service.js';
 
 async function ownMerchant(ctx: ServiceContext) {
   if (!isMerchantRole(ctx.actor.role) || ctx.actor.merchant_id == null) throw new DomainError('forbidden');
@@ -40,7 +40,7 @@ export async function updatePreferences(ctx: ServiceContext, body: Row) {
   validateOrThrow(schemas.merchantPreferences, scalar);
   if (body.branding !== undefined && !hasBit(m.features, FEATURES.branding)) throw new DomainError('feature_disabled');
   if (scalar.payment_url !== undefined && !hasBit(m.features, FEATURES.postpayments)) throw new DomainError('feature_disabled');
-  if (typeof scalar.payment_url === 'string' && (!/^https?:\/\//i.test(scalar.payment_url) || scalar.payment_url.length > 500)) fieldError('payment_url', 'validation.in');
+  checkWebUrl('payment_url', scalar.payment_url);
   const json = jsonColumns(body, m.features);
   const types = parseJson<string[]>(json.content_types ?? m.content_types, []);
   let dflt = scalar.default_content_type !== undefined ? scalar.default_content_type : m.default_content_type;

@@ -7,6 +7,7 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useFieldMask } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
 import { DebugPanel, LocationActions } from '../../screens/operations/index.js';
+import { TerminalField } from './TerminalField.js';
 
 const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 const DETAILS = ['hours', 'zone', 'route', 'timezone', 'latitude', 'longitude', 'what3words', 'terminal', 'storage_days'];
@@ -27,7 +28,13 @@ export function LocationShow() {
         {mask.field('approved') && <BooleanField source="approved" looseValue />}
         {mask.field('package_count') && <NumberField source="package_count" />}
         {[...DETAILS, ...ADDRESS].map((source) =>
-          source === 'address_country' ? <CountryField key={source} source={source} /> : <TextField key={source} source={source} />,
+          source === 'address_country' ? (
+            <CountryField key={source} source={source} />
+          ) : source === 'terminal' ? (
+            <TerminalField key={source} source={source} />
+          ) : (
+            <TextField key={source} source={source} />
+          ),
         )}
         <RelatedList reference="packages" target="location_id" label="resources.locations.fields.packages" rowClick={packageLink}>
           <TextField source="barcode" />

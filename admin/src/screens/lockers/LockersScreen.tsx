@@ -113,25 +113,20 @@ export function LockersScreen() {
           </Typography>
           <List dense data-testid="locker-packages">
             {rows.map((p) => (
-              <ListItem
-                key={p.id}
-                disableGutters
-                divider
-                secondaryAction={
-                  canExpire(p) && (
-                    <Button size="small" disabled={busy} onClick={() => void expire([p.id])} aria-label={translate('screens.ops.lockers.expire_one', { barcode: p.barcode })}>
-                      {translate('screens.ops.actions.expire')}
-                    </Button>
-                  )
-                }
-                sx={{ pr: canExpire(p) ? 14 : 0 }}
-              >
+              // The button follows the text (wrapping below it on a narrow phone) instead of floating over it.
+              <ListItem key={p.id} disableGutters divider sx={{ flexWrap: 'wrap', columnGap: 1 }}>
                 <ListItemText
+                  sx={{ flex: '1 1 12rem', minWidth: 0 }}
                   primary={p.barcode}
                   secondary={[statusLabel(p.status), p.locker_number && `#${p.locker_number}`, p.expires_at && new Date(p.expires_at).toLocaleString(getLocale())]
                     .filter(Boolean)
                     .join(' · ')}
                 />
+                {canExpire(p) && (
+                  <Button size="small" disabled={busy} onClick={() => void expire([p.id])} aria-label={translate('screens.ops.lockers.expire_one', { barcode: p.barcode })}>
+                    {translate('screens.ops.actions.expire')}
+                  </Button>
+                )}
               </ListItem>
             ))}
           </List>

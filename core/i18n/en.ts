@@ -266,6 +266,9 @@ export const appEn = {
         shipment_count: 'Shipments',
         package_count: 'Packages',
         packages: 'Packages',
+        // add / remove packages (field errors of those verbs)
+        barcodes: 'Package barcodes',
+        package_ids: 'Packages',
       },
       actions: { finalize: 'Finalize', go_live: 'Go live', fulfil: 'Mark fulfilled', add_packages: 'Add packages' },
     },
@@ -504,6 +507,10 @@ export const appEn = {
     // resources engineer
     unique: 'This value is already in use.',
     exists: 'The selected item does not exist or is not available.',
+    // parcel operations (issue 3): manifest add / remove packages
+    packages_unknown: 'No package found for %{list}. Check these barcodes and try again.',
+    packages_on_other_manifest: 'Already on another manifest: %{list}. Remove them from that manifest first.',
+    packages_not_on_manifest: 'Not on this manifest: %{list}.',
     // campaigns (issue 5): merchant webhook endpoints
     https_url: 'Must be an https:// address.',
     url: 'Must be a web address starting with https:// (or http://).',

@@ -264,6 +264,9 @@ export const appEs: AppCatalogue = {
         shipment_count: 'Envíos',
         package_count: 'Paquetes',
         packages: 'Paquetes',
+        // add / remove packages (field errors of those verbs)
+        barcodes: 'Códigos de barras de los paquetes',
+        package_ids: 'Paquetes',
       },
       actions: {
         finalize: 'Finalizar',
@@ -507,6 +510,10 @@ export const appEs: AppCatalogue = {
     // resources engineer
     unique: 'Este valor ya está en uso.',
     exists: 'El elemento seleccionado no existe o no está disponible.',
+    // operaciones de paquetes (issue 3): añadir / quitar paquetes de un manifiesto
+    packages_unknown: 'No se ha encontrado ningún paquete para %{list}. Comprueba estos códigos de barras y vuelve a intentarlo.',
+    packages_on_other_manifest: 'Ya están en otro manifiesto: %{list}. Quítalos primero de ese manifiesto.',
+    packages_not_on_manifest: 'No están en este manifiesto: %{list}.',
     // campaigns (issue 5): merchant webhook endpoints
     https_url: 'Debe ser una dirección https://.',
     url: 'Debe ser una dirección web que empiece por https:// (o http://).',

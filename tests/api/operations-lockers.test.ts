@@ -173,6 +173,26 @@ describe('manifests', () => {
   });
 });
 
+describe('manifest package refusals', () => {
+  it('name the barcodes that are unknown, on another manifest, or not on this one (nothing changes)', async () => {
+    await travel(clock.now());
+    const [m1, m2] = await Promise.all(['Refusals A', 'Refusals B'].map(async (name) => (await ma.post('/api/manifests', { name, mode: 'road' })).json().data.id as number));
+    const a = await shipment(id.pudo, ['SMALL', 'SMALL']);
+    const [p1, p2] = a.packages as [{ id: number; barcode: string }, { id: number; barcode: string }];
+    const unknown = await ma.post(`/api/manifests/${m1}/add-packages`, { barcodes: [p1.barcode.toLowerCase(), 'NOPE0000001'] });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ barcodes: 'No package found for NOPE0000001. Check these barcodes and try again.' });
+    expect((await ma.get(`/api/manifests/${m1}`)).json().data.package_count).toBe(0);
+
+    expect((await ma.post(`/api/manifests/${m1}/add-packages`, { barcodes: [p1.barcode] })).statusCode).toBe(200);
+    const elsewhere = await ma.post(`/api/manifests/${m2}/add-packages`, { barcodes: [p1.barcode, p2.barcode] });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors.barcodes).toBe(`Already on another manifest: ${p1.barcode}. Remove them from that manifest first.`);
+    const notHere = await ma.post(`/api/manifests/${m1}/remove-packages`, { package_ids: [p2.id] });
+    expect(notHere.json().errors).toEqual({ package_ids: `Not on this manifest: ${p2.barcode}.` });
+  });
+});
+
 describe('bulk print', () => {
   it('prints the printable shipments and reports the failing ones', async () => {
     await travel(clock.now());

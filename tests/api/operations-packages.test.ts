@@ -15,7 +15,7 @@ let sa: Client; // superadmin
 let driver: Client;
 let pudo: Client; // Bay Street Pharmacy
 let wh: Client; // Nassau Central Warehouse
-const id = { pudo: 0, otherPudo: 0, warehouse: 0, locker: 0 };
+const id = { pudo: 0, otherPudo: 0, warehouse: 0, locker: 0, driver: 0, warehouseUser: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,6 +27,9 @@ beforeAll(async () => {
   id.otherPudo = await loc('PD-NAS-02');
   id.warehouse = await loc('WH-NAS-01');
   id.locker = await loc('LK-NAS-01');
+  const user = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  id.driver = await user('driver@example.com');
+  id.warehouseUser = await user('warehouse@example.com');
 });
 afterAll(async () => {
   await t?.close();
@@ -170,7 +173,20 @@ describe('package lifecycle', () => {
     expect((await wh.post(`/api/packages/${p1.id}/check-in`, { location_id: id.warehouse })).json()).toMatchObject({ code: 'package.already_in_warehouse', message: 'Already in warehouse' });
     expect((await t.db.selectFrom('locations').select('package_count').where('id', '=', id.warehouse).executeTakeFirstOrThrow()).package_count).toBeGreaterThan(0);
     await expectLocationCountsExact();
-    expect((await wh.post(`/api/packages/${p1.id}/check-out`, { location_id: id.warehouse })).json().data.status).toBe(50);
+    // The warehouse hands the package to a driver, named from the list it is offered; without one it would be nobody's.
+    const drivers = await wh.get('/api/packages/handover-drivers');
+    expect(drivers.statusCode, drivers.body).toBe(200);
+    const dan = (drivers.json().data as { id: number; name: string }[]).find((d) => d.id === id.driver);
+    expect(dan?.name).toBeTruthy();
+    expect((await pudo.get('/api/packages/handover-drivers')).statusCode).toBe(403);
+    const nobody = await wh.post(`/api/packages/${p1.id}/check-out`, { location_id: id.warehouse });
+    expect(nobody.statusCode).toBe(422);
+    expect(nobody.json().errors).toEqual({ handover_to: 'This field is required.' });
+    expect((await wh.post(`/api/packages/${p1.id}/check-out`, { location_id: id.warehouse, handover_to: id.warehouseUser })).json().errors).toEqual({ handover_to: 'The selected item does not exist or is not available.' });
+    expect(await status('packages', p1.id)).toBe(60);
+    const handed = await wh.post(`/api/packages/${p1.id}/check-out`, { location_id: id.warehouse, handover_to: id.driver });
+    expect(handed.json().data).toMatchObject({ status: 50, driver_id: id.driver, location_id: null });
+    expect((await driver.get('/api/packages/lookup', { barcode: p1.barcode })).statusCode).toBe(200);
     await expectLocationCountsExact();
 
     // A PUDO checks in only at its own location, and only packages meant for it.
@@ -283,6 +299,21 @@ describe('package lifecycle', () => {
     expect((await driver.post(`/api/packages/${p.id}/pickup`)).json().data.status).toBe(-50);
     expect((await ma.post(`/api/packages/${p.id}/mark-as-returned`)).json().data.status).toBe(-100);
     expect((await sa.post(`/api/packages/${p.id}/mark-as-lost`)).json().code).toBe('package.action_not_allowed');
+  });
+
+  it('a verb that takes the package out of the actor\'s reach answers with no further actions', async () => {
+    const s = await awaitingPickup();
+    const p = s.packages[0]!;
+    await driver.post(`/api/packages/${p.id}/pickup`);
+    await pudo.post(`/api/packages/${p.id}/check-in`, { location_id: id.pudo });
+    await t.db.updateTable('packages').set({ status: -40 }).where('id', '=', p.id).execute();
+    // The driver's expiry tool: the expired package is the driver's to handle until it is ready to collect again.
+    expect((await driver.get('/api/packages/lookup', { barcode: p.barcode })).json().meta.actions).toContain('extend-expiry');
+    const ext = await driver.post(`/api/packages/${p.id}/extend-expiry`);
+    expect(ext.statusCode, ext.body).toBe(200);
+    expect(ext.json().data.status).toBe(90);
+    expect(ext.json().meta.actions).toEqual([]);
+    expect((await driver.post(`/api/packages/${p.id}/extend-expiry`)).statusCode).toBe(404);
   });
 
   it('mark-as-lost (admins), notify (writers), process/runhook (superadmin)', async () => {

@@ -6,10 +6,10 @@
  * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file),
  * BENCH_ONLY (comma-separated scenario names, or `lists` for the list scenarios only: also skips the import bench
  * that `npm run bench` runs next), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
- * BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2).
+ * BENCH_SERVER_LOG (a file for the server's output), BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,8 +79,10 @@ async function startServer(file: string, port: number): Promise<{ child: ChildPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d) => (output = (output + d).slice(-10_000)));
-  child.stderr?.on('data', (d) => (output = (output + d).slice(-10_000)));
+  // BENCH_SERVER_LOG=<file> keeps everything the server prints (e.g. with BENCH_NODE_ARGS=--trace-gc).
+  const log = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : undefined;
+  child.stdout?.on('data', (d) => (log?.write(d), (output = (output + d).slice(-10_000))));
+  child.stderr?.on('data', (d) => (log?.write(d), (output = (output + d).slice(-10_000))));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);

@@ -38,7 +38,7 @@ export function nestedRoutes(parent: string, child: string, screens: NestedScree
 }
 
 /** "Create" for a nested resource (e.g. add a package on a shipment page), when the role may create. */
-export function NestedCreateButton({ resource, to }: { resource: string; to: string }) {
+export function NestedCreateButton({ resource, to, label }: { resource: string; to: string; label?: string }) {
   const { canAccess } = useCanAccess({ resource, action: 'create' });
-  return canAccess ? <CreateButton resource={resource} to={to} /> : null;
+  return canAccess ? <CreateButton resource={resource} to={to} label={label} /> : null;
 }

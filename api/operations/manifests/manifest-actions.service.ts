@@ -1,7 +1,8 @@
 /**
  * Manifest lifecycle (DESIGN.md section 4): 0 draft -> finalize -> 10 -> go-live -> 50 -> fulfil -> 100;
  * delivery-attempted is recorded while live. Packages join or leave only while the manifest is a draft;
- * package_count and shipment_count are recounted in the same transaction. Refusals: record.locked.
+ * package_count and shipment_count are recounted in the same transaction. Refusals: record.locked; packages
+ * unknown, on another manifest or (removing) not on this one: 422 on `barcodes`/`package_ids` naming them.
  */
 import { DomainError, type ErrorCode } from '../../../core/errors.js';
 import { MANIFEST_STATUS as M } from '../../../core/statuses.js';
@@ -39,6 +40,15 @@ function packageIdsOf(body: Record<string, unknown>): { ids: number[]; barcodes:
   return { ids, barcodes };
 }
 
+const nameOf = (p: { barcode: string }) => p.barcode;
+
+/** A 422 on the field the caller used that names the packages concerned, so the user knows which to fix. */
+function refuseListed(wanted: { barcodes: string[] }, names: string[], key: string): void {
+  if (!names.length) return;
+  const shown = names.length > 20 ? `${names.slice(0, 20).join(', ')}, …` : names.join(', ');
+  fieldError(wanted.barcodes.length ? 'barcodes' : 'package_ids', key, 'validation.failed', { list: shown, smart_count: names.length });
+}
+
 async function recount(trx: Executor, manifestId: number, stamp: string) {
   const counts = await trx
     .selectFrom('packages')
@@ -70,12 +80,16 @@ export async function runManifestVerb(ctx: OpContext, manifest: Manifest, verb: 
       );
       if (manifest.merchant_id != null) qb = qb.where('packages.merchant_id', '=', manifest.merchant_id);
       const packages = await qb.execute();
-      if (packages.length !== wanted.ids.length + wanted.barcodes.length) fieldError('package_ids', 'validation.exists');
+      const unknown = [
+        ...wanted.barcodes.filter((b) => !packages.some((p) => p.barcode === b)),
+        ...wanted.ids.filter((i) => !packages.some((p) => p.id === i)).map(String),
+      ];
+      refuseListed(wanted, unknown, 'validation.packages_unknown');
       if (verb === 'add-packages') {
-        if (packages.some((p) => p.manifest_id != null && p.manifest_id !== manifest.id)) throw new DomainError('record.in_use');
+        refuseListed(wanted, packages.filter((p) => p.manifest_id != null && p.manifest_id !== manifest.id).map(nameOf), 'validation.packages_on_other_manifest');
         await trx.updateTable('packages').set({ manifest_id: manifest.id }).where('id', 'in', packages.map((p) => p.id)).execute();
       } else {
-        if (packages.some((p) => p.manifest_id !== manifest.id)) fieldError('package_ids', 'validation.exists');
+        refuseListed(wanted, packages.filter((p) => p.manifest_id !== manifest.id).map(nameOf), 'validation.packages_not_on_manifest');
         await trx.updateTable('packages').set({ manifest_id: null }).where('id', 'in', packages.map((p) => p.id)).execute();
       }
       await recount(trx, manifest.id, stamp);

@@ -10,6 +10,7 @@ import { DomainError } from '../../../core/errors.js';
 import type { LocationClass } from '../../../core/constants.js';
 import { applyPackageAction, isSet, type PackageAction, type PackageContext, type PackageTransition } from '../../../core/machines/index.js';
 import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import { ROLES } from '../../../core/roles.js';
 import type { Location, Package } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
@@ -102,11 +103,30 @@ async function machineContext(ctx: OpContext, pkg: Package, action: PackageActio
   return { machine, shipment, location, target, dropoff };
 }
 
+/**
+ * A warehouse check-out hands the package to a driver, who then carries it (their scan finds it): without
+ * one, the package would be in transit with nobody, out of every driver's reach.
+ */
+async function requireDriver(db: Executor, id: number | null | undefined): Promise<void> {
+  if (id == null) fieldError('handover_to', 'validation.required');
+  const driver = Number.isInteger(id) && id > 0
+    ? await db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', ROLES.driver).where('active', '=', 1).executeTakeFirst()
+    : undefined;
+  if (!driver) fieldError('handover_to', 'validation.exists');
+}
+
+/** Active drivers a warehouse can hand packages to, by name. */
+export async function handoverDrivers(db: Executor): Promise<{ id: number; name: string }[]> {
+  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('role', '=', ROLES.driver).where('active', '=', 1).orderBy('first_name').orderBy('last_name').orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`.trim() }));
+}
+
 /** Runs one verb on a package the caller loaded within the actor's scope. */
 export async function runPackageAction(ctx: OpContext, pkg: Package, action: PackageAction, input: PackageActionInput = {}): Promise<PackageActionOutcome> {
   const gathered = await machineContext(ctx, pkg, action, input);
   const decision = applyPackageAction(pkg, action, gathered.machine);
   if (!decision.ok) throw new DomainError(decision.code);
+  if (action === 'check-out' && gathered.location?.class === 'warehouse') await requireDriver(ctx.db, gathered.machine.handoverTo);
   try {
     return await ctx.db.transaction().execute((trx) => persist(ctx, trx, pkg, decision, gathered, input));
   } catch (error) {

@@ -17,7 +17,7 @@ import { opContext } from '../context.js';
 import { recordPayload } from '../shared/respond.js';
 import { alternativeLocations } from './alternatives.js';
 import { fetchFromMerchant } from './fetch-package.js';
-import { runPackageAction, type PackageActionInput } from './package-actions.service.js';
+import { handoverDrivers, runPackageAction, type PackageActionInput } from './package-actions.service.js';
 import { PACKAGE_VERBS, registerPackageRules } from './package-rules.js';
 import { findPackageInScope, loadByBarcode, loadPackage } from './package-scope.js';
 
@@ -78,6 +78,11 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
     return recordPayload(ctx.db, 'packages', ctx.actor!, pkg);
   });
 
+  // Warehouse check-out: the drivers the package can be handed to (names only).
+  app.get('/packages/handover-drivers', { schema: { tags }, preHandler: requireRole(ROLE_GROUPS.admin | ROLES.warehouse) }, async (request) => {
+    return { data: await handoverDrivers(opContext(request).db) };
+  });
+
   app.get('/packages/:id/alternative-locations', { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request) => {
     const ctx = opContext(request);
     const barcode = (request.query as Body).barcode;
@@ -108,7 +113,11 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
         return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="label-${pkg.barcode}.pdf"`).send(pdf);
       }
       const meta = outcome.pending ? { pending: true, eta_seconds: outcome.pending.eta_seconds, message: request.t('operations.retrievable_pending') } : {};
-      return recordPayload(ctx.db, 'packages', ctx.actor!, outcome.package, { from: outcome.from, to: outcome.to, ...meta });
+      const payload = await recordPayload(ctx.db, 'packages', ctx.actor!, outcome.package, { from: outcome.from, to: outcome.to, ...meta });
+      // A package the verb took out of the actor's reach (a driver extends an expired locker package: it is
+      // ready to collect, no longer theirs) offers nothing more: a further verb would only answer 404.
+      if (!(await findPackageInScope(ctx.db, ctx.actor, pkg.id))) payload.meta.actions = [];
+      return payload;
     });
   }
 }

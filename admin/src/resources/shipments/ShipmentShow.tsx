@@ -10,6 +10,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { SHIPMENT_STATUS } from '../../../../core/statuses.js';
 import { DateField } from '../../components/DateField.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { EventHistory } from '../../components/EventHistory.js';
@@ -22,9 +23,11 @@ import { packagePath } from '../packages/paths.js';
 import { DebugPanel, ShipmentActions, ShipmentTimeline } from '../../screens/operations/index.js';
 import { CountryField } from '../../components/CountryInput.js';
 
+/** Packages are added to a draft only (afterwards the API refuses with shipment.not_updatable). */
 function AddPackageButton() {
   const record = useRecordContext();
-  return record ? <NestedCreateButton resource="packages" to={packagePath(record.id, 'create')} /> : null;
+  if (!record || Number(record.status) !== SHIPMENT_STATUS.draft) return null;
+  return <NestedCreateButton resource="packages" to={packagePath(record.id, 'create')} label="resources.shipments.actions.add_package" />;
 }
 
 const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);

@@ -13,7 +13,7 @@ import { RerouteDialog } from '../scan/RerouteDialog.js';
 import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { vibrateConsolidation } from '../shared/feedback.js';
-import { fetchFromMerchant, findPackage, lookupPackage, packageVerb, showPackage, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
+import { fetchFromMerchant, findPackage, lookupPackage, packageVerb, refreshPackage, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useLoggedScans } from '../shared/useLoggedScans.js';
 import { useScanTask } from '../shared/useScanTask.js';
@@ -36,7 +36,7 @@ export function DriverScreen() {
   const log = useLoggedScans(describe);
   const { logged } = log;
 
-  const show = async (result: PackageResult) => setCurrent(await showPackage(result.data.id).catch(() => result));
+  const show = async (result: PackageResult) => setCurrent(await refreshPackage(result, current?.data));
 
   const scanOne = (code: string) =>
     run(async () => {

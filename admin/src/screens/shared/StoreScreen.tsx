@@ -15,7 +15,7 @@ import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { useStatusLabel } from '../../components/StatusField.js';
 import { vibrateError } from './feedback.js';
-import { checkOutWithImage, findPackage, lookupPackage, packageVerb, showPackage, type PackageResult } from './operationsApi.js';
+import { checkOutWithImage, findPackage, lookupPackage, packageVerb, refreshPackage, type PackageResult } from './operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
 import { useLoggedScans } from './useLoggedScans.js';
 import { useScanTask } from './useScanTask.js';
@@ -61,7 +61,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const act = (verb: string, call: () => Promise<PackageResult>, done: string) =>
     run(async () => {
       const result = await call();
-      setCurrent(await showPackage(result.data.id).catch(() => result));
+      setCurrent(await refreshPackage(result, current?.data));
       setNotice(translate(done, { barcode: result.data.barcode, status: statusLabel(result.data.status) }));
       return verb;
     });

@@ -66,6 +66,23 @@ export const lookupPackage = (barcode: string) => api<PackageResult>('packages/l
 /** The package with its shipment (reference, consignee) and location names. */
 export const showPackage = (id: number) => api<PackageResult>(`packages/${id}`, inline);
 
+/**
+ * The package again with its details after a verb. When the user may no longer open it (the verb took it
+ * out of their view: a warehouse checked it out, a driver extended a locker package), the verb's answer is
+ * laid over the details already shown, so the card keeps its shipment and consignee.
+ */
+export async function refreshPackage(result: PackageResult, shown: PackageRecord | null | undefined): Promise<PackageResult> {
+  try {
+    return await showPackage(result.data.id);
+  } catch {
+    if (shown?.id !== result.data.id) return result;
+    const data: PackageRecord = { ...shown, ...result.data };
+    if (shown.location_id !== result.data.location_id) data.location_name = null;
+    if (shown.dropoff_location_id !== result.data.dropoff_location_id) data.dropoff_location_name = null;
+    return { ...result, data };
+  }
+}
+
 /** Lookup by barcode, then the detailed record. */
 export async function findPackage(barcode: string): Promise<PackageResult> {
   const found = await lookupPackage(barcode);

@@ -1,10 +1,13 @@
 /**
  * Public tracking data for one shipment reference: the timeline (status and time of the SPEC timeline
  * statuses the shipment passed), its current status, where it is now and where it goes, and when it
- * expires. Nothing personal beyond the recipient's first name: no surname, address, e-mail or phone.
+ * expires, in the recipient's language. Nothing personal beyond the recipient's first name: no surname,
+ * address, e-mail or phone.
  */
 import type { Kysely } from 'kysely';
+import { DEFAULT_LOCALE } from '../../core/constants.js';
 import { DomainError } from '../../core/errors.js';
+import { isLocale } from '../../core/i18n/index.js';
 import { TIMELINE_STATUSES } from '../../core/statuses.js';
 import type { Database } from '../db/tables.js';
 import { publicBrand } from './respond.service.js';
@@ -14,7 +17,7 @@ const STORED_AT = [60, 70, 80, 90, -40, -45];
 export async function trackShipment(db: Kysely<Database>, reference: string) {
   const ref = reference.trim().toUpperCase();
   if (!ref || ref.length > 40) throw new DomainError('not_found');
-  const shipment = await db.selectFrom('shipments').select(['id', 'reference_id', 'status', 'first_name', 'merchant_id', 'dropoff_location_id']).where('reference_id', '=', ref).executeTakeFirst();
+  const shipment = await db.selectFrom('shipments').select(['id', 'reference_id', 'status', 'first_name', 'locale', 'merchant_id', 'dropoff_location_id']).where('reference_id', '=', ref).executeTakeFirst();
   if (!shipment) throw new DomainError('not_found');
   const [merchant, events, packages] = await Promise.all([
     db.selectFrom('merchants').select(['name', 'features', 'branding']).where('id', '=', shipment.merchant_id).executeTakeFirstOrThrow(),
@@ -38,6 +41,8 @@ export async function trackShipment(db: Kysely<Database>, reference: string) {
     reference: shipment.reference_id,
     status: shipment.status,
     first_name: shipment.first_name,
+    /** The recipient's language: the page opens in it. */
+    locale: isLocale(shipment.locale) ? shipment.locale : DEFAULT_LOCALE,
     merchant: publicBrand(merchant),
     timeline,
     current_location: pick(here?.location_id),

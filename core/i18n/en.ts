@@ -870,6 +870,11 @@ export const appEn = {
         retake: 'Retake',
         submit: 'Hand over',
       },
+      handover: {
+        title: 'Check out %{barcode} to a driver',
+        driver: 'Driver taking the package',
+        none: 'There is no active driver to hand the package to. Ask your administrator.',
+      },
       reroute: {
         title: 'Reroute %{barcode}',
         choose: 'New drop-off location',
@@ -917,7 +922,7 @@ export const appEn = {
       quick_check_in: { label: 'Quick check-in (check in every scan)', log: 'Checked in this session' },
       done: {
         checked_in: 'Package %{barcode} checked in: %{status}.',
-        checked_out: 'Package %{barcode} checked out: %{status}.',
+        checked_out_to: 'Package %{barcode} handed to %{driver}: %{status}.',
         handed_over: 'Package %{barcode} handed over to the customer.',
         verb: 'Package %{barcode}: %{status}.',
       },
@@ -1180,6 +1185,8 @@ export const appEn = {
       source_log: 'Development messages',
       all: 'All',
       empty: 'No messages',
+      // the campaign messages' events (the package events are labelled by notification_events)
+      events: { 'batch-notify': 'Campaign: choose a pickup location', 'batch-remind': 'Campaign reminder', 'batch-final-reminder': 'Campaign final reminder' },
       fields: {
         created_at: 'Queued at',
         kind: 'Channel',

@@ -881,6 +881,11 @@ export const appEs: AppCatalogue = {
         retake: 'Repetir foto',
         submit: 'Entregar',
       },
+      handover: {
+        title: 'Entregar %{barcode} a un repartidor',
+        driver: 'Repartidor que se lleva el paquete',
+        none: 'No hay ningún repartidor activo al que entregar el paquete. Pregunta a tu administrador.',
+      },
       reroute: {
         title: 'Redirigir %{barcode}',
         choose: 'Nueva ubicación de entrega',
@@ -928,7 +933,7 @@ export const appEs: AppCatalogue = {
       quick_check_in: { label: 'Entrada rápida (registrar cada escaneo)', log: 'Entradas de esta sesión' },
       done: {
         checked_in: 'Entrada del paquete %{barcode} registrada: %{status}.',
-        checked_out: 'Salida del paquete %{barcode} registrada: %{status}.',
+        checked_out_to: 'Paquete %{barcode} entregado a %{driver}: %{status}.',
         handed_over: 'El paquete %{barcode} se ha entregado al cliente.',
         verb: 'Paquete %{barcode}: %{status}.',
       },
@@ -1191,6 +1196,8 @@ export const appEs: AppCatalogue = {
       source_log: 'Mensajes de desarrollo',
       all: 'Todos',
       empty: 'No hay mensajes',
+      // the campaign messages' events (the package events are labelled by notification_events)
+      events: { 'batch-notify': 'Campaña: elegir punto de recogida', 'batch-remind': 'Recordatorio de campaña', 'batch-final-reminder': 'Último recordatorio de campaña' },
       fields: {
         created_at: 'En cola desde',
         kind: 'Canal',

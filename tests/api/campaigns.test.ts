@@ -247,8 +247,11 @@ describe('batch campaigns', () => {
     const track = await (await guest(t.app)).get(`/api/public/track/${shipment.reference_id}`);
     expect(track.statusCode, track.body).toBe(200);
     const body = track.body;
-    expect(track.json().data).toMatchObject({ reference: shipment.reference_id, first_name: 'Ana', destination: { name: expect.any(String) } });
+    expect(track.json().data).toMatchObject({ reference: shipment.reference_id, first_name: 'Ana', locale: 'en', destination: { name: expect.any(String) } });
     for (const personal of ['Rolle', 'ana@example.net', '2424410000']) expect(body).not.toContain(personal);
+    // The Spanish customer's tracking page opens in Spanish.
+    const luciaRef = (await t.db.selectFrom('shipments').select('reference_id').where('id', '=', luciaShipment).executeTakeFirstOrThrow()).reference_id;
+    expect((await (await guest(t.app)).get(`/api/public/track/${luciaRef}`)).json().data.locale).toBe('es');
   });
 
   it('other merchants cannot act on the batch; the message log is superadmin only', async () => {

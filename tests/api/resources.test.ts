@@ -170,6 +170,18 @@ describe('batches and batch items', () => {
     expect(bounds.json().errors.reminder_count).toBe('Must be a number from 0 to 10.');
   });
 
+  it('refuses a campaign with no channel for a merchant with the batches feature (its customers would all fail)', async () => {
+    const none = await ma.post('/api/batches', { name: 'Silent', channels: 0 });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ channels: 'At least one option must be selected.' });
+    const batch = (await ma.post('/api/batches', { name: 'Loud' })).json().data;
+    const cleared = await ma.put(`/api/batches/${batch.id}`, { ...batch, channels: 0 });
+    expect(cleared.json().errors).toEqual({ channels: 'At least one option must be selected.' });
+    expect((await ma.get(`/api/batches/${batch.id}`)).json().data.channels).toBe(3);
+    // Without the feature a batch sends nothing, as SPEC section 9 sets it.
+    expect((await sa.post('/api/batches', { merchant_id: id.globex, name: 'Quiet', channels: 0 })).statusCode).toBe(201);
+  });
+
   it('keeps item_count, computes full_phone_number and defaults the country from the user', async () => {
     const batch = (await ma.post('/api/batches', { name: 'Phones' })).json().data;
     const item = await ma.post('/api/batch_items', { batch_id: batch.id, first_name: 'Cy', last_name: 'Young', phone: '242 441 0000' });

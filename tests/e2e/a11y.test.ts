@@ -1,8 +1,9 @@
-/** axe-core finds no serious or critical violation on the main screens. */
+/** axe-core finds no serious or critical violation on the main screens and the parcel-operation screens. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeE2e, en, signIn } from './helpers.js';
+import { PHONE, describeE2e, en, signIn } from './helpers.js';
+import { locationId, packagesWithStatus, scan, shipmentAwaitingPickup } from './operations-steps.js';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -31,5 +32,42 @@ describeE2e('accessibility', (env) => {
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/lockerline-e2e-shipments.png', fullPage: true });
+  });
+
+  it('role screens at phone width (driver with the reroute dialog open, lockers, PUDO, warehouse) and a shipment page', async () => {
+    const driver = await env.newPage(PHONE);
+    await signIn(driver, 'driver@example.com');
+    await driver.getByRole('textbox', { name: en.screens.scan_placeholder }).waitFor();
+    expect(await seriousViolations(driver)).toEqual([]);
+    const carried = (await packagesWithStatus(driver, 50)).find((p) => p.dropoff_location_id !== null);
+    expect(carried, 'a demo package the driver carries').toBeTruthy();
+    await scan(driver, carried!.barcode);
+    await driver.getByTestId('package-card').getByRole('button', { name: en.screens.ops.actions.reroute }).click();
+    await driver.getByRole('dialog').getByRole('radio').first().waitFor();
+    // Measured once the dialog has faded in (half-transparent text fails contrast on its way in).
+    await driver.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'));
+    expect(await seriousViolations(driver)).toEqual([]);
+
+    await driver.goto('/lockers');
+    await driver.getByLabel(en.screens.ops.lockers.select).click();
+    await driver.getByRole('option').first().click();
+    await driver.getByTestId('locker-packages').waitFor();
+    expect(await seriousViolations(driver)).toEqual([]);
+
+    for (const [email, path] of [['pudo@example.com', '/pudo'], ['warehouse@example.com', '/warehouse']] as const) {
+      const page = await env.newPage(PHONE);
+      await signIn(page, email);
+      await page.waitForURL((url) => url.pathname === path);
+      await page.getByRole('textbox', { name: en.screens.scan_placeholder }).waitFor();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+
+    const admin = await env.newPage();
+    await signIn(admin, 'merchant.admin@example.com');
+    const shipment = await shipmentAwaitingPickup(admin, await locationId(admin, 'PD-NAS-01'));
+    await admin.goto(`/shipments/${shipment.id}`);
+    await admin.getByTestId('shipment-timeline').locator('[aria-current="step"]').waitFor();
+    await admin.waitForLoadState('networkidle');
+    expect(await seriousViolations(admin)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, apiData, apiPost, describeE2e, en, signIn } from './helpers.js';
+import { PHONE, apiData, apiPost, describeE2e, en, seriousViolations, signIn } from './helpers.js';
 
 interface Item {
   id: number;
@@ -41,6 +41,8 @@ describeE2e('campaigns: the customer chooses a PUDO point', (env) => {
     const phone = await env.newPage(PHONE);
     await phone.goto(`/respond/${token}`);
     await phone.getByRole('heading', { name: en.public.respond.greeting.replace('%{name}', item!.first_name) }).waitFor();
+    // Readable on the merchant's orange: the header text is chosen by contrast (axe found white on orange).
+    expect(await seriousViolations(phone)).toEqual([]);
     const pudo = phone.getByTestId('public-choice').filter({ hasText: en.location_classes.pudo }).first();
     await pudo.click();
     const chosen = (await pudo.getByTestId('public-choice-name').textContent()) ?? '';
@@ -63,5 +65,11 @@ describeE2e('campaigns: the customer chooses a PUDO point', (env) => {
     const after = await apiData<{ status: number; shipment_id: number | null }>(admin, `/api/batch_items/${item!.id}`);
     expect(after.status).toBe(100);
     expect(after.shipment_id).toBeTruthy();
+
+    // The recipient's tracking page of the new shipment passes axe too.
+    const shipment = await apiData<{ reference_id: string }>(admin, `/api/shipments/${after.shipment_id}`);
+    await phone.goto(`/track/${shipment.reference_id}`);
+    await phone.getByRole('heading', { name: en.public.track.title }).waitFor();
+    expect(await seriousViolations(phone)).toEqual([]);
   });
 });

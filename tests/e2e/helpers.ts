@@ -1,5 +1,6 @@
 /** Shared pieces of the e2e suite: the running server's address, a browser per file, sign-in. */
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { en } from '../../core/i18n/en.js';
 import { es } from '../../core/i18n/es.js';
@@ -118,4 +119,12 @@ export async function apiPost<T>(page: Page, path: string, body: Record<string, 
   const res = await page.request.post(path, { data: body, headers: await xsrfHeader(page) });
   expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return ((await res.json()) as { data: T }).data;
+}
+
+/** axe-core's serious and critical WCAG 2.x A/AA violations on the page, one line each (empty when none). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }

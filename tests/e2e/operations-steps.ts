@@ -8,6 +8,7 @@ export interface ListedPackage {
   barcode: string;
   status: number;
   shipment_id: number;
+  location_id: number | null;
   dropoff_location_id: number | null;
 }
 
@@ -70,3 +71,12 @@ export async function recordVibrations(page: Page): Promise<void> {
 
 /** The patterns recorded so far, oldest first. */
 export const vibrations = (page: Page) => page.evaluate(() => (window as unknown as { __vibrations: (number | number[])[] }).__vibrations);
+
+/** How many CSS pixels the page is wider than its viewport (0 when nothing scrolls sideways). */
+export const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** A catalogue plural ("one |||| %{smart_count} many") for `count`, English rules. */
+export const plural = (phrase: string, count: number) => {
+  const [one, many = one] = phrase.split(' |||| ');
+  return (count === 1 ? one! : many).replace('%{smart_count}', String(count));
+};

@@ -20,7 +20,8 @@ export function EventHistory({ table, source = 'events' }: { table: StatusTable;
   const status = useStatusLabel(table);
   const events = Array.isArray(record?.[source]) ? ([...record[source]] as HistoryEvent[]) : [];
   if (!events.length) return <Typography variant="body2">—</Typography>;
-  events.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  // Steps of one action share their time (check-in: 50 -> 70 -> 90): the later event (higher id) goes first.
+  events.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   return (
     <List dense aria-label={translate('resources.shipments.fields.timeline')}>
       {events.map((e) => (

@@ -94,6 +94,19 @@ export function useDisplayedRowsLabel(capped = false) {
     translate(capped ? 'lists.shows_capped' : 'lists.shows', { from, to, total: count < 0 ? to : count });
 }
 
+/**
+ * Every text of a plain MUI TablePagination in the interface language (its own defaults are English):
+ * 'Shows {from}-{to} of {total} rows', 'Rows per page:' and the previous / next buttons' labels.
+ */
+export function useTablePaginationLabels() {
+  const translate = useTranslate();
+  return {
+    labelDisplayedRows: useDisplayedRowsLabel(),
+    labelRowsPerPage: translate('ra.navigation.page_rows_per_page'),
+    getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => translate(`ra.navigation.${type}`),
+  };
+}
+
 /** Pagination of lists and related lists: 'Shows {from}-{to} of {total} rows', 25 rows per page by default. */
 export function ListPagination() {
   const { meta } = useListContext();

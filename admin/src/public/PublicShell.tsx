@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LanguageSwitch } from '../layout/LanguageSwitch.js';
+import { isLocale } from '../providers/locale.js';
 import type { PublicBrand } from './publicApi.js';
 
 /** The merchant's theme colour when it is a valid CSS colour (a name like `orange` or `#hex`), else the default. */
@@ -105,6 +106,25 @@ export function PublicProblem({ code, onRetry }: { code: string; onRetry?: () =>
       </Stack>
     </PublicShell>
   );
+}
+
+/**
+ * Links whose customer's language this page session has applied. Kept outside the components: react-admin
+ * remounts the whole tree on a language change, and a remount must not undo the customer's own switch.
+ */
+const languageApplied = new Set<string>();
+
+/**
+ * Opens a customer page in the customer's language (from the API: the batch item's or shipment's), once
+ * per link when its data first loads; the customer's own en/es switch then stands.
+ */
+export function useCustomerLanguage(link: string, locale: string | undefined) {
+  const [, setLocale] = useLocaleState();
+  useEffect(() => {
+    if (locale === undefined || languageApplied.has(link)) return;
+    languageApplied.add(link);
+    if (isLocale(locale)) setLocale(locale);
+  }, [link, locale, setLocale]);
 }
 
 /** A date and time in the page's language. */

@@ -8,20 +8,13 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ChoiceList } from './ChoiceList.js';
-import { PublicLoading, PublicProblem, PublicShell, useDateTime } from './PublicShell.js';
-import { isLocale } from '../providers/locale.js';
+import { PublicLoading, PublicProblem, PublicShell, useCustomerLanguage, useDateTime } from './PublicShell.js';
 import { answerRespondPage, loadRespondPage, type Origin, type RespondAnswer, type RespondPageData } from './publicApi.js';
 
 type State = { phase: 'loading' } | { phase: 'problem'; code: string } | { phase: 'ready'; page: RespondPageData } | { phase: 'done'; page: RespondPageData; answer: RespondAnswer };
-
-/**
- * Links whose customer's language this page session has applied. Kept outside the component: react-admin
- * remounts the whole tree on a language change, and a remount must not undo the customer's own switch.
- */
-const languageApplied = new Set<string>();
 
 const canLocate = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
@@ -37,7 +30,6 @@ export function RespondPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const [, setLocale] = useLocaleState();
 
   const load = useCallback(
     async (from: Origin) => {
@@ -56,13 +48,7 @@ export function RespondPage() {
     void load(null);
   }, [load]);
 
-  // The customer's language applies once per link, when the page first loads: a later switch stands.
-  const pageLocale = state.phase === 'ready' ? state.page.locale : undefined;
-  useEffect(() => {
-    if (pageLocale === undefined || languageApplied.has(token)) return;
-    languageApplied.add(token);
-    if (isLocale(pageLocale)) setLocale(pageLocale);
-  }, [pageLocale, token, setLocale]);
+  useCustomerLanguage(`respond:${token}`, state.phase === 'ready' ? state.page.locale : undefined);
 
   const search = (event: FormEvent) => {
     event.preventDefault();

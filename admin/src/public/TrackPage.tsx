@@ -1,12 +1,13 @@
 /**
  * /track/:reference — public tracking of one shipment: status, timeline, where it is now, where it goes
- * and until when it can be collected. Shows only what the API gives (no personal data).
+ * and until when it can be collected, in the recipient's language. Shows only what the API gives (no
+ * personal data).
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { PublicLoading, PublicProblem, PublicShell, useDateTime } from './PublicShell.js';
+import { PublicLoading, PublicProblem, PublicShell, useCustomerLanguage, useDateTime } from './PublicShell.js';
 import { loadTracking, type TrackData } from './publicApi.js';
 
 type State = { phase: 'loading' } | { phase: 'problem'; code: string } | { phase: 'ready'; data: TrackData };
@@ -36,6 +37,8 @@ export function TrackPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  useCustomerLanguage(`track:${reference}`, state.phase === 'ready' ? state.data.locale : undefined);
 
   if (state.phase === 'loading') return <PublicLoading />;
   if (state.phase === 'problem') return <PublicProblem code={state.code} onRetry={() => void load()} />;

@@ -41,6 +41,8 @@ export interface TrackData {
   reference: string;
   status: number;
   first_name: string | null;
+  /** The recipient's language (en/es): the page opens in it. */
+  locale: string;
   merchant: PublicBrand;
   timeline: { status: number; at: string }[];
   current_location: { name: string; class: string; hours: string | null } | null;

@@ -69,7 +69,7 @@ async function machineContext(ctx: OpContext, pkg: Package, action: PackageActio
     locationRow(db, pkg.dropoff_location_id),
   ]);
   const locationId = defaultLocationId(ctx, pkg, action, toId(input.location_id));
-  const location = await locationRow(db, locationId);
+  const location = locationId != null && locationId === dropoff?.id ? dropoff : await locationRow(db, locationId);
   if (locationId != null && (!location || location.active !== 1)) fieldError('location_id', 'validation.exists');
 
   let target: Location | undefined;

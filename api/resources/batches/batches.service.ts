@@ -3,6 +3,7 @@
  * DESIGN.md bounds (core schema), channels limited to email and SMS. Editable until completed, deletable in draft.
  */
 import { DomainError } from '../../../core/errors.js';
+import { FEATURES, hasBit } from '../../../core/features.js';
 import { batchDefaults } from '../../../core/schemas/index.js';
 import { BATCH_STATUS } from '../../../core/statuses.js';
 import type { RequestActor } from '../../http/context.js';
@@ -22,8 +23,11 @@ export async function batchVerdicts(rows: Row[], actor: RequestActor) {
   }));
 }
 
-async function checkValues(ctx: ServiceContext, values: Row, merchantId: number, schema: typeof schemas.batches.create) {
+async function checkValues(ctx: ServiceContext, values: Row, merchantId: number, features: number, schema: typeof schemas.batches.create) {
   validateOrThrow(schema, values);
+  // A campaign of a merchant with the batches feature must reach its customers: at least one channel (SPEC gt0).
+  // Without the feature a batch has no channels (SPEC section 9) and sends nothing.
+  if (hasBit(features, FEATURES.batches) && !(Number(values.channels) > 0)) fieldError('channels', 'validation.gt0');
   if (values.pickup_location_id != null) {
     const loc = await findLocation(ctx.db, Number(values.pickup_location_id));
     if (!loc || loc.active !== 1 || (loc.merchant_id != null && loc.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
@@ -36,7 +40,7 @@ export async function createBatch(ctx: ServiceContext, body: Row) {
   const merchantId = (await owningMerchant(ctx, body)) as number;
   const features = await merchantFeatures(ctx, merchantId);
   const values: Row = { ...batchDefaults(features), ...pick(body, BATCH_FIELDS) };
-  await checkValues(ctx, values, merchantId, schemas.batches.create);
+  await checkValues(ctx, values, merchantId, features, schemas.batches.create);
   return ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('batches')
@@ -50,7 +54,7 @@ export async function createBatch(ctx: ServiceContext, body: Row) {
 
 export async function updateBatch(ctx: ServiceContext, row: Row, body: Row) {
   const values: Row = { ...Object.fromEntries(BATCH_FIELDS.map((f) => [f, row[f]])), ...pick(body, BATCH_FIELDS) };
-  await checkValues(ctx, values, row.merchant_id, schemas.batches.update);
+  await checkValues(ctx, values, row.merchant_id, Number(row.features), schemas.batches.update);
   await ctx.db.transaction().execute(async (trx) => {
     const n = await trx.updateTable('batches').set({ ...stored(values), updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
     if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');

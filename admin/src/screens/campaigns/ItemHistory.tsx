@@ -1,5 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { useStatusLabel } from '../../components/StatusField.js';
 
 interface ItemEvent {
@@ -21,6 +21,7 @@ interface ItemEvent {
 export function ItemHistory({ source = 'events' }: { source?: string; label?: string }) {
   const record = useRecordContext();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const status = useStatusLabel('batch_items');
   const events = Array.isArray(record?.[source]) ? (record[source] as ItemEvent[]) : [];
   if (!events.length) return <Typography variant="body2">{translate('campaigns.history.empty')}</Typography>;
@@ -52,7 +53,7 @@ export function ItemHistory({ source = 'events' }: { source?: string; label?: st
       <TableBody>
         {events.map((e) => (
           <TableRow key={e.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.created_at).toLocaleString()}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.created_at).toLocaleString(locale)}</TableCell>
             <TableCell>{translate(`event_kinds.${e.kind}`, { _: e.kind })}</TableCell>
             <TableCell>{detail(e)}</TableCell>
           </TableRow>

@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { Box, Card, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { Loading, Title, useTranslate } from 'react-admin';
-import { useDisplayedRowsLabel } from '../../components/ListToolbarAndPagination.js';
+import { Loading, Title, useGetMany, useLocaleState, useTranslate } from 'react-admin';
+import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { useApiGet } from '../../pages/useApi.js';
 
 type Source = 'outbox' | 'log';
@@ -18,15 +18,11 @@ const COLUMNS: Record<Source, string[]> = {
   log: ['created_at', 'kind', 'recipient', 'subject', 'body'],
 };
 
-const cell = (name: string, value: unknown) => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (name.endsWith('_at')) return new Date(String(value)).toLocaleString();
-  return String(value);
-};
 
 export function MessageLogPage() {
   const translate = useTranslate();
-  const displayedRows = useDisplayedRowsLabel();
+  const [locale] = useLocaleState();
+  const paginationLabels = useTablePaginationLabels();
   const [source, setSource] = useState<Source>('outbox');
   const [status, setStatus] = useState('');
   const [kind, setKind] = useState('');
@@ -37,8 +33,20 @@ export function MessageLogPage() {
   if (source === 'outbox' && kind) query.set('kind', kind);
   const { data, loading } = useApiGet<{ data: Row[]; meta: { total: number } }>(`messages?${query}`);
   const rows = data?.data ?? [];
+  const merchantIds = [...new Set(rows.map((r) => r.merchant_id).filter((id): id is number => typeof id === 'number'))];
+  const { data: merchants } = useGetMany('merchants', { ids: merchantIds }, { enabled: merchantIds.length > 0 });
+  const merchantName = (id: unknown) => merchants?.find((m) => m.id === id)?.name ?? String(id);
+  // Codes in the interface language: channel, status, the customer message's event (webhook types stay as sent).
+  const cell = (name: string, value: unknown) => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (name.endsWith('_at')) return new Date(String(value)).toLocaleString(locale);
+    if (name === 'status' || name === 'kind') return translate(`campaigns.messages.values.${String(value)}`, { _: String(value) });
+    if (name === 'event') return translate(`notification_events.${String(value)}`, { _: translate(`campaigns.messages.events.${String(value)}`, { _: String(value) }) });
+    if (name === 'merchant_id') return merchantName(value);
+    return String(value);
+  };
   const filter = (label: string, value: string, values: string[], set: (v: string) => void) => (
-    <TextField select size="small" label={label} value={value} onChange={(e) => { set(e.target.value); setPage(0); }} sx={{ minWidth: 140 }}>
+    <TextField select size="small" fullWidth={false} label={label} value={value} onChange={(e) => { set(e.target.value); setPage(0); }} sx={{ minWidth: 180 }}>
       <MenuItem value="">{translate('campaigns.messages.all')}</MenuItem>
       {values.map((v) => (
         <MenuItem key={v} value={v}>
@@ -79,7 +87,7 @@ export function MessageLogPage() {
                 <TableRow key={row.id}>
                   {COLUMNS[source].map((c) => (
                     <TableCell key={c} sx={c === 'body' ? { whiteSpace: 'pre-wrap', maxWidth: 480, overflowWrap: 'anywhere' } : { overflowWrap: 'anywhere' }}>
-                      {c === 'status' || c === 'kind' ? translate(`campaigns.messages.values.${String(row[c])}`, { _: String(row[c]) }) : cell(c, row[c])}
+                      {cell(c, row[c])}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -100,8 +108,7 @@ export function MessageLogPage() {
           rowsPerPageOptions={[10, 25, 50, 100]}
           onPageChange={(_e, p) => setPage(p)}
           onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={displayedRows}
+          {...paginationLabels}
         />
       </Card>
     </Box>

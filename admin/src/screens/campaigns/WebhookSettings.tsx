@@ -2,10 +2,10 @@
  * A merchant's webhook endpoint (https URL + signing secret, never shown again once saved) and the log
  * of deliveries. For the merchant's own admin (preferences page) or a superadmin (any merchant).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate, type HttpError } from 'react-admin';
-import { useDisplayedRowsLabel } from '../../components/ListToolbarAndPagination.js';
+import { useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { api } from '../../providers/http.js';
 import { useApiGet } from '../../pages/useApi.js';
 
@@ -28,48 +28,54 @@ interface Delivery {
   sent_at: string | null;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
 function DeliveryLog({ merchantId, version }: { merchantId: number; version: number }) {
   const translate = useTranslate();
   const [page, setPage] = useState(0);
   const { data } = useApiGet<{ data: Delivery[]; meta: { total: number } }>(`merchants/${merchantId}/webhook-deliveries?page=${page + 1}&perPage=10&v=${version}`);
   const rows = data?.data ?? [];
   const f = (name: string) => translate(`campaigns.webhook.fields.${name}`);
-  const displayedRows = useDisplayedRowsLabel();
+  const paginationLabels = useTablePaginationLabels();
+  const [locale] = useLocaleState();
+  const titleId = useId();
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '—');
+  // subject_type is the table name ('shipments', 'packages'): the resource's singular name.
+  const subject = (d: Delivery) => `${translate(`resources.${d.subject_type}.name`, { smart_count: 1, _: d.subject_type })} #${d.subject_id}`;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
+    <Box>
+      <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }} id={titleId}>
         {translate('campaigns.webhook.deliveries')}
       </Typography>
-      <Table size="small" aria-label={translate('campaigns.webhook.deliveries')}>
-        <TableHead>
-          <TableRow>
-            {['created_at', 'event', 'subject', 'status', 'attempts', 'last_error', 'sent_at'].map((c) => (
-              <TableCell key={c}>{f(c)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((d) => (
-            <TableRow key={d.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(d.created_at)}</TableCell>
-              <TableCell>{d.event}</TableCell>
-              <TableCell>{`${d.subject_type} #${d.subject_id}`}</TableCell>
-              <TableCell>{translate(`campaigns.messages.values.${d.status}`, { _: d.status })}</TableCell>
-              <TableCell>{d.attempts}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.last_error ?? '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(d.sent_at)}</TableCell>
-            </TableRow>
-          ))}
-          {!rows.length && (
+      {/* A wide table scrolls sideways: the scroll region takes keyboard focus so it can be scrolled without a mouse. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={titleId}>
+        <Table size="small" aria-label={translate('campaigns.webhook.deliveries')}>
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={7}>{translate('campaigns.webhook.no_deliveries')}</TableCell>
+              {['created_at', 'event', 'subject', 'status', 'attempts', 'last_error', 'sent_at'].map((c) => (
+                <TableCell key={c}>{f(c)}</TableCell>
+              ))}
             </TableRow>
-          )}
-        </TableBody>
-      </Table>
-      <TablePagination component="div" count={data?.meta.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_e, p) => setPage(p)} labelDisplayedRows={displayedRows} />
+          </TableHead>
+          <TableBody>
+            {rows.map((d) => (
+              <TableRow key={d.id}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(d.created_at)}</TableCell>
+                <TableCell>{d.event}</TableCell>
+                <TableCell>{subject(d)}</TableCell>
+                <TableCell>{translate(`campaigns.messages.values.${d.status}`, { _: d.status })}</TableCell>
+                <TableCell>{d.attempts}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{d.last_error ?? '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(d.sent_at)}</TableCell>
+              </TableRow>
+            ))}
+            {!rows.length && (
+              <TableRow>
+                <TableCell colSpan={7}>{translate('campaigns.webhook.no_deliveries')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Box>
+      <TablePagination component="div" count={data?.meta.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_e, p) => setPage(p)} {...paginationLabels} />
     </Box>
   );
 }

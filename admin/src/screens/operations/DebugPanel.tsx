@@ -10,7 +10,8 @@ import { actionsOf, confirmKey, verbLabel } from './verbs.js';
 
 const Json = ({ value, label }: { value: unknown; label: string }) => (
   <Box component="pre" tabIndex={0} aria-label={label}
-    sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflow: 'auto', maxHeight: 360 }}>
+    // Long values wrap: an unbroken line (a locker's terminal JSON) would otherwise widen the whole page.
+    sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflow: 'auto', maxHeight: 360, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
     {JSON.stringify(value, null, 2)}
   </Box>
 );

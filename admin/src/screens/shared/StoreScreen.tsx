@@ -1,7 +1,7 @@
 /**
  * /pudo and /warehouse: choose the location, scan, and check packages in and out. A PUDO hands a package
- * to its customer with a photo of their ID; a warehouse can check in continuously (quick check-in: one
- * beep and one line per package).
+ * to its customer with a photo of their ID, a warehouse to the driver chosen in the hand-over dialog; a
+ * warehouse can check in continuously (quick check-in: one beep and one line per package).
  */
 import { Button, FormControlLabel, Switch } from '@mui/material';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../layout/useCurrentUser.js';
 import { CameraScanner } from '../scan/CameraScanner.js';
 import { IdentificationCapture } from '../scan/IdentificationCapture.js';
+import { HandoverDialog } from '../warehouse/HandoverDialog.js';
 import { LocationPicker, useRememberedLocation, type PickableLocation } from '../scan/LocationPicker.js';
 import { PackageCard } from '../scan/PackageCard.js';
 import { ScanField } from '../scan/ScanField.js';
@@ -31,6 +32,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [quick, setQuick] = useState(false);
   const [capturing, setCapturing] = useState(false);
+  const [handingOver, setHandingOver] = useState(false);
   const log = useLoggedScans(describe);
 
   const needLocation = () => {
@@ -58,11 +60,11 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   };
 
   /** Runs a verb on the package shown, then shows it again with its new status. */
-  const act = (verb: string, call: () => Promise<PackageResult>, done: string) =>
+  const act = (verb: string, call: () => Promise<PackageResult>, done: string, params: Record<string, string> = {}) =>
     run(async () => {
       const result = await call();
       setCurrent(await refreshPackage(result, current?.data));
-      setNotice(translate(done, { barcode: result.data.barcode, status: statusLabel(result.data.status) }));
+      setNotice(translate(done, { barcode: result.data.barcode, status: statusLabel(result.data.status), ...params }));
       return verb;
     });
 
@@ -82,8 +84,8 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
           label={translate('screens.ops.quick_check_in.label')}
         />
       )}
-      <ScanField onScan={onScan} disabled={capturing}>
-        <CameraScanner onScan={onScan} disabled={capturing} />
+      <ScanField onScan={onScan} disabled={capturing || handingOver}>
+        <CameraScanner onScan={onScan} disabled={capturing || handingOver} />
       </ScanField>
       <ProblemAlert problem={problem} />
       <Notice text={notice} />
@@ -102,9 +104,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
                 variant="contained"
                 color="secondary"
                 disabled={busy}
-                onClick={() =>
-                  kind === 'pudo' ? setCapturing(true) : void act('check-out', () => packageVerb(pkg.id, 'check-out', body), 'screens.ops.done.checked_out')
-                }
+                onClick={() => (kind === 'pudo' ? setCapturing(true) : setHandingOver(true))}
               >
                 {translate(kind === 'pudo' ? 'screens.ops.actions.hand_over' : 'screens.ops.actions.check_out')}
               </Button>
@@ -114,6 +114,18 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
             )}
           </PackageCard>
         )
+      )}
+      {kind === 'warehouse' && (
+        <HandoverDialog
+          pkg={handingOver && pkg ? pkg : null}
+          busy={busy}
+          onCancel={() => setHandingOver(false)}
+          onSubmit={(driver) =>
+            void act('check-out', () => packageVerb(pkg!.id, 'check-out', { ...body, handover_to: driver.id }), 'screens.ops.done.checked_out_to', { driver: driver.name }).then(() =>
+              setHandingOver(false),
+            )
+          }
+        />
       )}
       {kind === 'pudo' && pkg && (
         <IdentificationCapture

@@ -97,6 +97,14 @@ export const fetchFromMerchant = (barcode: string) =>
 
 export const alternativeLocations = (id: number) => api<{ data: Alternative[] }>(`packages/${id}/alternative-locations`, inline);
 
+export interface Driver {
+  id: number;
+  name: string;
+}
+
+/** Warehouse check-out: the drivers a package can be handed to. */
+export const handoverDrivers = () => api<{ data: Driver[] }>('packages/handover-drivers', inline);
+
 export const canOnPackages = (action: string, ids: number[]) => api<CanResult>(`user/can/${action}/package`, { query: { ids }, ...inline });
 
 /** PUDO hand-over: multipart with the identification photo (field `image`) and the location. */

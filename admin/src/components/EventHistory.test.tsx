@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { AdminContext, RecordContextProvider, testDataProvider } from 'react-admin';
+import { EventHistory } from './EventHistory.js';
+import { testI18n } from './testing.js';
+
+afterEach(cleanup);
+
+describe('EventHistory', () => {
+  it('lists the newest first, and the later of two events with the same time first', () => {
+    const at = '2026-11-21T08:52:38.828Z';
+    const events = [
+      { id: 1, kind: 'created', from_status: null, to_status: 0, created_at: '2026-11-21T08:49:10.706Z' },
+      { id: 5, kind: 'status', from_status: 50, to_status: 70, created_at: at },
+      { id: 6, kind: 'status', from_status: 70, to_status: 90, created_at: at },
+    ];
+    render(
+      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
+        <RecordContextProvider value={{ id: 1, events }}>
+          <EventHistory table="packages" />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(lines.map((l) => l.split(':')[0])).toEqual(['Status changed', 'Status changed', 'Created']);
+    expect(lines[0]).toContain('Dropped off → Ready to collect');
+    expect(lines[1]).toContain('In transit → Dropped off');
+  });
+});

@@ -1,0 +1,44 @@
+/** The tracking page opens in the recipient's language (from the API), like the respond page. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, memoryStore, TestMemoryRouter, type TranslationMessages } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { es, messages } from '../../../core/i18n/index.js';
+import { TrackPage } from './TrackPage.js';
+import type { TrackData } from './publicApi.js';
+
+const data: TrackData = {
+  reference: 'LL6065243674',
+  status: 90,
+  first_name: 'Lucía',
+  locale: 'es',
+  merchant: { name: 'Acme Outfitters', email_theme: null, url: null, contact_url: null },
+  timeline: [{ status: 90, at: '2026-11-20T17:44:00.000Z' }],
+  current_location: { name: 'Freeport Mart', class: 'pudo', hours: null },
+  destination: { name: 'Freeport Mart', class: 'pudo', hours: null },
+  expires_at: '2026-11-25T08:44:00.000Z',
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('TrackPage', () => {
+  it("opens in the recipient's language", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ data }) })));
+    const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'en', [{ locale: 'en', name: 'English' }, { locale: 'es', name: 'Español' }], { allowMissing: true });
+    render(
+      <TestMemoryRouter initialEntries={[`/track/${data.reference}`]}>
+        <AdminContext i18nProvider={i18n} store={memoryStore()}>
+          <Routes>
+            <Route path="/track/:reference" element={<TrackPage />} />
+          </Routes>
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: es.public.track.title })).toBeTruthy();
+    expect(screen.getByTestId('track-status').textContent).toBe(es.statuses.shipments[90]);
+  });
+});

@@ -113,11 +113,13 @@ export interface BulkConvertResult {
   allOk: boolean;
 }
 
-/** Converts the given items of the batch (default: every responded one), one transaction per item. */
+/** Converts the given items of the batch (default: every responded one, refused when there is none), one transaction per item. */
 export async function convertResponded(ctx: ServiceContext, batch: Batch, ids?: number[]): Promise<BulkConvertResult> {
   let q = ctx.db.selectFrom('batch_items').selectAll().where('batch_id', '=', batch.id);
   q = ids ? q.where('id', 'in', ids.length ? ids : [0]) : q.where('status', '=', ITEM.responded);
   const items = await q.orderBy('id').limit(5000).execute();
+  // Nobody answered yet: refused like meta.actions / user/can (api/resources/batches batchVerdicts).
+  if (!ids && !items.length) throw new DomainError('batch_item.not_responded');
   const result: BulkConvertResult = { converted: [], cannot: [], reasons: {}, allOk: true };
   const found = new Set(items.map((i) => i.id));
   for (const id of ids ?? []) {

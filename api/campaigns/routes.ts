@@ -37,6 +37,7 @@ function registerCampaignActions(): void {
   registered = true;
   registerRecordAction('batches', 'start', guarded('batches', (r) => startRefusal(r as Batch)));
   registerRecordAction('batches', 'pause', guarded('batches', (r) => pauseRefusal(r as Batch)));
+  // Needs a responded customer: the batches module's own verdict (it counts them) stands when this allows.
   registerRecordAction('batches', 'convert-responded', guarded('batches', () => null));
   registerRecordAction('batch_items', 'notify', guarded('batch_items', (r) => notifyRefusal(r as BatchItem)));
   registerRecordAction('batch_items', 'restart', guarded('batch_items', (r) => restartRefusal(r as BatchItem)));

@@ -3,7 +3,7 @@
  * secret: `<random>.<expiry>.<signature>`. Only the SHA-256 of the whole token is stored
  * (response_tokens; the latest also on batch_items.response_token_hash), so the database alone cannot
  * rebuild a link. A forged or truncated token fails the signature without touching the database; an
- * expired one is refused from its signed expiry; an answered one (used_at) is a replay.
+ * expired one is known from its signed expiry; an answered one (used_at) is a replay.
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -55,15 +55,22 @@ export async function mintToken(trx: Executor, secret: string, subject: TokenSub
   return { token: minted.token, hash: minted.hash };
 }
 
+/** A known link's state: open, already answered (every link of the subject is spent then), or past its expiry. */
+export type TokenState = 'open' | 'used' | 'expired';
+
 export interface ResolvedToken {
   subject_type: TokenSubject;
   subject_id: number;
   expires_at: string;
   hash: string;
+  state: TokenState;
 }
 
-/** Checks signature and expiry, then finds the stored token. Throws public.token_invalid / _expired / _used. */
-export async function resolveToken(db: Executor, secret: string, token: string, now: Date): Promise<ResolvedToken> {
+/**
+ * Checks the signature, then finds the stored token: forged, truncated or unknown -> public.token_invalid
+ * (nothing else is told about it); a known one comes back with its state, used or expired included.
+ */
+export async function findToken(db: Executor, secret: string, token: string, now: Date): Promise<ResolvedToken> {
   const parts = token.split('.');
   if (parts.length !== 3 || token.length > 100) throw new DomainError('public.token_invalid');
   const [rand, exp, sig] = parts as [string, string, string];
@@ -71,10 +78,12 @@ export async function resolveToken(db: Executor, secret: string, token: string, 
   const expiresMs = parseInt(exp, 36) * 1000;
   const row = await db.selectFrom('response_tokens').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
   if (!row) throw new DomainError('public.token_invalid');
-  if (row.used_at) throw new DomainError('public.token_used');
-  if (!Number.isFinite(expiresMs) || expiresMs <= now.getTime()) throw new DomainError('public.token_expired');
-  return { subject_type: row.subject_type as TokenSubject, subject_id: row.subject_id, expires_at: row.expires_at, hash: row.token_hash };
+  const state: TokenState = row.used_at ? 'used' : !Number.isFinite(expiresMs) || expiresMs <= now.getTime() ? 'expired' : 'open';
+  return { subject_type: row.subject_type as TokenSubject, subject_id: row.subject_id, expires_at: row.expires_at, hash: row.token_hash, state };
 }
+
+/** The refusal of a link that is known but cannot be answered any more. */
+export const closedTokenError = (state: Exclude<TokenState, 'open'>) => new DomainError(state === 'used' ? 'public.token_used' : 'public.token_expired');
 
 /** An answer spends every link of the subject: any of them replayed later is refused as used. */
 export async function spendTokens(trx: Executor, subject: TokenSubject, subjectId: number, now: Date): Promise<void> {

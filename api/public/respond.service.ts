@@ -1,9 +1,10 @@
 /**
  * The customer's answer page (no account; docs/campaigns.md). A token names a batch item or a
  * request-location shipment. GET shows who (first name only), the customer's language (the page opens
- * in it), which merchant (branding) and the choices; POST stores the choice: item -> Responded (90),
- * shipment 4/5 -> draft (0) with its drop-off set, every link of the subject spent (a replay answers
- * public.token_used).
+ * in it), which merchant (branding) and the choices; a link already answered or expired gets only its
+ * state, language and branding (`state: 'used' | 'expired'`), so the page explains it in the customer's
+ * language under the merchant's name. POST stores the choice: item -> Responded (90), shipment 4/5 ->
+ * draft (0) with its drop-off set, every link of the subject spent (a replay answers public.token_used).
  */
 import type { Kysely } from 'kysely';
 import { DEFAULT_LOCALE } from '../../core/constants.js';
@@ -15,7 +16,7 @@ import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import type { Database, Merchant } from '../db/tables.js';
 import { recordEvents } from '../events/events.repository.js';
 import { nextStamp } from '../operations/context.js';
-import { resolveToken, spendTokens, type ResolvedToken } from '../campaigns/tokens.js';
+import { closedTokenError, findToken, spendTokens, type ResolvedToken, type TokenState } from '../campaigns/tokens.js';
 import { findChoice, listChoices, type Position } from './choices.js';
 
 /** Item statuses in which an answer is still taken (a late answer after Idle or a failed send counts too). */
@@ -23,6 +24,8 @@ const ANSWERABLE = [ITEM.draft, ITEM.pending, ITEM.notified, ITEM.reminded, ITEM
 
 interface Subject {
   token: ResolvedToken;
+  /** The link's state; a subject no longer waiting for an answer makes an unspent link 'used' too. */
+  state: TokenState;
   merchant_id: number;
   first_name: string | null;
   /** The customer's language: the page opens in it. */
@@ -46,31 +49,42 @@ export function publicBrand(m: Pick<Merchant, 'name' | 'features' | 'branding'>)
   return { name: s(b.brand_name) ?? m.name, email_theme: s(b.email_theme), url: s(b.url), contact_url: s(b.contact_url) };
 }
 
+/** The token's subject (public.token_invalid when unknown), whatever the link's state. */
 async function load(db: Kysely<Database>, secret: string, rawToken: string, now: Date): Promise<Subject> {
-  const token = await resolveToken(db, secret, rawToken, now);
+  const token = await findToken(db, secret, rawToken, now);
+  const closed = (answerable: boolean): TokenState => (token.state === 'open' && !answerable ? 'used' : token.state);
   if (token.subject_type === 'batch_items') {
     const item = await db.selectFrom('batch_items').innerJoin('batches', 'batches.id', 'batch_items.batch_id')
       .select(['batch_items.merchant_id', 'batch_items.first_name', 'batch_items.locale', 'batch_items.status', 'batch_items.pickup_location_id', 'batches.packages_oversized'])
       .where('batch_items.id', '=', token.subject_id).executeTakeFirst();
     if (!item) throw new DomainError('public.token_invalid');
-    if (!ANSWERABLE.includes(item.status as (typeof ANSWERABLE)[number])) throw new DomainError('public.token_used');
-    return { token, merchant_id: item.merchant_id, first_name: item.first_name, locale: item.locale, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id };
+    const state = closed(ANSWERABLE.includes(item.status as (typeof ANSWERABLE)[number]));
+    return { token, state, merchant_id: item.merchant_id, first_name: item.first_name, locale: item.locale, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id };
   }
   const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'locale', 'status', 'dropoff_location_id']).where('id', '=', token.subject_id).executeTakeFirst();
   if (!shipment) throw new DomainError('public.token_invalid');
-  if (!applyShipmentAction(shipment, 'location-chosen', { actor: SYSTEM_ACTOR }).ok) throw new DomainError('public.token_used');
-  const oversized = await db.selectFrom('packages').select('id').where('shipment_id', '=', shipment.id).where('size', '=', 'OVERSIZED').executeTakeFirst();
-  return { token, merchant_id: shipment.merchant_id, first_name: shipment.first_name, locale: shipment.locale, oversized: Boolean(oversized), selected_location_id: shipment.dropoff_location_id };
+  const state = closed(applyShipmentAction(shipment, 'location-chosen', { actor: SYSTEM_ACTOR }).ok);
+  const oversized = state === 'open' && Boolean(await db.selectFrom('packages').select('id').where('shipment_id', '=', shipment.id).where('size', '=', 'OVERSIZED').executeTakeFirst());
+  return { token, state, merchant_id: shipment.merchant_id, first_name: shipment.first_name, locale: shipment.locale, oversized, selected_location_id: shipment.dropoff_location_id };
 }
 
+/**
+ * GET: the page's data. A link already answered or expired answers 200 with `state` and only the language and
+ * the merchant's branding (no name, no choices), so the page explains it in the customer's language.
+ */
 export async function showRespondPage(db: Kysely<Database>, secret: string, rawToken: string, now: Date, from: Position | null) {
   const s = await load(db, secret, rawToken, now);
   const merchant = await db.selectFrom('merchants').select(['name', 'features', 'branding']).where('id', '=', s.merchant_id).executeTakeFirstOrThrow();
-  return {
+  const page = {
+    state: s.state,
     kind: s.token.subject_type === 'batch_items' ? 'batch_item' : 'shipment',
-    first_name: s.first_name,
     locale: isLocale(s.locale) ? s.locale : DEFAULT_LOCALE,
     merchant: publicBrand(merchant),
+  };
+  if (s.state !== 'open') return page;
+  return {
+    ...page,
+    first_name: s.first_name,
     expires_at: s.token.expires_at,
     oversized: s.oversized,
     pudo_only: s.oversized,
@@ -83,6 +97,7 @@ class Answered extends Error {}
 
 export async function answerRespondPage(db: Kysely<Database>, secret: string, rawToken: string, now: Date, locationId: unknown) {
   const s = await load(db, secret, rawToken, now);
+  if (s.state !== 'open') throw closedTokenError(s.state);
   const id = Number(locationId);
   if (locationId === undefined || locationId === null || locationId === '') throw new DomainError('validation.failed', undefined, { fields: { location_id: 'validation.required' }, problems: { location_id: { key: 'validation.required' } } });
   const location = Number.isInteger(id) && id > 0 ? await findChoice(db, s.merchant_id, s.oversized, id) : undefined;

@@ -226,7 +226,7 @@ export const appEn = {
         created_by: 'Created by',
         items: 'Customers',
       },
-      actions: { start: 'Start', pause: 'Pause', import_items: 'Import customers' },
+      actions: { start: 'Start', pause: 'Pause', import_items: 'Import customers', customers: 'Customers (%{count})' },
     },
     batch_items: {
       name: 'Customer |||| Customers',

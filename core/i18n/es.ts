@@ -224,7 +224,7 @@ export const appEs: AppCatalogue = {
         created_by: 'Creada por',
         items: 'Clientes',
       },
-      actions: { start: 'Iniciar', pause: 'Pausar', import_items: 'Importar clientes' },
+      actions: { start: 'Iniciar', pause: 'Pausar', import_items: 'Importar clientes', customers: 'Clientes (%{count})' },
     },
     batch_items: {
       name: 'Cliente |||| Clientes',

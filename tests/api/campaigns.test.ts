@@ -4,11 +4,13 @@
  * (reminders stop) -> pause / resume without double sends -> idle -> conversion into a shipment;
  * replayed, expired and forged links; public tracking data without personal data. A customer who reads
  * Spanish gets every message, the respond page and the converted shipment in Spanish; notify is offered
- * only while the batch runs (meta.actions and user/can agree with the endpoint's refusal).
+ * only while the batch runs and "convert responded" once someone answered (meta.actions and user/can agree
+ * with the endpoint's refusal).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../api/clock.js';
 import { runCampaignPass } from '../../api/campaigns/scheduler.js';
+import { newTokens } from '../../api/campaigns/tokens.js';
 import { createSmtpMailer } from '../../api/providers/mail/smtp.js';
 import { emailTransport, messageLogTransport } from '../../api/notifications/transports.js';
 import { runDeliveryPass } from '../../api/notifications/worker.js';
@@ -87,6 +89,12 @@ describe('batch campaigns', () => {
     luciaId = lucia.json().data.id;
     const list = await admin.get('/api/batches', { filters: { id: batchId } });
     expect(list.json().meta.actions[String(batchId)]).toContain('start');
+    // Nobody has answered: "convert responded" is not offered, user/can says why, the endpoint refuses alike.
+    expect(list.json().meta.actions[String(batchId)]).not.toContain('convert-responded');
+    expect((await admin.get('/api/user/can/convert-responded/batch', { ids: [batchId] })).json()).toMatchObject({ allOk: false, reasons: { [batchId]: 'batch_item.not_responded' } });
+    const none = await admin.post(`/api/batches/${batchId}/convert-responded`, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().code).toBe('batch_item.not_responded');
 
     // Not started: notify is not offered, and the endpoint refuses it with the same code.
     const items = await admin.get('/api/batch_items', { filters: { batch_id: batchId } });
@@ -166,20 +174,37 @@ describe('batch campaigns', () => {
     const ana = await item(itemIds[0]!);
     expect(ana.status).toBe(90);
     expect(ana.pickup_location_id).toBe(pudoId);
+    // A responded customer: now the batch offers "convert responded".
+    const staff = await login(t.app, 'merchant.admin@example.com'); // sessions expire while the clock runs
+    expect((await staff.get(`/api/batches/${batchId}`)).json().meta.actions).toContain('convert-responded');
+    expect((await staff.get('/api/user/can/convert-responded/batch', { ids: [batchId] })).json().allOk).toBe(true);
 
     const replay = await customer.post(`/api/public/respond/${tokens.ana1}`, { location_id: pudoId });
     expect(replay.statusCode).toBe(410);
     expect(replay.json().code).toBe('public.token_used');
+    // Opened again, the link says it was answered: 200 with its state, the customer's language and the
+    // merchant's branding only (nothing personal, no choices), whatever the browser's language.
     const spanish = await customer.request({ method: 'GET', url: `/api/public/respond/${tokens.ana1}`, headers: { 'accept-language': 'es' } });
-    expect(spanish.json().code).toBe('public.token_used');
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.json().data).toEqual({ state: 'used', kind: 'batch_item', locale: 'en', merchant: expect.objectContaining({ name: 'Acme Outfitters' }) });
 
     const forged = tokens.ana1.slice(0, -2) + (tokens.ana1.endsWith('AA') ? 'BB' : 'AA');
-    expect((await customer.get(`/api/public/respond/${forged}`)).json().code).toBe('public.token_invalid');
+    // Forged, or well signed but never issued: the same bare 404, nothing about a merchant or language.
+    const [unissued] = newTokens(SECRET, [new Date(START.getTime() + 30 * DAY)]);
+    for (const unknown of [forged, unissued!.token]) {
+      const res = await customer.get(`/api/public/respond/${unknown}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('public.token_invalid');
+      expect(res.body).not.toMatch(/Acme|locale|merchant/);
+    }
 
     // The Spanish customer's page opens in Spanish; she answers too.
     const luciaPage = await customer.get(`/api/public/respond/${tokens.lucia2}`);
-    expect(luciaPage.json().data).toMatchObject({ first_name: 'Lucía', locale: 'es' });
+    expect(luciaPage.json().data).toMatchObject({ state: 'open', first_name: 'Lucía', locale: 'es' });
     expect((await customer.post(`/api/public/respond/${tokens.lucia2}`, { location_id: pudoId })).statusCode).toBe(200);
+    // Her earlier link is spent too, and still opens in Spanish.
+    const luciaFirst = await customer.get(`/api/public/respond/${tokenIn(mailsTo('lucia@example.net')[0]!)}`);
+    expect(luciaFirst.json().data).toMatchObject({ state: 'used', locale: 'es' });
 
     await day(14);
     expect(mailsTo('ana@example.net')).toHaveLength(2);
@@ -216,11 +241,16 @@ describe('batch campaigns', () => {
     expect((await admin.post(`/api/batch_items/${ben.id}/convert`)).json().code).toBe('batch_item.not_responded');
   });
 
-  it('an expired link gets a clear answer', async () => {
+  it('an expired link gets a clear answer: its state and branding on GET, 410 on an answer', async () => {
     clock.set(new Date(START.getTime() + 120 * DAY));
-    const res = await (await guest(t.app)).get(`/api/public/respond/${tokens.ben3}`);
-    expect(res.statusCode).toBe(410);
-    expect(res.json().code).toBe('public.token_expired');
+    const customer = await guest(t.app);
+    const res = await customer.get(`/api/public/respond/${tokens.ben3}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ state: 'expired', kind: 'batch_item', locale: 'en', merchant: expect.objectContaining({ name: 'Acme Outfitters' }) });
+    for (const personal of ['Ben', 'Rolle', 'ben@example.net']) expect(res.body).not.toContain(personal);
+    const answer = await customer.post(`/api/public/respond/${tokens.ben3}`, { location_id: pudoId });
+    expect(answer.statusCode).toBe(410);
+    expect(answer.json().code).toBe('public.token_expired');
   });
 
   it('converts the responded customer into a shipment, once', async () => {

@@ -51,6 +51,8 @@ describeE2e('accessibility', (env) => {
     await driver.goto('/lockers');
     await driver.getByLabel(en.screens.ops.lockers.select).click();
     await driver.getByRole('option').first().click();
+    // The menu fades out after the choice: measured once its options are gone.
+    await driver.waitForFunction(() => !document.querySelector('[role="option"]'));
     await driver.getByTestId('locker-packages').waitFor();
     expect(await seriousViolations(driver)).toEqual([]);
 

@@ -84,13 +84,16 @@ export function PublicLoading() {
   );
 }
 
-/** A full-page explanation for a link that cannot be used (invalid, expired, already answered, throttled...). */
-export function PublicProblem({ code, onRetry }: { code: string; onRetry?: () => void }) {
+/**
+ * A full-page explanation for a link that cannot be used (invalid, expired, already answered, throttled...),
+ * under the merchant's branding when the link is known (an unknown one shows nothing of anyone).
+ */
+export function PublicProblem({ code, brand, onRetry }: { code: string; brand?: PublicBrand | null; onRetry?: () => void }) {
   const translate = useTranslate();
   const known = ['public.token_invalid', 'public.token_expired', 'public.token_used', 'public.throttled', 'not_found', 'track_not_found', 'network'];
   const key = known.includes(code) ? code.replace(/^public\./, '') : 'unknown';
   return (
-    <PublicShell>
+    <PublicShell brand={brand}>
       <Stack spacing={2} data-testid="public-problem" data-code={code}>
         <Typography component="h1" variant="h5">
           {translate(`public.problems.${key}.title`)}

@@ -1,4 +1,8 @@
-/** The customer's page opens in the customer's language (from the API), and the customer's own switch stands. */
+/**
+ * The customer's page opens in the customer's language (from the API), and the customer's own switch stands;
+ * an answered or expired link explains itself in that language under the merchant's name, an unknown one
+ * shows nobody's.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -6,9 +10,10 @@ import { AdminContext, memoryStore, TestMemoryRouter, type TranslationMessages }
 import { Route, Routes } from 'react-router-dom';
 import { en, es, messages } from '../../../core/i18n/index.js';
 import { RespondPage } from './RespondPage.js';
-import type { RespondPageData } from './publicApi.js';
+import type { ClosedRespondPage, RespondPageData } from './publicApi.js';
 
 const page: RespondPageData = {
+  state: 'open',
   kind: 'batch_item',
   first_name: 'Lucía',
   locale: 'es',
@@ -26,8 +31,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(data: RespondPageData = page, token = 'tok') {
-  const fetch = vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ data }) }));
+function renderPage(data: RespondPageData | ClosedRespondPage | { code: string } = page, token = 'tok') {
+  const body = 'code' in data ? data : { data };
+  const status = 'code' in data ? 404 : 200;
+  const fetch = vi.fn(async () => ({ ok: status === 200, status, json: async () => body }));
   vi.stubGlobal('fetch', fetch);
   const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'en', [{ locale: 'en', name: 'English' }, { locale: 'es', name: 'Español' }], { allowMissing: true });
   render(
@@ -81,5 +88,21 @@ describe('RespondPage', () => {
     expect(await screen.findByText(en.public.respond.postcode_unknown)).toBeTruthy();
     expect(screen.getByRole('heading', { name: en.public.respond.choices })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: en.public.respond.choices_nearest })).toBeNull();
+  });
+
+  it("explains an answered or expired link in the customer's language, under the merchant's name", async () => {
+    renderPage({ state: 'used', kind: 'batch_item', locale: 'es', merchant: page.merchant }, 'tok-used');
+    expect(await screen.findByRole('heading', { name: es.public.problems.token_used.title })).toBeTruthy();
+    expect(screen.getByTestId('public-brand').textContent).toBe('Acme Outfitters');
+    cleanup();
+    renderPage({ state: 'expired', kind: 'shipment', locale: 'en', merchant: { ...page.merchant, name: 'Globex' } }, 'tok-expired');
+    expect(await screen.findByRole('heading', { name: en.public.problems.token_expired.title })).toBeTruthy();
+    expect(screen.getByTestId('public-brand').textContent).toBe('Globex');
+  });
+
+  it('shows an unknown link without anybody\'s branding', async () => {
+    renderPage({ code: 'public.token_invalid' }, 'tok-unknown');
+    expect(await screen.findByRole('heading', { name: en.public.problems.token_invalid.title })).toBeTruthy();
+    expect(screen.getByTestId('public-brand').textContent).toBe(en.app.title);
   });
 });

@@ -2,7 +2,8 @@
  * /respond/:token — the customer's page of a campaign (or request-location) link: who it is for, the
  * merchant's branding, pickup locations nearest to a postcode or the device's position, confirm, done.
  * It opens in the customer's language (the batch item's or shipment's); the customer may switch.
- * Invalid, expired, already answered or throttled links get a page of their own (PublicProblem).
+ * Invalid, expired, already answered or throttled links get a page of their own (PublicProblem); an
+ * answered or expired one (the API answers its state) in the customer's language, under the merchant's name.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
@@ -12,9 +13,13 @@ import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ChoiceList } from './ChoiceList.js';
 import { PublicLoading, PublicProblem, PublicShell, useCustomerLanguage, useDateTime } from './PublicShell.js';
-import { answerRespondPage, loadRespondPage, type Origin, type RespondAnswer, type RespondPageData } from './publicApi.js';
+import { answerRespondPage, loadRespondPage, type Origin, type PublicBrand, type RespondAnswer, type RespondPageData } from './publicApi.js';
 
-type State = { phase: 'loading' } | { phase: 'problem'; code: string } | { phase: 'ready'; page: RespondPageData } | { phase: 'done'; page: RespondPageData; answer: RespondAnswer };
+type State =
+  | { phase: 'loading' }
+  | { phase: 'problem'; code: string; brand?: PublicBrand; locale?: string }
+  | { phase: 'ready'; page: RespondPageData }
+  | { phase: 'done'; page: RespondPageData; answer: RespondAnswer };
 
 const canLocate = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
@@ -37,7 +42,9 @@ export function RespondPage() {
       const res = await loadRespondPage(token, from);
       setSearching(false);
       if (!res.ok) return setState({ phase: 'problem', code: res.code });
-      setState({ phase: 'ready', page: res.data });
+      const { data } = res;
+      if (data.state !== 'open') return setState({ phase: 'problem', code: `public.token_${data.state}`, brand: data.merchant, locale: data.locale });
+      setState({ phase: 'ready', page: data });
       setSelected((current) => current ?? res.data.selected_location_id);
       if (from && 'postcode' in from && res.data.choices.every((c) => c.distance_km === null)) setNotice('public.respond.postcode_unknown');
     },
@@ -48,7 +55,7 @@ export function RespondPage() {
     void load(null);
   }, [load]);
 
-  useCustomerLanguage(`respond:${token}`, state.phase === 'ready' ? state.page.locale : undefined);
+  useCustomerLanguage(`respond:${token}`, state.phase === 'ready' ? state.page.locale : state.phase === 'problem' ? state.locale : undefined);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -86,11 +93,11 @@ export function RespondPage() {
     else if (res.code === 'public.location_not_allowed') {
       setNotice('errors.public.location_not_allowed');
       void load(origin);
-    } else setState({ phase: 'problem', code: res.code });
+    } else setState({ phase: 'problem', code: res.code, brand: state.page.merchant });
   };
 
   if (state.phase === 'loading') return <PublicLoading />;
-  if (state.phase === 'problem') return <PublicProblem code={state.code} onRetry={() => void load(origin)} />;
+  if (state.phase === 'problem') return <PublicProblem code={state.code} brand={state.brand} onRetry={() => void load(origin)} />;
 
   const { page } = state;
   const merchant = page.merchant.name;

@@ -20,7 +20,16 @@ export interface Choice {
   distance_km: number | null;
 }
 
+/** A link already answered or expired: only its state, the customer's language and the merchant's branding. */
+export interface ClosedRespondPage {
+  state: 'used' | 'expired';
+  kind: 'batch_item' | 'shipment';
+  locale: string;
+  merchant: PublicBrand;
+}
+
 export interface RespondPageData {
+  state: 'open';
   kind: 'batch_item' | 'shipment';
   first_name: string | null;
   /** The customer's language (en/es): the page opens in it. */
@@ -72,14 +81,14 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<Result<T>>
 
 const enc = encodeURIComponent;
 
-export function loadRespondPage(token: string, origin: Origin): Promise<Result<RespondPageData>> {
+export function loadRespondPage(token: string, origin: Origin): Promise<Result<RespondPageData | ClosedRespondPage>> {
   const query = new URLSearchParams();
   if (origin && 'lat' in origin) {
     query.set('lat', origin.lat.toFixed(5));
     query.set('lng', origin.lng.toFixed(5));
   } else if (origin?.postcode) query.set('postcode', origin.postcode);
   const qs = query.toString();
-  return call<RespondPageData>(`respond/${enc(token)}${qs ? `?${qs}` : ''}`);
+  return call<RespondPageData | ClosedRespondPage>(`respond/${enc(token)}${qs ? `?${qs}` : ''}`);
 }
 
 export const answerRespondPage = (token: string, locationId: number) =>

@@ -1,4 +1,6 @@
 /** Batches: list spec (merchant tenant). */
+import { BATCH_ITEM_STATUS } from '../../../core/statuses.js';
+import type { Db } from '../access.js';
 import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
@@ -25,3 +27,17 @@ export const batchesList: ListSpec<Row> = {
     await attachNames(db, rows, 'pickup_location_id', 'locations', 'pickup_location_name');
   },
 };
+
+/** The batches among `ids` with at least one responded customer (what "convert responded" needs). */
+export async function batchesWithResponded(db: Db, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('batches')
+    .select('id')
+    .where('id', 'in', ids)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('batch_items').select('batch_items.id').whereRef('batch_items.batch_id', '=', 'batches.id').where('batch_items.status', '=', BATCH_ITEM_STATUS.responded)),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

@@ -6,7 +6,7 @@ import { batchIncludes, batchVerdicts, createBatch, deleteBatch, updateBatch } f
 export const batchesModule: ResourceModule = {
   name: 'batches',
   list: batchesList,
-  verdicts: async (rows, actor) => batchVerdicts(rows, actor),
+  verdicts: batchVerdicts,
   include: batchIncludes,
   create: createBatch,
   update: updateBatch,

@@ -8,18 +8,24 @@ import { batchDefaults } from '../../../core/schemas/index.js';
 import { BATCH_STATUS } from '../../../core/statuses.js';
 import type { RequestActor } from '../../http/context.js';
 import { recordEvent } from '../../events/events.repository.js';
-import type { ServiceContext } from '../access.js';
+import type { Db, ServiceContext } from '../access.js';
 import { verdictsFor, type Row } from '../module.js';
 import { merchantFeatures, owningMerchant } from '../owner.js';
 import { attachNames, referencedBy } from '../related.js';
 import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
-import { BATCH_FIELDS } from './batches.repository.js';
+import { BATCH_FIELDS, batchesWithResponded } from './batches.repository.js';
 
-export async function batchVerdicts(rows: Row[], actor: RequestActor) {
+/**
+ * Editable until completed, deletable in draft; "convert responded" (the verb rule registered by
+ * api/campaigns checks role and feature) only with at least one responded customer, as the endpoint refuses.
+ */
+export async function batchVerdicts(rows: Row[], actor: RequestActor, db: Db) {
+  const responded = await batchesWithResponded(db, rows.map((r) => r.id as number));
   return verdictsFor(rows, actor, 'batches', (row) => ({
     edit: row.status === BATCH_STATUS.completed ? 'record.locked' : null,
     delete: row.status === BATCH_STATUS.draft ? null : 'record.locked',
+    'convert-responded': responded.has(row.id) ? null : 'batch_item.not_responded',
   }));
 }
 

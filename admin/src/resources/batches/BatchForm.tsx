@@ -1,4 +1,5 @@
 import { BooleanInput, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { SHIPMENT_TYPES } from '../../../../core/constants.js';
 import { BATCH_CHANNELS, CHANNELS } from '../../../../core/features.js';
 import { batchDefaults, schemas } from '../../../../core/schemas/index.js';
@@ -9,8 +10,15 @@ import { NumericInput } from '../../components/NumericInput.js';
 import { req } from '../../components/RequiredLabel.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
 import { useActor, useCanSee } from '../../components/useActor.js';
+import { customFinalReminderOn } from './finalReminder.js';
 
 const SIZES = ['packages_small', 'packages_medium', 'packages_large', 'packages_oversized'];
+
+/** The final reminder's own text, asked for only while "Custom final reminder" is on (otherwise it is not sent). */
+function FinalReminderMessageInput() {
+  const on = customFinalReminderOn(useWatch({ name: 'custom_final_reminder' }));
+  return on ? <TextInput source="final_reminder_message" multiline label={req('final_reminder_message')} /> : null;
+}
 
 /** Batch settings; new batches start from the SPEC section 9 defaults (with or without the batches feature). */
 export function BatchForm({ mode }: { mode: 'create' | 'edit' }) {
@@ -37,7 +45,7 @@ export function BatchForm({ mode }: { mode: 'create' | 'edit' }) {
       <TextInput source="notification_message" multiline label={req('notification_message')} />
       <TextInput source="reminder_message" multiline label={req('reminder_message')} />
       <BooleanInput source="custom_final_reminder" label={req('custom_final_reminder')} />
-      <TextInput source="final_reminder_message" multiline label={req('final_reminder_message')} />
+      <FinalReminderMessageInput />
     </ResourceForm>
   );
 }

@@ -1,4 +1,6 @@
-import { BooleanField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import PeopleIcon from '@mui/icons-material/People';
+import { BooleanField, Button, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { DateField } from '../../components/DateField.js';
 import { CHANNELS } from '../../../../core/features.js';
 import { BitmaskField } from '../../components/BitmaskField.js';
@@ -13,6 +15,7 @@ import { BatchActions } from '../../screens/campaigns/BatchActions.js';
 import { ImportButton } from '../../screens/import/ImportButton.js';
 import { batchItemWizard } from '../../screens/import/importKinds.js';
 import { BATCH_STATUS } from '../../../../core/statuses.js';
+import { customFinalReminderOn } from './finalReminder.js';
 
 const itemLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
 
@@ -28,38 +31,59 @@ function ImportItemsButton() {
   return <ImportButton wizard={batchItemWizard(record.id, record.name)} label="resources.batches.actions.import_items" testId="batch-items-import" />;
 }
 
-export function BatchShow() {
-  const showMerchant = useCanSee('batches', 'merchant_id');
+/** "Customers (n)": the batch's full customer list, where customers are filtered, notified and converted in bulk. */
+export function CustomersButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const text = translate('resources.batches.actions.customers', { count: record.item_count ?? 0 });
   return (
-    <Show actions={<ShowActions><BatchActions /><AddItemButton /><ImportItemsButton /></ShowActions>}>
-      <SimpleShowLayout>
-        <TextField source="name" />
-        <StatusChipField source="status" table="batches" />
-        <EnumField source="type" prefix="shipment_types" />
-        {showMerchant && <ReferenceField source="merchant_id" reference="merchants" />}
-        <ReferenceField source="pickup_location_id" reference="locations" link={false} />
-        <NumberField source="item_count" />
-        <NumberField source="packages_small" />
-        <NumberField source="packages_medium" />
-        <NumberField source="packages_large" />
-        <NumberField source="packages_oversized" />
-        <TextField source="contents" />
-        <NumberField source="offset" />
-        <NumberField source="reminder_count" />
-        <NumberField source="reminder_interval" />
-        <BitmaskField source="channels" bits={CHANNELS} labelPrefix="channels" />
-        <BooleanField source="custom_final_reminder" looseValue />
-        <TextField source="notification_message" />
-        <TextField source="reminder_message" />
-        <DateField source="created_at" showTime />
-        <RelatedList reference="batch_items" target="batch_id" label="resources.batches.fields.items" rowClick={itemLink}>
-          <TextField source="first_name" />
-          <TextField source="last_name" />
-          <TextField source="email" />
-          <TextField source="full_phone_number" />
-          <StatusChipField source="status" table="batch_items" />
-        </RelatedList>
-      </SimpleShowLayout>
+    <Button component={RouterLink} to={batchItemPath(record.id)} label={text} aria-label={text} data-testid="batch-customers">
+      <PeopleIcon />
+    </Button>
+  );
+}
+
+export function BatchShow() {
+  return (
+    <Show actions={<ShowActions><CustomersButton /><BatchActions /><AddItemButton /><ImportItemsButton /></ShowActions>}>
+      <BatchShowLayout />
     </Show>
+  );
+}
+
+function BatchShowLayout() {
+  const showMerchant = useCanSee('batches', 'merchant_id');
+  const record = useRecordContext();
+  return (
+    <SimpleShowLayout>
+      <TextField source="name" />
+      <StatusChipField source="status" table="batches" />
+      <EnumField source="type" prefix="shipment_types" />
+      {showMerchant && <ReferenceField source="merchant_id" reference="merchants" />}
+      <ReferenceField source="pickup_location_id" reference="locations" link={false} />
+      <NumberField source="item_count" />
+      <NumberField source="packages_small" />
+      <NumberField source="packages_medium" />
+      <NumberField source="packages_large" />
+      <NumberField source="packages_oversized" />
+      <TextField source="contents" />
+      <NumberField source="offset" />
+      <NumberField source="reminder_count" />
+      <NumberField source="reminder_interval" />
+      <BitmaskField source="channels" bits={CHANNELS} labelPrefix="channels" />
+      <BooleanField source="custom_final_reminder" looseValue />
+      <TextField source="notification_message" />
+      <TextField source="reminder_message" />
+      {customFinalReminderOn(record?.custom_final_reminder) && <TextField source="final_reminder_message" />}
+      <DateField source="created_at" showTime />
+      <RelatedList reference="batch_items" target="batch_id" label="resources.batches.fields.items" rowClick={itemLink}>
+        <TextField source="first_name" />
+        <TextField source="last_name" />
+        <TextField source="email" />
+        <TextField source="full_phone_number" />
+        <StatusChipField source="status" table="batch_items" />
+      </RelatedList>
+    </SimpleShowLayout>
   );
 }

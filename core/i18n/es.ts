@@ -960,7 +960,7 @@ export const appEs: AppCatalogue = {
         select: 'Selecciona una taquilla',
         expired_only: 'Mostrar solo paquetes caducados',
         takes_minutes: 'Hacer recuperables los paquetes puede tardar varios minutos en surtir efecto en la taquilla.',
-        expire_all: 'Caducar todos (1) |||| Caducar todos (%{smart_count})',
+        expire_all: 'Hacer recuperable (1) |||| Hacer todos recuperables (%{smart_count})',
         expire_one: 'Hacer recuperable %{barcode}',
         expired_done: '1 paquete se está haciendo recuperable. Puede tardar varios minutos. |||| %{smart_count} paquetes se están haciendo recuperables. Puede tardar varios minutos.',
         packages: 'Paquetes en la taquilla',

@@ -104,6 +104,14 @@ describe('PhoneInput', () => {
     expect(formatPhone('242 359 1234', 'BS')).toBe('359 1234');
     expect(parsePhone('242', 'BS')).toBe('242242');
   });
+
+  it('shows a number stored internationally for the country without repeating the adornment', () => {
+    expect(formatPhone('+12423571234', 'BS')).toBe('3571234');
+    expect(formatPhone('+34 612 345 678', 'ES')).toBe('612345678');
+    expect(formatPhone('+4915112345678', 'BS')).toBe('+4915112345678');
+    // Edited and saved again, it is stored as the full national number.
+    expect(parsePhone(formatPhone('+12423571234', 'BS'), 'BS')).toBe('2423571234');
+  });
 });
 
 describe('CountryInput', () => {

@@ -18,11 +18,20 @@ export function phoneAdornment(country: unknown): string {
   return area ? `${dialPrefix(country)} ${area}` : dialPrefix(country);
 }
 
-/** Stored value -> what the user edits: the area digits shown in the adornment are not repeated. */
+/**
+ * Stored value -> what the user edits: the digits shown in the adornment are not repeated, whether the number
+ * was stored nationally ('2423591234') or internationally for this country ('+12423591234'). Numbers of other
+ * countries stay as stored.
+ */
 export function formatPhone(stored: unknown, country: unknown): string {
   const value = stored === null || stored === undefined ? '' : String(stored);
   const area = areaPrefix(country);
-  return area && !value.startsWith('+') && value.startsWith(area) ? value.slice(area.length).replace(/^[\s.-]+/, '') : value;
+  if (value.startsWith('+')) {
+    const own = dialPrefix(country) + area;
+    const compact = value.replace(/[\s().-]/g, '');
+    return compact.startsWith(own) && compact.length > own.length ? compact.slice(own.length) : value;
+  }
+  return area && value.startsWith(area) ? value.slice(area.length).replace(/^[\s.-]+/, '') : value;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The application shell: providers, layout, guest pages, custom pages and one <Resource> per resource
  * the role may list. Resource screens load lazily (a separate chunk) once the permissions are known.
  */
-import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { CustomRoutes, Loading, Resource, useResourceContext, type RaRecord } from 'react-admin';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { RESOURCE_NAMES, type ResourceName } from '../../core/permissions.js';
@@ -11,30 +11,30 @@ import { dataProvider } from './providers/dataProvider.js';
 import { i18nProvider } from './providers/i18nProvider.js';
 import { canAccess } from './providers/access.js';
 import { AdminShell } from './layout/AdminShell.js';
+import { lazyScreen, loadChunk } from './components/lazyScreen.js';
 import { onDemand } from './layout/onDemand.js';
 import { theme } from './layout/theme.js';
 import { NESTED_RESOURCES, isGuestPath, isPublicPath } from './layout/guard.js';
 import { specRouterProvider } from './layout/specRouter.js';
-// Pages load on demand, so the first load stays small (DESIGN.md section 7).
-const SignInPage = lazy(() => import('./pages/guest/SignInPage.js').then((m) => ({ default: m.SignInPage })));
-const Dashboard = lazy(() => import('./pages/Dashboard.js').then((m) => ({ default: m.Dashboard })));
-const ProfilePage = lazy(() => import('./pages/ProfilePage.js').then((m) => ({ default: m.ProfilePage })));
-const MerchantPreferencesPage = lazy(() =>
-  import('./pages/MerchantPreferencesPage.js').then((m) => ({ default: m.MerchantPreferencesPage })),
-);
-const ResetPasswordPage = lazy(() => import('./pages/guest/PasswordPage.js').then((m) => ({ default: m.ResetPasswordPage })));
-const CreatePasswordPage = lazy(() => import('./pages/guest/PasswordPage.js').then((m) => ({ default: m.CreatePasswordPage })));
+// Pages load on demand, so the first load stays small (DESIGN.md section 7); a chunk gone after a redeploy
+// reloads the page once (lazyScreen).
+const SignInPage = lazyScreen(() => import('./pages/guest/SignInPage.js'), 'SignInPage');
+const Dashboard = lazyScreen(() => import('./pages/Dashboard.js'), 'Dashboard');
+const ProfilePage = lazyScreen(() => import('./pages/ProfilePage.js'), 'ProfilePage');
+const MerchantPreferencesPage = lazyScreen(() => import('./pages/MerchantPreferencesPage.js'), 'MerchantPreferencesPage');
+const ResetPasswordPage = lazyScreen(() => import('./pages/guest/PasswordPage.js'), 'ResetPasswordPage');
+const CreatePasswordPage = lazyScreen(() => import('./pages/guest/PasswordPage.js'), 'CreatePasswordPage');
 // Store and driver screens (admin/src/screens), one chunk each.
-const PudoScreen = lazy(() => import('./screens/pudo/PudoScreen.js').then((m) => ({ default: m.PudoScreen })));
-const WarehouseScreen = lazy(() => import('./screens/warehouse/WarehouseScreen.js').then((m) => ({ default: m.WarehouseScreen })));
-const DriverScreen = lazy(() => import('./screens/driver/DriverScreen.js').then((m) => ({ default: m.DriverScreen })));
-const LockersScreen = lazy(() => import('./screens/lockers/LockersScreen.js').then((m) => ({ default: m.LockersScreen })));
+const PudoScreen = lazyScreen(() => import('./screens/pudo/PudoScreen.js'), 'PudoScreen');
+const WarehouseScreen = lazyScreen(() => import('./screens/warehouse/WarehouseScreen.js'), 'WarehouseScreen');
+const DriverScreen = lazyScreen(() => import('./screens/driver/DriverScreen.js'), 'DriverScreen');
+const LockersScreen = lazyScreen(() => import('./screens/lockers/LockersScreen.js'), 'LockersScreen');
 // The shipment import wizard (admin/src/screens/import), one chunk for its three steps.
-const ImportStepScreen = lazy(() => import('./screens/import/ImportScreen.js').then((m) => ({ default: m.ImportStepScreen })));
+const ImportStepScreen = lazyScreen(() => import('./screens/import/ImportScreen.js'), 'ImportStepScreen');
 // Campaigns (issue 5): the customer's pages (public, no account) and the superadmin's message log.
-const RespondPage = lazy(() => import('./public/RespondPage.js').then((m) => ({ default: m.RespondPage })));
-const TrackPage = lazy(() => import('./public/TrackPage.js').then((m) => ({ default: m.TrackPage })));
-const MessageLogPage = lazy(() => import('./screens/campaigns/MessageLogPage.js').then((m) => ({ default: m.MessageLogPage })));
+const RespondPage = lazyScreen(() => import('./public/RespondPage.js'), 'RespondPage');
+const TrackPage = lazyScreen(() => import('./public/TrackPage.js'), 'TrackPage');
+const MessageLogPage = lazyScreen(() => import('./screens/campaigns/MessageLogPage.js'), 'MessageLogPage');
 
 // The signed-in chrome (app bar, menu, error dialog) is a chunk of its own: the guest and customer pages
 // never need it; elsewhere it starts loading now, while the session is checked.
@@ -109,7 +109,7 @@ function resourceElements(screens: Partial<Record<ResourceName, ResourceScreens>
 
 async function loadResources(permissions: Permissions | null) {
   if (!permissions) return [];
-  const { resources } = await import('./resources/index.js');
+  const { resources } = await loadChunk(() => import('./resources/index.js'));
   return resourceElements(resources as Partial<Record<ResourceName, ResourceScreens>>, permissions);
 }
 

@@ -1199,7 +1199,7 @@ export const appEs: AppCatalogue = {
       // the campaign messages' events (the package events are labelled by notification_events)
       events: { 'batch-notify': 'Campaña: elegir punto de recogida', 'batch-remind': 'Recordatorio de campaña', 'batch-final-reminder': 'Último recordatorio de campaña' },
       fields: {
-        created_at: 'En cola desde',
+        created_at: 'Puesto en cola',
         kind: 'Canal',
         event: 'Evento',
         merchant_id: 'Comercio',
@@ -1236,7 +1236,7 @@ export const appEs: AppCatalogue = {
         url: 'URL del destino (https)',
         secret: 'Secreto de firma',
         active: 'Activo',
-        created_at: 'En cola desde',
+        created_at: 'Puesto en cola',
         event: 'Evento',
         subject: 'Objeto',
         status: 'Estado',

@@ -18,7 +18,8 @@ import { MENU, RESOURCE_NAMES } from '../permissions.js';
 import { ROLES } from '../roles.js';
 import { STATUS_TABLES, type StatusTable } from '../statuses.js';
 import { flattenKeys, hasKey, lookup, makeTranslator, messages, pickLocale, translate, translateFieldProblems } from './index.js';
-import { raEs, sentenceCaseName } from './ra-es.js';
+import { raEs } from './ra-es.js';
+import { sentenceCaseName } from './sentence-case.js';
 
 const enKeys = flattenKeys(messages.en);
 const esKeys = flattenKeys(messages.es);
@@ -191,6 +192,20 @@ describe('pickLocale', () => {
     ['*', 'en'],
   ])('%s -> %s', (header, locale) => {
     expect(pickLocale(header)).toBe(locale);
+  });
+});
+
+describe('English resource names inside react-admin sentences', () => {
+  const en = (key: string, name: string) => translate('en', key, sentenceCaseName('en', key, { name }));
+
+  it('writes "No customers found" (not "No Customers found") and keeps title case in titles and acronyms', () => {
+    const customers = translate('en', 'resources.batch_items.name', { smart_count: 2 });
+    expect(en('ra.navigation.no_results', customers)).toBe('No customers found');
+    expect(en('ra.navigation.no_filtered_results', customers)).toBe('No customers found using the current filters.');
+    expect(en('ra.page.empty', customers)).toBe('No customers yet.');
+    expect(en('ra.message.delete_content', 'Location group')).toBe('Are you sure you want to delete this location group?');
+    expect(en('ra.page.create', 'Location')).toBe('Create Location');
+    expect(en('ra.navigation.no_results', 'PUDO points')).toBe('No PUDO points found');
   });
 });
 

@@ -219,28 +219,3 @@ export const raEs = {
     },
   },
 };
-
-/**
- * react-admin phrases that put a resource name (`%{name}`) inside a sentence. The catalogues capitalise
- * resource names for menus and page titles ('Ubicación |||| Ubicaciones'), but Spanish writes them in
- * sentence case there: "Crear ubicación", "Todavía no hay envíos.", "Eliminar 3 paquetes".
- */
-const NAME_IN_SENTENCE = new Set([
-  'ra.page.create',
-  'ra.page.empty',
-  'ra.navigation.no_results',
-  'ra.navigation.no_filtered_results',
-  'ra.message.delete_title',
-  'ra.message.delete_content',
-  'ra.message.bulk_delete_title',
-  'ra.message.bulk_delete_content',
-  'ra.message.bulk_update_title',
-  'ra.message.bulk_update_content',
-]);
-
-/** The translate options with a resource name in lower case where Spanish needs it (see NAME_IN_SENTENCE). */
-export function sentenceCaseName<T>(locale: string, key: string, options: T): T {
-  const name = (options as { name?: unknown } | undefined)?.name;
-  if (locale !== 'es' || typeof name !== 'string' || !NAME_IN_SENTENCE.has(key)) return options;
-  return { ...options, name: name.charAt(0).toLocaleLowerCase('es') + name.slice(1) };
-}

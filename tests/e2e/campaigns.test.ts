@@ -1,7 +1,8 @@
 /**
  * Campaigns (issue 5) end to end: a merchant admin notifies a batch item, the customer opens the link
  * from the message (development transport, read from the superadmin's message log) on a phone-sized
- * page, chooses a PUDO point and confirms; the admin sees the item Responded and converts it.
+ * page, chooses a PUDO point and confirms (opened again, the link says so under the merchant's name); the
+ * admin reaches the batch's customer list from the batch page, sees the item Responded and converts it.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -52,9 +53,23 @@ describeE2e('campaigns: the customer chooses a PUDO point', (env) => {
     // The page fits the phone: no horizontal scrolling.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // A replayed link gets its own page.
+    // A replayed link gets its own page, still under the merchant's name; the link's data loads without an
+    // HTTP error (which the browser would log in the console).
+    const brand = await phone.getByTestId('public-brand').textContent();
+    const failed: string[] = [];
+    phone.on('response', (response) => {
+      if (response.url().includes('/api/public/') && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
     await phone.reload();
     await phone.getByRole('heading', { name: en.public.problems.token_used.title }).waitFor();
+    expect(await phone.getByTestId('public-brand').textContent()).toBe(brand);
+    expect(failed).toEqual([]);
+
+    // The batch page leads to its customer list ("Customers (n)"), where the admin finds the item.
+    await admin.goto(`/batches/${item!.batch_id}`);
+    await admin.getByTestId('batch-customers').click();
+    await admin.waitForURL(`**/batches/${item!.batch_id}/batch_items`);
+    await admin.getByRole('cell', { name: item!.email, exact: true }).waitFor();
 
     // The admin sees the item Responded and converts it.
     await admin.goto(`/batches/${item!.batch_id}/batch_items/${item!.id}`);

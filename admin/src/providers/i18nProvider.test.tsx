@@ -31,3 +31,18 @@ describe('i18nProvider.changeLocale', () => {
     }
   });
 });
+
+describe('i18nProvider resource names inside sentences', () => {
+  it('writes "No customers found" in English and "No se han encontrado clientes" in Spanish; titles keep their case', async () => {
+    await i18nProvider.changeLocale('en');
+    const customers = i18nProvider.translate('resources.batch_items.name', { smart_count: 2 });
+    expect(i18nProvider.translate('ra.navigation.no_results', { name: customers })).toBe('No customers found');
+    expect(i18nProvider.translate('ra.page.empty', { name: customers })).toBe('No customers yet.');
+    expect(i18nProvider.translate('ra.page.create', { name: 'Customer' })).toBe('Create Customer');
+    await i18nProvider.changeLocale('es');
+    const clientes = i18nProvider.translate('resources.batch_items.name', { smart_count: 2 });
+    expect(i18nProvider.translate('ra.navigation.no_results', { name: clientes })).toBe('No se han encontrado clientes');
+    expect(i18nProvider.translate('ra.page.empty', { name: clientes })).toBe('Todavía no hay clientes.');
+    await i18nProvider.changeLocale('en');
+  });
+});

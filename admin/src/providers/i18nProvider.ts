@@ -7,6 +7,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en } from '../../../core/i18n/en.js';
+import { sentenceCaseName } from '../../../core/i18n/sentence-case.js';
 import { isPublicPath } from '../layout/guard.js';
 import { getLocale, persistLocale } from './locale.js';
 import { api } from './http.js';
@@ -37,9 +38,8 @@ const base = polyglotI18nProvider(
   { allowMissing: true },
 );
 
-/** Spanish lower-cases resource names inside sentences ("Crear envío"); English needs nothing. */
-const adjust = <T>(key: string, options: T): T =>
-  spanish && base.getLocale() === 'es' ? spanish.sentenceCaseName(base.getLocale(), key, options) : options;
+/** Resource names inside sentences in lower case: "No customers found", "Crear envío" (core/i18n/sentence-case.ts). */
+const adjust = <T>(key: string, options: T): T => sentenceCaseName(base.getLocale(), key, options);
 
 /**
  * Resolves once the stored language's catalogue is loaded: main.tsx renders after it, so a Spanish

@@ -45,8 +45,8 @@ export function RespondPage() {
       const { data } = res;
       if (data.state !== 'open') return setState({ phase: 'problem', code: `public.token_${data.state}`, brand: data.merchant, locale: data.locale });
       setState({ phase: 'ready', page: data });
-      setSelected((current) => current ?? res.data.selected_location_id);
-      if (from && 'postcode' in from && res.data.choices.every((c) => c.distance_km === null)) setNotice('public.respond.postcode_unknown');
+      setSelected((current) => current ?? data.selected_location_id);
+      if (from && 'postcode' in from && data.choices.every((c) => c.distance_km === null)) setNotice('public.respond.postcode_unknown');
     },
     [token],
   );

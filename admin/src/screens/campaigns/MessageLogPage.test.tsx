@@ -1,6 +1,6 @@
 /** The superadmin message log speaks the interface language throughout (Spanish here, in an en-US browser). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, memoryStore, testDataProvider, type TranslationMessages } from 'react-admin';
 import { es, messages } from '../../../../core/i18n/index.js';
@@ -31,5 +31,21 @@ describe('MessageLogPage', () => {
     expect(screen.getByRole('button', { name: es.ra.navigation.next })).toBeTruthy();
     expect(screen.getByRole('button', { name: es.ra.navigation.previous })).toBeTruthy();
     expect(screen.getByText(es.ra.navigation.page_rows_per_page)).toBeTruthy();
+  });
+
+  it("heads the time column by what it is: queued (outbox), sent (the development transport's log)", async () => {
+    const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'es');
+    render(
+      <AdminContext i18nProvider={i18n} dataProvider={testDataProvider({ getMany: async () => ({ data: [] }) as never })} store={memoryStore()}>
+        <MessageLogPage />
+      </AdminContext>,
+    );
+    const headers = () => screen.getAllByRole('columnheader').map((th) => th.textContent);
+    await screen.findByText(es.campaigns.messages.events['batch-notify']);
+    expect(headers()[0]).toBe(es.campaigns.messages.fields.created_at);
+    fireEvent.click(screen.getByRole('button', { name: es.campaigns.messages.source_log }));
+    await vi.waitFor(() => expect(headers()).toContain(es.campaigns.messages.fields.subject));
+    expect(headers()[0]).toBe(es.campaigns.messages.fields.sent_at);
+    expect(headers()).not.toContain(es.campaigns.messages.fields.created_at);
   });
 });

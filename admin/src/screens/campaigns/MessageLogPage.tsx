@@ -17,6 +17,8 @@ const COLUMNS: Record<Source, string[]> = {
   outbox: ['created_at', 'kind', 'event', 'merchant_id', 'recipient', 'status', 'attempts', 'last_error', 'sent_at'],
   log: ['created_at', 'kind', 'recipient', 'subject', 'body'],
 };
+/** The development log's rows are written when the transport "sends" the message: its time is the send time. */
+const LABELS: Record<Source, Record<string, string>> = { outbox: {}, log: { created_at: 'sent_at' } };
 
 
 export function MessageLogPage() {
@@ -78,7 +80,7 @@ export function MessageLogPage() {
             <TableHead>
               <TableRow>
                 {COLUMNS[source].map((c) => (
-                  <TableCell key={c}>{translate(`campaigns.messages.fields.${c}`)}</TableCell>
+                  <TableCell key={c}>{translate(`campaigns.messages.fields.${LABELS[source][c] ?? c}`)}</TableCell>
                 ))}
               </TableRow>
             </TableHead>

@@ -8,7 +8,7 @@ import { Alert, Box, Button, Chip, FormControlLabel, LinearProgress, Stack, Swit
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useDisplayedRowsLabel } from '../../components/ListToolbarAndPagination.js';
+import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { ImportProblem } from './ImportProblem.js';
 import { fetchPreview, ImportRequestError, saveImport, type PreviewData, type PreviewMeta } from './importApi.js';
 import { PreviewTable } from './PreviewTable.js';
@@ -19,7 +19,7 @@ const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 export function PreviewStep() {
   const translate = useTranslate();
-  const displayedRows = useDisplayedRowsLabel();
+  const paginationLabels = useTablePaginationLabels();
   const navigate = useNavigate();
   const notify = useNotify();
   const { wizard, state, write, stepPath } = useWizardState();
@@ -145,8 +145,7 @@ export function PreviewStep() {
         rowsPerPageOptions={PER_PAGE_OPTIONS}
         onPageChange={(_e, next) => setQuery({ page: String(next + 1) })}
         onRowsPerPageChange={(e) => setQuery({ perPage: e.target.value, page: null })}
-        labelDisplayedRows={displayedRows}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        {...paginationLabels}
       />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../features.js';
 import { ROLES, ROLE_NAMES, roleMatches } from '../roles.js';
@@ -13,6 +14,7 @@ import {
   type PackageTransition,
 } from './package.machine.js';
 import { SYSTEM_ACTOR, type MachineLocation } from './types.js';
+import { PACKAGE_STATUS as PACKAGE_STATUS_VALUES } from '../statuses.js';
 
 const NOW = new Date('2025-03-10T12:00:00.000Z');
 const PUDO: MachineLocation = { id: 7, class: 'pudo', storage_days: 3 };
@@ -360,4 +362,35 @@ describe('packageRefusals (per-request form used by lists)', () => {
     }
     expect(compared).toBeGreaterThan(1000);
   });
+
+  it('agrees with packageRefusal on arbitrary rows (the per-page memo keys on every fact the rules read)', () => {
+    const actions = [...new Set(PACKAGE_RULES.map((r) => r.action))] as PackageAction[];
+    const statuses = Object.values(PACKAGE_STATUS_VALUES);
+    // Ids that matter: the actors' (a driver's own package) and the test locations'.
+    const id = fc.constantFrom(null, 1, 5, 6, 7, 8, 9, 11, 60);
+    const flag = fc.option(fc.constantFrom(0 as const, 1 as const), { nil: null });
+    const row = fc.record({
+      id: fc.integer({ min: 1, max: 5 }),
+      status: fc.constantFrom(...statuses),
+      size: fc.constantFrom('SMALL', 'OVERSIZED', null),
+      driver_id: id,
+      location_id: id,
+      dropoff_location_id: id,
+      consolidated_to_id: id,
+      is_rerouted: flag,
+      is_consolidated: flag,
+      is_consolidation: flag,
+      is_unpaid: flag,
+      expires_at: fc.constantFrom(null, '2025-03-09T12:00:00.000Z', '2025-03-11T12:00:00.000Z'),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.values(ACTORS)), fc.constantFrom(0, ~0), fc.array(row, { minLength: 1, maxLength: 60 }), (actor, features, rows) => {
+        const ctx: PackageContext = { actor, features, now: NOW };
+        const decide = packageRefusals(actions, ctx);
+        for (const r of rows) expect(decide(r)).toEqual(actions.map((a) => packageRefusal(r, a, ctx)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
+

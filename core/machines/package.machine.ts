@@ -572,7 +572,25 @@ export function packageRefusals(actions: readonly PackageAction[], ctx: PackageC
     if (rule.feature && !hasBit(ctx.features, rule.feature)) return { fixed: 'feature_disabled' };
     return { rule, fixed: null };
   });
-  return (pkg) => resolved.map((r) => (r.rule ? check(r.rule, pkg, ctx, false) : r.fixed));
+  const decide = (pkg: PackageState) => resolved.map((r) => (r.rule ? check(r.rule, pkg, ctx, false) : r.fixed));
+  if (ctx.location || ctx.target || ctx.into || ctx.dropoffClass || ctx.identification) return decide;
+  // Without chosen parameters the verdicts depend on these few facts of a row only (see checkNeed and
+  // statusRefusal), so rows that share them share one answer (a page of one status computes a handful).
+  const answers = new Map<string, (ErrorCode | null)[]>();
+  return (pkg) => {
+    const key = listVerdictKey(pkg, ctx);
+    let answer = answers.get(key);
+    if (!answer) answers.set(key, (answer = decide(pkg)));
+    return answer;
+  };
+}
+
+/** What a package's verdicts depend on when no location, target, container or photo is given. */
+function listVerdictKey(pkg: PackageState, ctx: PackageContext): string {
+  const mine = pkg.driver_id != null && pkg.driver_id === ctx.actor.id;
+  const reroutedAway = pkg.dropoff_location_id != null && pkg.dropoff_location_id !== pkg.location_id;
+  const expiry = pkg.expires_at ? (isExpired(pkg.expires_at, ctx.now) ? 2 : 1) : 0;
+  return `${pkg.status}|${+mine}|${+reroutedAway}|${expiry}|${+isSet(pkg.is_consolidated)}|${+isSet(pkg.is_consolidation)}`;
 }
 
 /**

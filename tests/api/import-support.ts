@@ -1,12 +1,35 @@
-/** Shared by the import/export API suites: multipart bodies, import locations and counts. */
+/** Shared by the import/export API suites: fixture files, multipart bodies, import locations, merchants, workbooks and counts. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/db/tables.js';
+import type { ImportUploadTable } from '../../api/import/uploads.repository.js';
 import type { Client } from './helpers.js';
+
+export interface UploadFile {
+  name: string;
+  content: Buffer | string;
+}
+
+/** A file of fixtures/import (spreadsheets saved by real programs, and the hostile ones). */
+export const fixture = (name: string): UploadFile => ({ name, content: readFileSync(join('fixtures/import', name)) });
+
+/** The files every import upload refuses, as `[label, file, HTTP status, code]`; each suite brings its own header-only file. */
+export function refusedFiles(headerOnly: UploadFile): [string, UploadFile, number, string][] {
+  return [
+    ['an empty file', fixture('empty.csv'), 422, 'import.empty'],
+    ['a header-only file', headerOnly, 422, 'import.no_rows'],
+    ['a zip bomb disguised as .xlsx', fixture('zip-bomb.xlsx'), 413, 'import.zip_bomb'],
+    ['a file that is not a spreadsheet', fixture('not-a-spreadsheet.xlsx'), 422, 'import.unsupported_format'],
+    ['a file over 20 MB', { name: 'big.csv', content: Buffer.alloc(20 * 1024 * 1024 + 10, 'a') }, 413, 'import.too_large'],
+  ];
+}
 
 const BOUNDARY = '----lockerline-test-boundary';
 
 /** A multipart/form-data body with one `file` part and optional text fields. */
-export function multipart(file: { name: string; content: Buffer | string }, fields: Record<string, string> = {}) {
+export function multipart(file: UploadFile, fields: Record<string, string> = {}) {
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
     parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
@@ -17,7 +40,7 @@ export function multipart(file: { name: string; content: Buffer | string }, fiel
 }
 
 /** POST a file to an import upload endpoint (the shipment one unless `url` says otherwise). */
-export function upload(client: Client, file: { name: string; content: Buffer | string }, fields?: Record<string, string>, url = '/api/shipments/import/upload') {
+export function upload(client: Client, file: UploadFile, fields?: Record<string, string>, url = '/api/shipments/import/upload') {
   const { body, headers } = multipart(file, fields);
   return client.request({ method: 'POST', url, body, headers });
 }
@@ -41,8 +64,24 @@ export async function addImportLocations(db: Kysely<Database>): Promise<Record<s
   return ids;
 }
 
+/** The id of the demo merchant whose name is like `pattern` (e.g. 'Acme%'). */
+export async function findMerchantId(db: Kysely<Database>, pattern: string): Promise<number> {
+  return (await db.selectFrom('merchants').select('id').where('name', 'like', pattern).executeTakeFirstOrThrow()).id;
+}
+
+/** The workbook of an XLSX answer (a template or an export). */
+export async function readWorkbook(payload: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  return workbook;
+}
+
+/** How many rows a table holds; `import_uploads` keeps the files between the wizard's steps. */
+export async function countAll(db: Kysely<Database>, table: 'shipments' | 'packages' | 'events' | 'batch_items' | 'import_uploads'): Promise<number> {
+  const withUploads = db as unknown as Kysely<Database & { import_uploads: ImportUploadTable }>;
+  return Number((await withUploads.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+}
+
 export async function countRows(db: Kysely<Database>): Promise<{ shipments: number; packages: number; events: number }> {
-  const n = async (table: 'shipments' | 'packages' | 'events') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  return { shipments: await n('shipments'), packages: await n('packages'), events: await n('events') };
+  return { shipments: await countAll(db, 'shipments'), packages: await countAll(db, 'packages'), events: await countAll(db, 'events') };
 }

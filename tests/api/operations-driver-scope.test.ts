@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPackagePass } from '../../api/jobs/package-expiry.job.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { awaitingPickup, locationIds, type CreatedPackage } from './operations-support.js';
 
 let t: TestApp;
 let ma: Client;
@@ -20,22 +21,15 @@ beforeAll(async () => {
   [ma, driver, pudo, globex] = await Promise.all(
     ['merchant.admin@example.com', 'driver@example.com', 'pudo@example.com', 'other.admin@example.com'].map((e) => login(t.app, e)),
   );
-  const loc = async (code: string) => (await t.db.selectFrom('locations').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-  id.pudo = await loc('PD-NAS-01');
-  id.locker = await loc('LK-NAS-01');
+  Object.assign(id, await locationIds(t.db, { pudo: 'PD-NAS-01', locker: 'LK-NAS-01' }));
 });
 afterAll(async () => {
   await t?.close();
 });
 
 /** A one-package shipment carried by the driver to its drop-off: deposited in a locker or checked in at the PUDO (90). */
-async function delivered(dropoff: number): Promise<{ id: number; barcode: string }> {
-  const res = await ma.post('/api/shipments', { first_name: 'Ada', last_name: 'Lovelace', phone: '+12423571234', dropoff_location_id: dropoff, packages: [{ size: 'SMALL' }] });
-  expect(res.statusCode, res.body).toBe(201);
-  const s = res.json().data;
-  expect((await ma.post(`/api/shipments/${s.id}/print`)).statusCode).toBe(200);
-  expect((await ma.post(`/api/shipments/${s.id}/request-pickup`)).statusCode).toBe(200);
-  const p = s.packages[0];
+async function delivered(dropoff: number): Promise<CreatedPackage> {
+  const p = (await awaitingPickup(ma, dropoff, ['SMALL'])).packages[0]!;
   expect((await driver.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(200);
   const arrived = dropoff === id.locker ? await driver.post(`/api/packages/${p.id}/deposit`) : await pudo.post(`/api/packages/${p.id}/check-in`, { location_id: dropoff });
   expect(arrived.statusCode, arrived.body).toBe(200);

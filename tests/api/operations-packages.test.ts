@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { awaitingPickup, createShipment, locationIds, statusOf, type CreatedPackage } from './operations-support.js';
 import { AT_LOCATION_STATUSES } from '../../core/statuses.js';
 
 let t: TestApp;
@@ -22,11 +23,7 @@ beforeAll(async () => {
   [ma, mu, sa, driver, pudo, wh] = await Promise.all(
     ['merchant.admin@example.com', 'merchant.user@example.com', 'superadmin@example.com', 'driver@example.com', 'pudo@example.com', 'warehouse@example.com'].map((e) => login(t.app, e)),
   );
-  const loc = async (code: string) => (await t.db.selectFrom('locations').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-  id.pudo = await loc('PD-NAS-01');
-  id.otherPudo = await loc('PD-NAS-02');
-  id.warehouse = await loc('WH-NAS-01');
-  id.locker = await loc('LK-NAS-01');
+  Object.assign(id, await locationIds(t.db, { pudo: 'PD-NAS-01', otherPudo: 'PD-NAS-02', warehouse: 'WH-NAS-01', locker: 'LK-NAS-01' }));
   const user = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   id.driver = await user('driver@example.com');
   id.warehouseUser = await user('warehouse@example.com');
@@ -34,34 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-interface Created {
-  id: number;
-  reference_id: string;
-  packages: { id: number; barcode: string }[];
-}
-
-async function createShipment(extra: Record<string, unknown> = {}): Promise<Created> {
-  const res = await ma.post('/api/shipments', {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: 'ada@example.net',
-    phone: '+12423571234',
-    dropoff_location_id: id.pudo,
-    packages: [{ size: 'SMALL', description: 'Shoes' }, { size: 'MEDIUM' }],
-    ...extra,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
-
-/** A shipment registered, printed and waiting for the driver (packages in 30). */
-async function awaitingPickup(extra: Record<string, unknown> = {}): Promise<Created> {
-  const s = await createShipment(extra);
-  expect((await ma.post(`/api/shipments/${s.id}/print`)).statusCode).toBe(200);
-  expect((await ma.post(`/api/shipments/${s.id}/request-pickup`)).statusCode).toBe(200);
-  return s;
-}
 
 /** Every location's package_count equals a recount of the packages sitting there (counts are kept by deltas). */
 async function expectLocationCountsExact() {
@@ -77,9 +46,6 @@ async function expectLocationCountsExact() {
     expect({ id: loc.id, count: Number(loc.package_count) }).toEqual({ id: loc.id, count: expected.get(loc.id) ?? 0 });
   }
 }
-
-const status = async (table: 'packages' | 'shipments', rowId: number) =>
-  (await t.db.selectFrom(table).select('status').where('id', '=', rowId).executeTakeFirstOrThrow()).status;
 
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
   const boundary = '----lockerline' + Math.random().toString(16).slice(2);
@@ -97,7 +63,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 describe('shipment verbs', () => {
   it('registers, prints (PDF), requests pickup; statuses 0 -> 10 -> 20 -> 30 with events', async () => {
-    const s = await createShipment();
+    const s = await createShipment(ma, id.pudo);
     const reg = await ma.post(`/api/shipments/${s.id}/register`);
     expect(reg.statusCode, reg.body).toBe(200);
     expect(reg.json().data.status).toBe(10);
@@ -106,8 +72,8 @@ describe('shipment verbs', () => {
     expect(print.statusCode).toBe(200);
     expect(print.headers['content-type']).toBe('application/pdf');
     expect(print.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await status('shipments', s.id)).toBe(20);
-    expect(await status('packages', s.packages[0]!.id)).toBe(20);
+    expect(await statusOf(t.db, 'shipments', s.id)).toBe(20);
+    expect(await statusOf(t.db, 'packages', s.packages[0]!.id)).toBe(20);
     const pickup = await ma.post(`/api/shipments/${s.id}/request-pickup`);
     expect(pickup.statusCode).toBe(200);
     expect(pickup.json().data.status).toBe(30);
@@ -119,9 +85,9 @@ describe('shipment verbs', () => {
   });
 
   it('refuses with the SPEC codes', async () => {
-    const empty = await createShipment({ packages: [] });
+    const empty = await createShipment(ma, id.pudo, []);
     expect((await ma.post(`/api/shipments/${empty.id}/register`)).json()).toMatchObject({ code: 'shipment.no_packages', message: 'Shipment has no packages' });
-    const s = await createShipment();
+    const s = await createShipment(ma, id.pudo);
     const early = await ma.post(`/api/shipments/${s.id}/request-pickup`);
     expect(early.statusCode).toBe(400);
     expect(early.json()).toMatchObject({ code: 'shipment.labels_not_printed', message: 'Shipment labels must be printed before pickup can be requested' });
@@ -133,7 +99,7 @@ describe('shipment verbs', () => {
   });
 
   it('offers the verbs in meta.actions and user/can', async () => {
-    const s = await createShipment();
+    const s = await createShipment(ma, id.pudo);
     const show = await ma.get(`/api/shipments/${s.id}`);
     expect(show.json().meta.actions).toEqual(expect.arrayContaining(['register', 'request-location']));
     expect(show.json().meta.actions).not.toContain('request-pickup');
@@ -142,20 +108,20 @@ describe('shipment verbs', () => {
   });
 
   it('request-location moves a draft to 4; private delivery moves printed packages to 50', async () => {
-    const a = await createShipment();
+    const a = await createShipment(ma, id.pudo);
     expect((await ma.post(`/api/shipments/${a.id}/request-location`)).json().data.status).toBe(4);
-    const b = await createShipment();
+    const b = await createShipment(ma, id.pudo);
     await ma.post(`/api/shipments/${b.id}/print`);
     const res = await ma.post(`/api/shipments/${b.id}/private-delivery`);
     expect(res.json().data.status).toBe(50);
-    expect(await status('packages', b.packages[1]!.id)).toBe(50);
+    expect(await statusOf(t.db, 'packages', b.packages[1]!.id)).toBe(50);
   });
 });
 
 describe('package lifecycle', () => {
   it('driver pickup -> warehouse in/out -> PUDO check-in -> hand-over with an ID photo; shipment follows', async () => {
-    const s = await awaitingPickup();
-    const [p1, p2] = s.packages as [Created['packages'][0], Created['packages'][0]];
+    const s = await awaitingPickup(ma, id.pudo);
+    const [p1, p2] = s.packages as [CreatedPackage, CreatedPackage];
 
     const lookup = await driver.get('/api/packages/lookup', { barcode: p1.barcode.toLowerCase() });
     expect(lookup.statusCode, lookup.body).toBe(200);
@@ -165,7 +131,7 @@ describe('package lifecycle', () => {
     expect(picked.json().data).toMatchObject({ status: 50 });
     expect((await driver.post(`/api/packages/${p1.id}/pickup`)).json()).toMatchObject({ code: 'package.already_picked_up_by_you', message: 'You have already picked this package up' });
     expect((await driver.post(`/api/packages/${p2.id}/pickup`)).statusCode).toBe(200);
-    expect(await status('shipments', s.id)).toBe(50);
+    expect(await statusOf(t.db, 'shipments', s.id)).toBe(50);
 
     const inWh = await wh.post(`/api/packages/${p1.id}/check-in`, { location_id: id.warehouse });
     expect(inWh.statusCode, inWh.body).toBe(200);
@@ -183,7 +149,7 @@ describe('package lifecycle', () => {
     expect(nobody.statusCode).toBe(422);
     expect(nobody.json().errors).toEqual({ handover_to: 'This field is required.' });
     expect((await wh.post(`/api/packages/${p1.id}/check-out`, { location_id: id.warehouse, handover_to: id.warehouseUser })).json().errors).toEqual({ handover_to: 'The selected item does not exist or is not available.' });
-    expect(await status('packages', p1.id)).toBe(60);
+    expect(await statusOf(t.db, 'packages', p1.id)).toBe(60);
     const handed = await wh.post(`/api/packages/${p1.id}/check-out`, { location_id: id.warehouse, handover_to: id.driver });
     expect(handed.json().data).toMatchObject({ status: 50, driver_id: id.driver, location_id: null });
     expect((await driver.get('/api/packages/lookup', { barcode: p1.barcode })).statusCode).toBe(200);
@@ -196,7 +162,7 @@ describe('package lifecycle', () => {
     expect(checkedIn.json().data).toMatchObject({ status: 90, location_id: id.pudo });
     expect(checkedIn.json().data.expires_at).toBeTruthy();
     await pudo.post(`/api/packages/${p2.id}/check-in`, { location_id: id.pudo });
-    expect(await status('shipments', s.id)).toBe(90);
+    expect(await statusOf(t.db, 'shipments', s.id)).toBe(90);
     await expectLocationCountsExact();
     const outbox = await t.db.selectFrom('outbox').select(['event', 'kind']).where('subject_type', '=', 'packages').where('subject_id', '=', p1.id).execute();
     expect(outbox).toEqual(expect.arrayContaining([{ event: 'package-in-transit', kind: 'email' }, { event: 'package-available-pudo', kind: 'email' }, { event: 'package-available-pudo', kind: 'sms' }]));
@@ -224,7 +190,7 @@ describe('package lifecycle', () => {
 
     const form2 = multipart({}, { name: 'image', type: 'image/png', data: PNG });
     await pudo.request({ method: 'POST', url: `/api/packages/${p2.id}/check-out`, body: form2.body, headers: form2.headers });
-    expect(await status('shipments', s.id)).toBe(100);
+    expect(await statusOf(t.db, 'shipments', s.id)).toBe(100);
     const timeline = await t.db.selectFrom('events').select('to_status').where('subject_type', '=', 'package').where('subject_id', '=', p1.id).orderBy('id').execute();
     expect(timeline.map((e) => e.to_status)).toEqual([0, 20, 30, 50, 60, 50, 70, 90, 100]);
     await expectLocationCountsExact();
@@ -237,7 +203,7 @@ describe('package lifecycle', () => {
   });
 
   it('confines roles: foreign ids are 404, wrong roles 403', async () => {
-    const s = await awaitingPickup();
+    const s = await awaitingPickup(ma, id.pudo);
     const p = s.packages[0]!;
     expect((await pudo.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(403);
     expect((await ma.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(403);
@@ -250,20 +216,20 @@ describe('package lifecycle', () => {
   });
 
   it('consolidates and deconsolidates; refuses a second consolidation', async () => {
-    const s = await awaitingPickup();
-    const [a, b] = s.packages as [Created['packages'][0], Created['packages'][0]];
+    const s = await awaitingPickup(ma, id.pudo);
+    const [a, b] = s.packages as [CreatedPackage, CreatedPackage];
     const res = await driver.post(`/api/packages/${a.id}/consolidate`, { into: b.barcode });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ is_consolidated: 1, consolidated_to_id: b.id });
     expect((await driver.post(`/api/packages/${a.id}/consolidate`, { into: b.id })).json().code).toBe('package.already_consolidated');
     // The container's pickup carries the package inside it.
     expect((await driver.post(`/api/packages/${b.id}/pickup`)).statusCode).toBe(200);
-    expect(await status('packages', a.id)).toBe(50);
+    expect(await statusOf(t.db, 'packages', a.id)).toBe(50);
     expect((await driver.post(`/api/packages/${a.id}/deconsolidate`)).json().data).toMatchObject({ is_consolidated: 0, consolidated_to_id: null });
   });
 
   it('reroutes to an alternative location (nearest first, oversized -> PUDO only)', async () => {
-    const s = await awaitingPickup();
+    const s = await awaitingPickup(ma, id.pudo);
     const p = s.packages[0]!;
     await driver.post(`/api/packages/${p.id}/pickup`);
     const alt = await driver.get(`/api/packages/${p.id}/alternative-locations`, { barcode: p.barcode });
@@ -277,13 +243,13 @@ describe('package lifecycle', () => {
     const res = await driver.post(`/api/packages/${p.id}/reroute`, { location: target.id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ dropoff_location_id: target.id, is_rerouted: 1 });
-    const big = await awaitingPickup({ packages: [{ size: 'OVERSIZED' }] });
+    const big = await awaitingPickup(ma, id.pudo, ['OVERSIZED']);
     const bigAlt = (await sa.get(`/api/packages/${big.packages[0]!.id}/alternative-locations`)).json().data as { class: string }[];
     expect(bigAlt.every((l) => l.class === 'pudo')).toBe(true);
   });
 
   it('expiry: extend-expiry +24 h, expire-by-time is the scheduler\'s, expire makes retrievable, driver retrieves, returned', async () => {
-    const s = await awaitingPickup();
+    const s = await awaitingPickup(ma, id.pudo);
     const p = s.packages[0]!;
     await driver.post(`/api/packages/${p.id}/pickup`);
     await pudo.post(`/api/packages/${p.id}/check-in`, { location_id: id.pudo });
@@ -302,7 +268,7 @@ describe('package lifecycle', () => {
   });
 
   it('a verb that takes the package out of the actor\'s reach answers with no further actions', async () => {
-    const s = await awaitingPickup();
+    const s = await awaitingPickup(ma, id.pudo);
     const p = s.packages[0]!;
     await driver.post(`/api/packages/${p.id}/pickup`);
     await pudo.post(`/api/packages/${p.id}/check-in`, { location_id: id.pudo });
@@ -317,7 +283,7 @@ describe('package lifecycle', () => {
   });
 
   it('mark-as-lost (admins), notify (writers), process/runhook (superadmin)', async () => {
-    const s = await awaitingPickup();
+    const s = await awaitingPickup(ma, id.pudo);
     const p = s.packages[0]!;
     expect((await ma.post(`/api/packages/${p.id}/notify`)).json().code).toBe('package.action_not_allowed');
     expect((await ma.post(`/api/packages/${p.id}/process`)).statusCode).toBe(403);
@@ -338,7 +304,7 @@ describe('package lifecycle', () => {
 
 describe('concurrency', () => {
   it('50 concurrent pickups of one package: exactly one succeeds, the others get the coded error', async () => {
-    const s = await awaitingPickup({ packages: [{ size: 'SMALL' }] });
+    const s = await awaitingPickup(ma, id.pudo, ['SMALL']);
     const p = s.packages[0]!;
     const results = await Promise.all(Array.from({ length: 50 }, () => driver.post(`/api/packages/${p.id}/pickup`)));
     const ok = results.filter((r) => r.statusCode === 200);

@@ -1,12 +1,11 @@
 /** An edit form of a record the server no longer lets anyone change says so up front, and cannot be saved. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { AdminContext, ResourceContextProvider, TestMemoryRouter, TextInput, testDataProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TextInput, testDataProvider } from 'react-admin';
 import { en } from '../../../core/i18n/en.js';
 import { EditScreen } from './CrudScreens.js';
 import { ResourceForm } from './ResourceForm.js';
-import { testI18n } from './testing.js';
+import { renderRoute } from './testing.js';
 
 afterEach(cleanup);
 
@@ -20,17 +19,7 @@ function renderEdit(actions: string[]) {
   const dataProvider = testDataProvider({
     getOne: async () => ({ data: { id: 1, first_name: 'Ana', updated_at: '2026-01-01T00:00:00Z', _actions: actions } }) as never,
   });
-  render(
-    <TestMemoryRouter initialEntries={['/shipments/1']}>
-      <AdminContext i18nProvider={testI18n} dataProvider={dataProvider}>
-        <ResourceContextProvider value="shipments">
-          <Routes>
-            <Route path="/shipments/:id" element={<EditScreen form={NameForm} />} />
-          </Routes>
-        </ResourceContextProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
+  renderRoute({ url: '/shipments/1', path: '/shipments/:id', resource: 'shipments', element: <EditScreen form={NameForm} />, dataProvider });
 }
 
 describe('ResourceForm on a locked record', () => {

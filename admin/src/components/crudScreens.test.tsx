@@ -1,10 +1,9 @@
 /** Save errors show once, in the global error dialog: the edit screen adds no react-admin snackbar of its own. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
-import { AdminContext, HttpError, Notification, ResourceContextProvider, SimpleForm, TestMemoryRouter, TextInput, testDataProvider } from 'react-admin';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpError, Notification, SimpleForm, TextInput, testDataProvider } from 'react-admin';
 import { EditScreen } from './CrudScreens.js';
-import { testI18n } from './testing.js';
+import { renderRoute } from './testing.js';
 
 afterEach(cleanup);
 
@@ -23,18 +22,7 @@ describe('EditScreen', () => {
       getOne: async () => ({ data: { id: 1, name: 'Old', updated_at: '2026-01-01T00:00:00Z' } }) as never,
       update: update as never,
     });
-    render(
-      <TestMemoryRouter initialEntries={['/shipments/1']}>
-        <AdminContext i18nProvider={testI18n} dataProvider={dataProvider}>
-          <ResourceContextProvider value="shipments">
-            <Routes>
-              <Route path="/shipments/:id" element={<EditScreen form={NameForm} />} />
-            </Routes>
-          </ResourceContextProvider>
-          <Notification />
-        </AdminContext>
-      </TestMemoryRouter>,
-    );
+    renderRoute({ url: '/shipments/1', path: '/shipments/:id', resource: 'shipments', element: <EditScreen form={NameForm} />, dataProvider, extra: <Notification /> });
     const input = await screen.findByDisplayValue('Old');
     fireEvent.change(input, { target: { value: 'New' } });
     fireEvent.click(screen.getByRole('button', { name: /save/i }));

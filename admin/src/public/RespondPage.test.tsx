@@ -4,11 +4,10 @@
  * shows nobody's.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, TestMemoryRouter, type TranslationMessages } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
-import { en, es, messages } from '../../../core/i18n/index.js';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { memoryStore } from 'react-admin';
+import { en, es } from '../../../core/i18n/index.js';
+import { bilingualI18n, renderRoute } from '../components/testing.js';
 import { RespondPage } from './RespondPage.js';
 import type { ClosedRespondPage, RespondPageData } from './publicApi.js';
 
@@ -36,16 +35,7 @@ function renderPage(data: RespondPageData | ClosedRespondPage | { code: string }
   const status = 'code' in data ? 404 : 200;
   const fetch = vi.fn(async () => ({ ok: status === 200, status, json: async () => body }));
   vi.stubGlobal('fetch', fetch);
-  const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'en', [{ locale: 'en', name: 'English' }, { locale: 'es', name: 'Español' }], { allowMissing: true });
-  render(
-    <TestMemoryRouter initialEntries={[`/respond/${token}`]}>
-      <AdminContext i18nProvider={i18n} store={memoryStore()}>
-        <Routes>
-          <Route path="/respond/:token" element={<RespondPage />} />
-        </Routes>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
+  renderRoute({ url: `/respond/${token}`, path: '/respond/:token', element: <RespondPage />, i18nProvider: bilingualI18n(), store: memoryStore() });
   return fetch;
 }
 

@@ -1,10 +1,9 @@
 /** The tracking page opens in the recipient's language (from the API), like the respond page. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, memoryStore, TestMemoryRouter, type TranslationMessages } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
-import { es, messages } from '../../../core/i18n/index.js';
+import { cleanup, screen } from '@testing-library/react';
+import { memoryStore } from 'react-admin';
+import { es } from '../../../core/i18n/index.js';
+import { bilingualI18n, renderRoute } from '../components/testing.js';
 import { TrackPage } from './TrackPage.js';
 import type { TrackData } from './publicApi.js';
 
@@ -28,16 +27,7 @@ afterEach(() => {
 describe('TrackPage', () => {
   it("opens in the recipient's language", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => ({ ok: true, status: 200, json: async () => ({ data }) })));
-    const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'en', [{ locale: 'en', name: 'English' }, { locale: 'es', name: 'Español' }], { allowMissing: true });
-    render(
-      <TestMemoryRouter initialEntries={[`/track/${data.reference}`]}>
-        <AdminContext i18nProvider={i18n} store={memoryStore()}>
-          <Routes>
-            <Route path="/track/:reference" element={<TrackPage />} />
-          </Routes>
-        </AdminContext>
-      </TestMemoryRouter>,
-    );
+    renderRoute({ url: `/track/${data.reference}`, path: '/track/:reference', element: <TrackPage />, i18nProvider: bilingualI18n(), store: memoryStore() });
     expect(await screen.findByRole('heading', { name: es.public.track.title })).toBeTruthy();
     expect(screen.getByTestId('track-status').textContent).toBe(es.statuses.shipments[90]);
   });

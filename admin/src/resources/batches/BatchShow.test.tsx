@@ -5,11 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { AdminContext, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, testDataProvider } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
 import { en } from '../../../../core/i18n/index.js';
 import { FEATURES } from '../../../../core/features.js';
 import { ROLES } from '../../../../core/roles.js';
-import { testAuth, testI18n } from '../../components/testing.js';
+import { renderRoute, testAuth, testI18n } from '../../components/testing.js';
 import { BatchForm } from './BatchForm.js';
 import { BatchShow } from './BatchShow.js';
 
@@ -29,17 +28,7 @@ function renderShow(record: Record<string, unknown>) {
     getManyReference: async () => ({ data: [], total: 0 }) as never,
     getMany: async () => ({ data: [] }) as never,
   });
-  render(
-    <TestMemoryRouter initialEntries={['/batches/7']}>
-      <AdminContext i18nProvider={testI18n} dataProvider={dataProvider} authProvider={testAuth(actor)}>
-        <ResourceContextProvider value="batches">
-          <Routes>
-            <Route path="/batches/:id" element={<BatchShow />} />
-          </Routes>
-        </ResourceContextProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
+  renderRoute({ url: '/batches/7', path: '/batches/:id', resource: 'batches', element: <BatchShow />, dataProvider, authProvider: testAuth(actor) });
 }
 
 describe('BatchShow', () => {

@@ -43,18 +43,30 @@ export async function allVerdicts(mod: ResourceModule, rows: Row[], actor: Reque
   const verdicts = await mod.verdicts(rows, actor, db);
   const verbs = VERBS.get(mod.name);
   const sets = (VERB_SETS.get(mod.name) ?? []).map((prepare) => prepare(actor));
-  if (verbs || sets.length) {
-    for (const row of rows) {
-      const v = verdicts.get(row.id) ?? {};
-      // The verb rule decides first; a refusal the module's own verdicts give for the verb (from related
-      // records the rule cannot see, e.g. a batch item's batch status) stands when the rule allows.
-      for (const [action, rule] of verbs ?? []) v[action] = rule(row, actor) ?? v[action] ?? null;
-      for (const { actions, decide } of sets) {
-        const codes = decide(row);
-        for (let i = 0; i < actions.length; i++) v[actions[i]!] = codes[i] ?? v[actions[i]!] ?? null;
-      }
-      verdicts.set(row.id, v);
+  if (!verbs && !sets.length) return verdicts;
+  // Rows with alike own verdicts and the same verb answers (set rules hand back one array per distinct answer)
+  // share one merged, read-only object: filling 20-odd keys per row was most of a package page's action cost.
+  const shared = new Map<string, Verdicts>();
+  const answerIds = new Map<unknown, number>();
+  const idOf = (answer: unknown) => answerIds.get(answer) ?? answerIds.set(answer, answerIds.size).size - 1;
+  for (const row of rows) {
+    const v = verdicts.get(row.id) ?? {};
+    const answers = sets.map(({ decide }) => decide(row));
+    const key = verbs ? undefined : `${JSON.stringify(v)}|${answers.map(idOf).join(',')}`;
+    const known = key === undefined ? undefined : shared.get(key);
+    if (known) {
+      verdicts.set(row.id, known);
+      continue;
     }
+    // The verb rule decides first; a refusal the module's own verdicts give for the verb (from related
+    // records the rule cannot see, e.g. a batch item's batch status) stands when the rule allows.
+    for (const [action, rule] of verbs ?? []) v[action] = rule(row, actor) ?? v[action] ?? null;
+    sets.forEach(({ actions }, s) => {
+      const codes = answers[s]!;
+      for (let i = 0; i < actions.length; i++) v[actions[i]!] = codes[i] ?? v[actions[i]!] ?? null;
+    });
+    if (key !== undefined) shared.set(key, v);
+    verdicts.set(row.id, v);
   }
   return verdicts;
 }

@@ -26,9 +26,9 @@ export function buildProgram(io: CliIo): Command {
   // Sub-commands made with .command() copy these settings (output, exitOverride, help after error).
   registerDbCommands(program, io, t);
   registerUserCommands(program, io, t);
-  registerImportCommands(program, io);
-  registerExportCommands(program, io);
-  registerTemplateCommands(program, io);
+  registerImportCommands(program, io, t);
+  registerExportCommands(program, io, t);
+  registerTemplateCommands(program, io, t);
   registerShipmentCommands(program, io);
   registerPackageCommands(program, io);
   return program;

@@ -4,11 +4,19 @@
  * "package n of N". A6 by default, 4x6 in as an option.
  */
 import PDFDocument from 'pdfkit';
+import { fieldError } from '../resources/validate.js';
 import { drawCode128 } from './code128.js';
 
 export const LABEL_FORMATS = { a6: [297.64, 419.53], '4x6': [288, 432] } as const;
 export type LabelFormat = keyof typeof LABEL_FORMATS;
 export const isLabelFormat = (v: unknown): v is LabelFormat => typeof v === 'string' && v in LABEL_FORMATS;
+
+/** The format a print request asks for (query or body `format`): none is A6, an unknown one a 422 on `format`. */
+export function requestedLabelFormat(raw: unknown): LabelFormat {
+  if (raw === undefined || raw === null || raw === '') return 'a6';
+  if (!isLabelFormat(raw)) fieldError('format', 'validation.in');
+  return raw;
+}
 
 export interface LabelData {
   reference_id: string;

@@ -6,9 +6,9 @@ import type { Translate } from '../../core/validation.js';
 import { CliError } from '../errors.js';
 import { processIo, type CliIo } from '../io.js';
 
-export function positiveId(value: string, option: string): number {
+export function positiveId(t: Translate, value: string, option: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(String(value).trim()) || n < 1) throw new CliError(`${option} must be an id, got "${value}".`);
+  if (!/^\d+$/.test(String(value).trim()) || n < 1) throw new CliError(t('cli.option_not_id', { option, value }));
   return n;
 }
 
@@ -26,7 +26,7 @@ export async function explained<T>(t: Translate, fn: () => Promise<T>): Promise<
 }
 
 /** A progress line with rows/s on stderr, only on a terminal (never in pipes or tests). */
-export function progress(io: CliIo) {
+export function progress(io: CliIo, t: Translate) {
   const tty = io === processIo && Boolean(process.stderr.isTTY);
   const started = Date.now();
   let last = 0;
@@ -35,12 +35,13 @@ export function progress(io: CliIo) {
       if (!tty || Date.now() - last < 200) return;
       last = Date.now();
       const rate = Math.round(rows / Math.max(0.001, (Date.now() - started) / 1000));
-      process.stderr.write(`\r  read ${rows.toLocaleString('en')} rows (${rate.toLocaleString('en')} rows/s)   `);
+      process.stderr.write(`\r  ${t('cli.import_progress', { rows, rate })}   `);
     },
     done(rows: number) {
       if (!tty) return;
       const seconds = (Date.now() - started) / 1000;
-      process.stderr.write(`\r  read ${rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s (${Math.round(rows / Math.max(seconds, 0.001)).toLocaleString('en')} rows/s)\n`);
+      const rate = Math.round(rows / Math.max(seconds, 0.001));
+      process.stderr.write(`\r  ${t('cli.import_progress_done', { rows, seconds: seconds.toFixed(1), rate })}\n`);
     },
   };
 }
@@ -53,7 +54,7 @@ export function errorTable(errors: readonly ImportRowError[], t: Translate, limi
   const widths = head.map((h, i) => Math.min(40, Math.max(h.length, ...rows.map((r) => r[i].length))));
   const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c)).join('  ');
   const out = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
-  if (errors.length > limit) out.push(`... and ${errors.length - limit} more problems (use --json for all of them)`);
+  if (errors.length > limit) out.push(t('cli.import_more_problems', { count: errors.length - limit }));
   return out;
 }
 

@@ -12,7 +12,7 @@ import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { withServices } from '../services.js';
 import { preferCompactHeap } from '../../api/import/heap.js';
-import { cliTranslator } from '../i18n.js';
+import type { Translate } from '../../core/validation.js';
 import { explained, positiveId } from './cli-import-support.js';
 
 interface ExportOptions {
@@ -23,35 +23,35 @@ interface ExportOptions {
   locale: string;
 }
 
-export function registerExportCommands(program: Command, io: CliIo): void {
+export function registerExportCommands(program: Command, io: CliIo, t: Translate): void {
   program
     .command('export')
-    .description('Export data to CSV or XLSX')
+    .description(t('cli.export'))
     .command('shipments')
-    .description('Export shipments (one row per package), importable again with "lockerline import shipments"')
-    .option('--format <format>', 'csv or xlsx', 'xlsx')
-    .option('--status <codes>', 'only these shipment statuses, comma-separated (e.g. 0,20)')
-    .option('--merchant <id>', 'only this merchant')
-    .option('--locale <locale>', 'language of the header row (en or es)', 'en')
-    .requiredOption('--out <file>', 'file to write')
+    .description(t('cli.export_shipments'))
+    .option('--format <format>', t('cli.option_file_format'), 'xlsx')
+    .option('--status <codes>', t('cli.option_export_status'))
+    .option('--merchant <id>', t('cli.option_export_merchant'))
+    .option('--locale <locale>', t('cli.option_header_locale'), 'en')
+    .requiredOption('--out <file>', t('cli.option_export_out'))
     .action(async (options: ExportOptions) => {
       preferCompactHeap();
-      const format = await explained(cliTranslator(io.env), async () => exportFormat(options.format));
+      const format = await explained(t, async () => exportFormat(options.format));
       const locale = options.locale;
-      if (!isLocale(locale)) throw new CliError(`--locale must be en or es, got "${locale}".`);
+      if (!isLocale(locale)) throw new CliError(t('cli.option_not_locale', { value: locale }));
       const filters: Record<string, unknown> = {};
       if (options.status !== undefined) {
         const codes = options.status.split(',').map((s) => s.trim());
-        if (codes.some((c) => !/^-?\d+$/.test(c))) throw new CliError(`--status must be status codes like 0,20, got "${options.status}".`);
+        if (codes.some((c) => !/^-?\d+$/.test(c))) throw new CliError(t('cli.export_bad_status', { value: options.status }));
         filters.status = codes;
       }
-      if (options.merchant !== undefined) filters.merchant_id = [positiveId(options.merchant, '--merchant')];
+      if (options.merchant !== undefined) filters.merchant_id = [positiveId(t, options.merchant, '--merchant')];
       await withServices(io, async ({ ctx, app }) => {
         const query = parseListQuery(shipmentsList, { filters }, ctx.actor.role);
         const shipments = filteredQuery(ctx.db, app.dialect, shipmentsList, query, ctx.actor);
         const out = createWriteStream(options.out);
         const rows = await writeExport(format, exportHeader(makeTranslator(locale)), shipmentExportRows(ctx.db, shipments), out);
-        io.out(`Exported ${rows} rows to ${options.out}.`);
+        io.out(t('cli.exported', { rows, file: options.out }));
       });
     });
 }

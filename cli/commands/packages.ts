@@ -108,7 +108,7 @@ export function registerPackageCommands(program: Command, io: CliIo): void {
     .command('packages')
     .description(t('cli.packages'))
     .argument('<action>', t('cli.packages_action', { actions: PACKAGE_VERBS.join(', ') }))
-    .argument('[targets...]', 'ids or barcodes');
+    .argument('[targets...]', t('cli.arg_package_targets'));
   addFilterOptions(command, t)
     .option('--location <id>', t('cli.option_location'))
     .option('--target <id>', t('cli.option_target'))

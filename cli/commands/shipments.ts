@@ -32,51 +32,51 @@ export function registerShipmentCommands(program: Command, io: CliIo): void {
   const t = cliTranslator(io.env);
   const shipments = program.command('shipments').description(t('cli.shipments'));
   for (const action of ACTIONS) {
-    const command = shipments.command(action).description(t('cli.shipments_action', { action })).argument('[ids...]', 'shipment ids');
-    addRunOptions(addFilterOptions(command, t), t)
-      .option('--out <file>', t('cli.option_out'))
-      .option('--format <format>', t('cli.option_format'), 'a6')
-      .action(async (idArgs: string[], opts: ShipmentOptions) => {
-        if (!isLabelFormat(opts.format)) throw new CliError(t('validation.in'));
-        await withServices(io, async ({ app }) => {
-          const actor = await cliActor(app, opts.as, t);
-          const ids = idArgs.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-          if (opts.status !== undefined || opts.merchant !== undefined) {
-            let qb = app.db.selectFrom('shipments').select('id');
-            if (opts.status !== undefined) qb = qb.where('status', '=', Number(opts.status));
-            if (opts.merchant !== undefined) qb = qb.where('merchant_id', '=', Number(opts.merchant));
-            ids.push(...(await qb.orderBy('id').limit(10_000).execute()).map((r) => r.id));
+    const command = shipments.command(action).description(t('cli.shipments_action', { action })).argument('[ids...]', t('cli.arg_shipment_ids'));
+    addRunOptions(addFilterOptions(command, t), t);
+    // Only print makes labels: the other actions neither offer nor accept --out and --format.
+    if (action === 'print') command.option('--out <file>', t('cli.option_out')).option('--format <format>', t('cli.option_format'), 'a6');
+    command.action(async (idArgs: string[], opts: ShipmentOptions) => {
+      if (action === 'print' && !isLabelFormat(opts.format)) throw new CliError(t('validation.in'));
+      await withServices(io, async ({ app }) => {
+        const actor = await cliActor(app, opts.as, t);
+        const ids = idArgs.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+        if (opts.status !== undefined || opts.merchant !== undefined) {
+          let qb = app.db.selectFrom('shipments').select('id');
+          if (opts.status !== undefined) qb = qb.where('status', '=', Number(opts.status));
+          if (opts.merchant !== undefined) qb = qb.where('merchant_id', '=', Number(opts.merchant));
+          ids.push(...(await qb.orderBy('id').limit(10_000).execute()).map((r) => r.id));
+        }
+        const unique = [...new Set(ids)];
+        if (!unique.length) throw new CliError(t('cli.ops_no_targets'));
+        const printed: number[] = [];
+        const outcome = await runEach(io, t, unique, opts, async (id) => {
+          const [row] = await loadVisible(app.db, RESOURCE_MODULES.shipments, actor, [id]);
+          if (!row) throw new DomainError('not_found');
+          const shipment = row as Shipment;
+          if (opts.dryRun) {
+            // print registers a draft first, so a draft is judged by register.
+            const judged = action === 'print' && shipment.status === 0 ? 'register' : action;
+            const code = shipmentRefusal(shipment, judged, { actor: machineActor(actor) });
+            if (code) throw new DomainError(code);
+            return;
           }
-          const unique = [...new Set(ids)];
-          if (!unique.length) throw new CliError(t('cli.ops_no_targets'));
-          const printed: number[] = [];
-          const outcome = await runEach(io, t, unique, opts, async (id) => {
-            const [row] = await loadVisible(app.db, RESOURCE_MODULES.shipments, actor, [id]);
-            if (!row) throw new DomainError('not_found');
-            const shipment = row as Shipment;
-            if (opts.dryRun) {
-              // print registers a draft first, so a draft is judged by register.
-              const judged = action === 'print' && shipment.status === 0 ? 'register' : action;
-              const code = shipmentRefusal(shipment, judged, { actor: machineActor(actor) });
-              if (code) throw new DomainError(code);
-              return;
-            }
-            const ctx: OpContext = { db: app.db, dialect: app.dialect, now: app.clock.now(), actor };
-            await SHIPMENT_VERBS[action](ctx, shipment);
-            if (action === 'print') printed.push(id);
-          });
-          if (action === 'print' && opts.out && printed.length) {
-            const doc = createLabelDocument();
-            const file = createWriteStream(opts.out);
-            doc.pipe(file);
-            const captions = labelCaptions(t);
-            for (const id of printed) for (const label of await shipmentLabels(app.db, id)) drawLabel(doc, label, opts.format as 'a6', captions);
-            doc.end();
-            await finished(file);
-            if (!opts.json) io.out(t('cli.ops_labels_written', { file: opts.out }));
-          }
-          report(io, t, outcome, opts);
+          const ctx: OpContext = { db: app.db, dialect: app.dialect, now: app.clock.now(), actor };
+          await SHIPMENT_VERBS[action](ctx, shipment);
+          if (action === 'print') printed.push(id);
         });
+        if (action === 'print' && opts.out && printed.length) {
+          const doc = createLabelDocument();
+          const file = createWriteStream(opts.out);
+          doc.pipe(file);
+          const captions = labelCaptions(t);
+          for (const id of printed) for (const label of await shipmentLabels(app.db, id)) drawLabel(doc, label, opts.format as 'a6', captions);
+          doc.end();
+          await finished(file);
+          if (!opts.json) io.out(t('cli.ops_labels_written', { file: opts.out }));
+        }
+        report(io, t, outcome, opts);
       });
+    });
   }
 }

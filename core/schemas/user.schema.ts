@@ -39,6 +39,6 @@ export const profile: Schema = {
 /** User preferences (locale, default pickup location, default export format). */
 export const userPreferences: Schema = {
   locale,
-  default_pickup_location_id: id(),
+  default_pickup: id(),
   default_export_format: oneOf(EXPORT_FORMATS),
 };

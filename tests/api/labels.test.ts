@@ -1,7 +1,8 @@
 /**
  * Labels: a shipment's label PDF is rendered with pdftoppm and both Code 128 barcodes (package barcode
  * and tracking reference) are decoded with zbarimg. Skipped, with the reason printed, only when those
- * binaries are missing (Debian: poppler-utils, zbar-tools).
+ * binaries are missing (Debian: poppler-utils, zbar-tools). The label format rule (a6 / 4x6, 422
+ * otherwise) is checked for shipment and package prints alike.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,28 @@ describe('labels', () => {
     const codes = decode(res.rawPayload);
     for (const p of s.packages) expect(codes).toContain(p.barcode);
     expect(codes.filter((c) => c === s.reference_id)).toHaveLength(2);
+  });
+
+  it('refuses an unknown label format with 422 on `format` before printing, for a shipment and for one package', async () => {
+    const pudo = (await t.db.selectFrom('locations').select('id').where('code', '=', 'PD-NAS-01').executeTakeFirstOrThrow()).id;
+    const s = (await ma.post('/api/shipments', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.net', dropoff_location_id: pudo, packages: [{ size: 'SMALL' }] })).json().data;
+    const status = async (table: 'shipments' | 'packages', id: number) => (await t.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const refused = async (path: string) => {
+      const res = await ma.post(path, { format: 'a5' });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['format']);
+    };
+    await refused(`/api/shipments/${s.id}/print`);
+    expect(await status('shipments', s.id)).toBe(0); // nothing was registered or printed
+
+    expect((await ma.post(`/api/shipments/${s.id}/register`)).statusCode).toBe(200);
+    const pkg = s.packages[0];
+    await refused(`/api/packages/${pkg.id}/print`);
+    expect(await status('packages', pkg.id)).toBe(0);
+    const printed = await ma.post(`/api/packages/${pkg.id}/print`, { format: '4x6' });
+    expect(printed.statusCode).toBe(200);
+    expect(printed.rawPayload.toString('latin1')).toContain('/MediaBox [0 0 288 432]');
+    expect(await status('packages', pkg.id)).toBe(20);
   });
 
   it.skipIf(!tools)('renders the 4x6 in format too', async () => {

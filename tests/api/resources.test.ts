@@ -316,6 +316,23 @@ describe('users', () => {
     expect((await t.db.selectFrom('users').select('role').where('id', '=', me.id).executeTakeFirstOrThrow()).role).toBe(16);
     expect((await pudo.get(`/api/users/${me.id}`)).statusCode).toBe(200);
   });
+
+  it('keeps the profile preferences under the SPEC names (default_pickup), merged over the stored ones', async () => {
+    const prefs = async () => (await ma.get('/api/user')).json().data.preferences;
+    const put = (preferences: Record<string, unknown>) => ma.put(`/api/users/${id.maUser}`, { preferences });
+    expect((await put({ default_pickup: null, default_export_format: 'csv' })).statusCode).toBe(200);
+    expect(await prefs()).toMatchObject({ default_pickup: null, default_export_format: 'csv' });
+    expect((await put({ default_pickup: id.acmeStore })).statusCode).toBe(200);
+    expect(await prefs()).toMatchObject({ default_pickup: id.acmeStore, default_export_format: 'csv' });
+    // Another field saved alone keeps the default pickup location; unknown keys are not stored.
+    expect((await put({ default_export_format: 'xlsx', default_pickup_location_id: id.pudo })).statusCode).toBe(200);
+    const kept = await prefs();
+    expect(kept).toMatchObject({ default_pickup: id.acmeStore, default_export_format: 'xlsx' });
+    expect(kept).not.toHaveProperty('default_pickup_location_id');
+    const bad = await put({ default_pickup: 'store' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['preferences.default_pickup']);
+  });
 });
 
 describe('user/can', () => {

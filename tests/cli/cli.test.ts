@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../core/i18n/en.js';
 import { es } from '../../core/i18n/es.js';
+import type { CliIo } from '../../cli/io.js';
+import { buildProgram, run } from '../../cli/main.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'cli/bin.mjs');
@@ -32,6 +35,15 @@ function cli(args: string[], options: { env?: Record<string, string>; stdin?: st
     child.stdin.end(options.stdin ?? '');
   });
 }
+
+/** Help output in-process (no child process, no database), whitespace collapsed: commander wraps long lines. */
+async function helpOf(env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
+  const out: string[] = [];
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => out.push(l), readStdin: async () => '', env };
+  expect(await run(['node', 'lockerline', ...args, '--help'], io)).toBe(0);
+  return flat(out.join('\n'));
+}
+const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 let dir: string;
 const file = (name: string) => join(dir, name);
@@ -64,6 +76,31 @@ describe('help', () => {
     for (const option of ['--email', '--role', '--merchant', '--first-name', '--last-name', '--password-stdin']) {
       expect(create.stdout).toContain(option);
     }
+  });
+
+  it('describes the real command set', () => {
+    const io: CliIo = { out: () => undefined, err: () => undefined, readStdin: async () => '', env: { LOCKERLINE_LOCALE: 'en' } };
+    const names = buildProgram(io).commands.map((c) => c.name());
+    expect(names).toEqual(expect.arrayContaining(['db', 'users', 'import', 'export', 'template', 'shipments', 'packages']));
+    // db is "database"; the others are named by their stem (users, import, template(s), shipment(s), package(s)).
+    for (const name of names) expect(en.cli.description).toContain(name === 'db' ? 'database' : name.replace(/s$/, ''));
+  });
+
+  it('offers --out and --format on shipments print only, and refuses them on the other actions', async () => {
+    const env = { LOCKERLINE_LOCALE: 'en' };
+    const print = await helpOf(env, 'shipments', 'print');
+    expect(print).toContain('--out <file>');
+    expect(print).toContain('--format <format>');
+    for (const action of ['register', 'request-pickup', 'cancel']) {
+      const help = await helpOf(env, 'shipments', action);
+      expect(help).toContain('--dry-run');
+      expect(help).not.toContain('--out');
+      expect(help).not.toContain('--format');
+    }
+    const err: string[] = [];
+    const io: CliIo = { out: () => undefined, err: (l) => err.push(l), readStdin: async () => '', env };
+    expect(await run(['node', 'lockerline', 'shipments', 'cancel', '1', '--out', 'x.pdf'], io)).toBe(1);
+    expect(err.join('\n')).toContain("unknown option '--out'");
   });
 
   it('fails with exit code 1 on an unknown command', async () => {
@@ -200,6 +237,27 @@ describe('users create', () => {
     expect(res.stderr).toContain(es.validation.email);
     const help = await cli(['db', '--help'], { env: { LOCKERLINE_LOCALE: 'es' } });
     expect(help.stdout).toContain(es.cli.db_migrate);
+    const imports = await cli(['import', 'shipments', '--help'], { env: { LOCKERLINE_LOCALE: '', LANG: 'es_ES.UTF-8', LC_ALL: '' } });
+    for (const phrase of [es.cli.import_shipments, es.cli.option_import_merchant, es.cli.option_only_valid, es.cli.import_exit_codes]) {
+      expect(flat(imports.stdout)).toContain(phrase);
+    }
+  });
+
+  it('shows the import, export and template help in Spanish', async () => {
+    const spanish = { LOCKERLINE_LOCALE: 'es' };
+    const expected: [string[], string[]][] = [
+      [[], [es.cli.description, es.cli.import, es.cli.export, es.cli.template]],
+      [['import', 'batch-items'], [es.cli.import_batch_items, es.cli.option_import_batch, es.cli.option_import_dry_run, es.cli.option_report_json]],
+      [['import', 'shipments'], [es.cli.option_sheet]],
+      [['export', 'shipments'], [es.cli.export_shipments, es.cli.option_file_format, es.cli.option_export_status, es.cli.option_export_merchant, es.cli.option_header_locale, es.cli.option_export_out]],
+      [['template', 'shipments'], [es.cli.template_shipments, es.cli.option_template_out, es.cli.option_template_locale]],
+      [['shipments', 'print'], [es.cli.arg_shipment_ids, es.cli.option_out, es.cli.option_format]],
+      [['packages'], [es.cli.arg_package_targets]],
+    ];
+    for (const [args, phrases] of expected) {
+      const help = await helpOf(spanish, ...args);
+      for (const phrase of phrases) expect(help, args.join(' ')).toContain(flat(phrase));
+    }
   });
 
   it('needs --email and --role', async () => {

@@ -18,9 +18,9 @@ let env: Record<string, string>;
 let acmeId: number;
 let batchId: number;
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, fail) => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...env };
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', LOCKERLINE_LOCALE: 'en', ...env, ...extraEnv };
     delete childEnv.DATABASE_URL;
     const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -76,6 +76,11 @@ describe('lockerline template / import / export', () => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('Dry run');
     expect(count('shipments')).toBe(before);
+    // The report speaks the operator's language.
+    const seco = await cli(['import', 'shipments', join(FIXTURES, 'good-shipments.csv'), '--merchant', String(acmeId), '--dry-run'], { LOCKERLINE_LOCALE: 'es' });
+    expect(seco.code, seco.stderr).toBe(0);
+    expect(seco.stdout).toMatch(/\d+ filas: \d+ válidas, 0 no válidas\./);
+    expect(seco.stdout).toMatch(/Simulación: \d+ filas se importarían como \d+ envíos; no se escribió nada\./);
 
     const good = await cli(['import', 'shipments', join(FIXTURES, 'good-shipments.xlsx'), '--merchant', String(acmeId), '--json']);
     expect(good.code, good.stderr).toBe(0);

@@ -1,5 +1,6 @@
 import { useGetIdentity } from 'react-admin';
 import { canSeeField, canUseFilter, type ResourceName } from '../../../core/permissions.js';
+import type { CurrentUser } from '../providers/session.js';
 
 /** The signed-in user as the permission rules see it (identity comes from the auth provider). */
 export interface ActorIdentity {
@@ -9,6 +10,8 @@ export interface ActorIdentity {
   country?: string;
   /** The user's stored language (en/es). */
   locale?: string;
+  /** Profile preferences (default pickup location, default export format). */
+  preferences?: CurrentUser['preferences'];
 }
 
 export function useActor(): ActorIdentity & { isPending: boolean } {
@@ -21,6 +24,7 @@ export function useActor(): ActorIdentity & { isPending: boolean } {
     merchant_id: raw.merchant_id ?? null,
     country: raw.country,
     locale: raw.locale,
+    preferences: raw.preferences,
     isPending,
   };
 }

@@ -107,7 +107,7 @@ export function ProfilePage() {
           <CountryInput label={label('country')} />
           <SelectInput
             source="preferences.default_pickup"
-            label={label('default_pickup_location_id')}
+            label={label('default_pickup')}
             choices={pickups.data?.data ?? []}
             disabled={!pickups.data}
             emptyText="ra.action.clear_input_value"

@@ -11,7 +11,7 @@ import { requireAuth, requireRole } from '../../plugins/auth.js';
 import { ROLES, ROLE_GROUPS } from '../../../core/roles.js';
 import { idParams } from '../../resources/schemas.js';
 import { fieldError } from '../../resources/validate.js';
-import { renderLabels } from '../../labels/label.js';
+import { renderLabels, requestedLabelFormat } from '../../labels/label.js';
 import { labelCaptions, shipmentLabels } from '../../labels/label-data.js';
 import { opContext } from '../context.js';
 import { recordPayload } from '../shared/respond.js';
@@ -106,10 +106,12 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
       const ctx = opContext(request);
       const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
       const { body, image } = await readBody(request);
+      // The same format rule as the shipment print, checked before the package is printed.
+      const format = verb === 'print' ? requestedLabelFormat((request.query as Body).format ?? body.format) : undefined;
       const outcome = await runPackageAction(ctx, pkg, verb as PackageAction, inputOf(body, image));
-      if (verb === 'print') {
+      if (format) {
         const labels = await shipmentLabels(ctx.db, pkg.shipment_id, [pkg.id]);
-        const pdf = await renderLabels(labels, body.format === '4x6' ? '4x6' : 'a6', labelCaptions(request.t));
+        const pdf = await renderLabels(labels, format, labelCaptions(request.t));
         return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="label-${pkg.barcode}.pdf"`).send(pdf);
       }
       const meta = outcome.pending ? { pending: true, eta_seconds: outcome.pending.eta_seconds, message: request.t('operations.retrievable_pending') } : {};

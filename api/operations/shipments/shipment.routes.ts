@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
 import { shipmentRefusal, type ShipmentAction, type ShipmentState } from '../../../core/machines/index.js';
 import type { Shipment } from '../../db/tables.js';
-import { isLabelFormat, renderLabels, type LabelFormat } from '../../labels/label.js';
+import { renderLabels, requestedLabelFormat, type LabelFormat } from '../../labels/label.js';
 import { labelCaptions, shipmentLabels } from '../../labels/label-data.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { contextOf } from '../../resources/access.js';
@@ -19,12 +19,8 @@ import { SHIPMENT_VERBS, type ShipmentVerb } from './shipment-actions.service.js
 
 const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
-function formatOf(request: FastifyRequest): LabelFormat {
-  const raw = (request.query as Record<string, unknown> | undefined)?.format ?? (request.body as Record<string, unknown> | undefined)?.format;
-  if (raw === undefined || raw === '') return 'a6';
-  if (!isLabelFormat(raw)) throw new DomainError('validation.failed', 'validation.failed', { fields: { format: 'validation.in' }, problems: { format: { key: 'validation.in' } } });
-  return raw;
-}
+const formatOf = (request: FastifyRequest): LabelFormat =>
+  requestedLabelFormat((request.query as Record<string, unknown> | undefined)?.format ?? (request.body as Record<string, unknown> | undefined)?.format);
 
 export function idList(raw: unknown): number[] {
   const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.values(raw) : raw === undefined || raw === '' ? [] : [raw];
@@ -59,11 +55,13 @@ export function registerShipmentOperationRoutes(app: FastifyInstance): void {
   for (const verb of Object.keys(SHIPMENT_VERBS) as ShipmentVerb[]) {
     app.post(`/shipments/:id/${verb}`, { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {
       const shipment = (await loadOne(contextOf(request), RESOURCE_MODULES.shipments, idOf(request))) as Shipment;
+      // An unknown label format is refused before anything is printed.
+      const format = verb === 'print' ? formatOf(request) : undefined;
       const ctx = opContext(request);
       const result = await SHIPMENT_VERBS[verb](ctx, shipment);
-      if (verb === 'print') {
+      if (format) {
         const labels = await shipmentLabels(ctx.db, result.id);
-        const pdf = await renderLabels(labels, formatOf(request), labelCaptions(request.t));
+        const pdf = await renderLabels(labels, format, labelCaptions(request.t));
         return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="labels-${result.reference_id}.pdf"`).send(pdf);
       }
       return recordPayload(ctx.db, 'shipments', ctx.actor!, result);

@@ -81,7 +81,7 @@ function preferences(body: Row, stored: string | null): string | undefined {
   if (body.preferences === undefined) return undefined;
   const prefs = body.preferences;
   if (prefs === null || typeof prefs !== 'object' || Array.isArray(prefs)) fieldError('preferences', 'validation.in');
-  const values = pick(prefs, ['locale', 'default_pickup_location_id', 'default_export_format']);
+  const values = pick(prefs, ['locale', 'default_pickup', 'default_export_format']);
   try {
     validateOrThrow(schemas.userPreferences, values);
   } catch (e) {

@@ -54,11 +54,11 @@ describe('ShipmentForm', () => {
   });
 });
 
-describe('ShipmentForm pickup location (superadmin and support)', () => {
+describe('ShipmentForm pickup location', () => {
   const MERCHANTS = [{ id: 1, name: 'Acme' }, { id: 2, name: 'Globex' }];
   const PICKUPS = [{ id: 11, name: 'Acme Store', merchant_id: 1 }, { id: 22, name: 'Globex Depot', merchant_id: 2 }];
 
-  function renderStaffForm(record: Record<string, unknown>, mode: 'create' | 'edit', role: number = ROLES.superadmin) {
+  function renderStaffForm(record: Record<string, unknown>, mode: 'create' | 'edit', role: number = ROLES.superadmin, user: Record<string, unknown> = {}) {
     const getList = vi.fn(async (resource: string, params: { filter: { merchant_id?: number } }) => {
       if (resource === 'merchants') return { data: MERCHANTS, total: 2 };
       const rows = resource === 'locations' ? PICKUPS.filter((l) => params.filter.merchant_id === undefined || l.merchant_id === params.filter.merchant_id) : [];
@@ -68,7 +68,7 @@ describe('ShipmentForm pickup location (superadmin and support)', () => {
       data: (resource === 'merchants' ? MERCHANTS : PICKUPS).filter((r) => params.ids.map(Number).includes(r.id)),
     }));
     render(
-      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider({ getList: getList as never, getMany: getMany as never })} authProvider={testAuth({ role, features: 0 })}>
+      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider({ getList: getList as never, getMany: getMany as never })} authProvider={testAuth({ role, features: 0, ...user })}>
         <ResourceContextProvider value="shipments">
           <RecordContextProvider value={record}>
             <ShipmentForm mode={mode} />
@@ -86,6 +86,12 @@ describe('ShipmentForm pickup location (superadmin and support)', () => {
     const getList = renderStaffForm({ id: 5, merchant_id: 2, country: 'BS', packages: [{ size: 'SMALL' }], pickup_location_id: 22 }, 'edit', ROLES.support);
     await waitFor(() => expect(pickupFilters(getList)).toContainEqual({ scope: 'pickup', merchant_id: 2 }));
     expect(pickupFilters(getList)).not.toContainEqual({ scope: 'pickup' });
+  });
+
+  it("starts a merchant's new shipment at the profile's default pickup location (preferences.default_pickup)", async () => {
+    renderStaffForm({}, 'create', ROLES.merchant_admin, { merchant_id: 2, preferences: { default_pickup: 22 } });
+    const pickup = (await screen.findByLabelText(/Pickup location/)) as HTMLInputElement;
+    await waitFor(() => expect(pickup.value).toBe('Globex Depot'));
   });
 
   it('waits for the merchant, then narrows the picker to it and clears the pickup location when the merchant changes', async () => {

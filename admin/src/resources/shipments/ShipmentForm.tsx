@@ -64,9 +64,17 @@ function MerchantInput() {
 /** Superadmin and support must say whose shipment it is (the API fills it in for merchant roles). */
 const adminCreateSchema = { ...schemas.shipments.create, merchant_id: id(true) };
 
+/**
+ * A new shipment starts from the schema defaults and the user's default pickup location (profile
+ * preference). Not when the merchant is chosen in the form: the pickup location must be that merchant's.
+ */
+function createDefaults(canPickMerchant: boolean, defaultPickup: number | null | undefined) {
+  return { ...shipmentDefaults(), ...(!canPickMerchant && defaultPickup ? { pickup_location_id: defaultPickup } : {}) };
+}
+
 /** Shipment create and edit form (DESIGN.md section 3 body). */
 export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
-  const { role, isPending } = useActor();
+  const { role, isPending, preferences } = useActor();
   // Wait for the role: it decides whether the merchant is chosen here and narrows the pickup locations.
   if (isPending) return null;
   const canPickMerchant = canSeeField(role, 'shipments', 'merchant_id');
@@ -76,7 +84,7 @@ export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
       resource="shipments"
       schema={schema}
       nested={schemas.shipments.nested}
-      defaultValues={mode === 'create' ? shipmentDefaults() : undefined}
+      defaultValues={mode === 'create' ? createDefaults(canPickMerchant, preferences?.default_pickup) : undefined}
     >
       {canPickMerchant && mode === 'create' && <MerchantInput />}
       <TextInput source="external_reference_id" label={req('external_reference_id')} />

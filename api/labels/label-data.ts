@@ -1,8 +1,7 @@
 /** Label data of shipments (one label per package that is not cancelled), read in one query per shipment. */
-import type { Translate } from '../../core/validation.js';
 import { PACKAGE_STATUS as P } from '../../core/statuses.js';
 import type { Executor } from '../operations/context.js';
-import { ENGLISH_CAPTIONS, type LabelCaptions, type LabelData } from './label.js';
+import type { LabelData } from './label.js';
 
 export async function shipmentLabels(db: Executor, shipmentId: number, packageIds?: number[]): Promise<LabelData[]> {
   const shipment = await db
@@ -40,28 +39,4 @@ export async function shipmentLabels(db: Executor, shipmentId: number, packageId
     }))
     .filter((entry) => !packageIds || packageIds.includes(entry.id))
     .map((entry) => entry.label);
-}
-
-/** Captions in the request's language (labels.* keys), English when a key is missing. */
-export function labelCaptions(t: Translate | undefined): LabelCaptions {
-  if (!t) return ENGLISH_CAPTIONS;
-  const tr = (key: string, fallback: string, params?: Record<string, string | number>) => {
-    const text = t(`labels.${key}`, params);
-    return text === `labels.${key}` ? fallback : text;
-  };
-  return {
-    reference: tr('reference', ENGLISH_CAPTIONS.reference),
-    package: tr('package', ENGLISH_CAPTIONS.package),
-    dropoff: tr('dropoff', ENGLISH_CAPTIONS.dropoff),
-    locker: tr('locker', ENGLISH_CAPTIONS.locker),
-    consignee: tr('consignee', ENGLISH_CAPTIONS.consignee),
-    merchant: tr('merchant', ENGLISH_CAPTIONS.merchant),
-    order: tr('order', ENGLISH_CAPTIONS.order),
-    size: tr('size', ENGLISH_CAPTIONS.size),
-    count: (n, total) => tr('count', ENGLISH_CAPTIONS.count(n, total), { n, total }),
-    sizeName: (s) => {
-      const text = t(`sizes.${s}`);
-      return text === `sizes.${s}` ? s : text;
-    },
-  };
 }

@@ -4,6 +4,8 @@
  * "package n of N". A6 by default, 4x6 in as an option.
  */
 import PDFDocument from 'pdfkit';
+import { makeTranslator } from '../../core/i18n/index.js';
+import type { Translate } from '../../core/validation.js';
 import { fieldError } from '../resources/validate.js';
 import { drawCode128 } from './code128.js';
 
@@ -46,18 +48,25 @@ export interface LabelCaptions {
   sizeName(size: string): string;
 }
 
-export const ENGLISH_CAPTIONS: LabelCaptions = {
-  reference: 'Tracking reference',
-  package: 'Package',
-  dropoff: 'Drop-off',
-  locker: 'Locker',
-  consignee: 'Consignee',
-  merchant: 'Merchant',
-  order: 'Order',
-  size: 'Size',
-  count: (n, total) => `Package ${n} of ${total}`,
-  sizeName: (s) => s,
-};
+/** Captions from the labels.* and sizes.* catalogue keys (translate falls back to English); English by default. */
+export function labelCaptions(t: Translate = makeTranslator('en')): LabelCaptions {
+  return {
+    reference: t('labels.reference'),
+    package: t('labels.package'),
+    dropoff: t('labels.dropoff'),
+    locker: t('labels.locker'),
+    consignee: t('labels.consignee'),
+    merchant: t('labels.merchant'),
+    order: t('labels.order'),
+    size: t('labels.size'),
+    count: (n, total) => t('labels.count', { n, total }),
+    // An unknown size is printed as stored.
+    sizeName: (size) => {
+      const text = t(`sizes.${size}`);
+      return text === `sizes.${size}` ? size : text;
+    },
+  };
+}
 
 /** A label document; pages are added by drawLabel. `info` goes into the PDF metadata. */
 export function createLabelDocument(title = 'Lockerline labels'): PDFKit.PDFDocument {
@@ -65,7 +74,7 @@ export function createLabelDocument(title = 'Lockerline labels'): PDFKit.PDFDocu
 }
 
 /** Adds one page with the label. */
-export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, format: LabelFormat = 'a6', captions: LabelCaptions = ENGLISH_CAPTIONS): void {
+export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, format: LabelFormat = 'a6', captions: LabelCaptions = labelCaptions()): void {
   const [width, height] = LABEL_FORMATS[format];
   const m = 14;
   const inner = width - 2 * m;

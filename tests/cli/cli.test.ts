@@ -1,40 +1,18 @@
 /**
  * Runs the real `lockerline` bin (cli/bin.mjs) as a child process against temporary SQLite files.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../core/i18n/en.js';
 import { es } from '../../core/i18n/es.js';
 import type { CliIo } from '../../cli/io.js';
 import { buildProgram, run } from '../../cli/main.js';
+import { spawnCli } from './spawn-cli.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'cli/bin.mjs');
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<Result> {
-  return new Promise((done, fail) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', LOCKERLINE_LOCALE: 'en', ...options.env };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
-  });
-}
+const cli = spawnCli;
 
 /** Help output in-process (no child process, no database), whitespace collapsed: commander wraps long lines. */
 async function helpOf(env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {

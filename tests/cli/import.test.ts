@@ -2,15 +2,13 @@
  * The import, export and template commands through the real `lockerline` bin on a temporary SQLite
  * file: reports, nothing written on refusal, and the exit codes 0 (all) / 1 (nothing) / 2 (partial).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, spawnCli } from './spawn-cli.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'cli/bin.mjs');
 const FIXTURES = join(ROOT, 'fixtures/import');
 
 let dir: string;
@@ -18,19 +16,7 @@ let env: Record<string, string>;
 let acmeId: number;
 let batchId: number;
 
-function cli(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', LOCKERLINE_LOCALE: 'en', ...env, ...extraEnv };
-    delete childEnv.DATABASE_URL;
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], extraEnv: Record<string, string> = {}) => spawnCli(args, { cwd: dir, env: { ...env, ...extraEnv } });
 
 const count = (table: string) => {
   const db = new Database(env.SQLITE_FILE, { readonly: true });

@@ -13,9 +13,10 @@ import { testAuth, testI18n } from './testing.js';
 afterEach(cleanup);
 
 describe('ListPagination', () => {
-  it("reads 'Shows {from}-{to} of {total} rows' with 25 rows per page", async () => {
+  /** A page of 25 shipments whose list answer carries this total (and meta). */
+  const renderPage = (total: number, meta?: object) => {
     const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));
-    const dataProvider = testDataProvider({ getList: async () => ({ data: rows, total: 60 }) as never });
+    const dataProvider = testDataProvider({ getList: async () => ({ data: rows, total, meta }) as never });
     render(
       <AdminContext i18nProvider={testI18n} dataProvider={dataProvider}>
         <ResourceContextProvider value="shipments">
@@ -25,23 +26,15 @@ describe('ListPagination', () => {
         </ResourceContextProvider>
       </AdminContext>,
     );
+  };
+
+  it("reads 'Shows {from}-{to} of {total} rows' with 25 rows per page", async () => {
+    renderPage(60);
     expect(await screen.findByText('Shows 1-25 of 60 rows')).toBeTruthy();
   });
 
   it('reads a capped total as a lower bound (meta.totalCapped)', async () => {
-    const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));
-    const dataProvider = testDataProvider({
-      getList: async () => ({ data: rows, total: 1000, meta: { totalCapped: true } }) as never,
-    });
-    render(
-      <AdminContext i18nProvider={testI18n} dataProvider={dataProvider}>
-        <ResourceContextProvider value="shipments">
-          <ListBase perPage={25}>
-            <ListPagination />
-          </ListBase>
-        </ResourceContextProvider>
-      </AdminContext>,
-    );
+    renderPage(1000, { totalCapped: true });
     expect(await screen.findByText('Shows 1-25 of more than 1000 rows')).toBeTruthy();
   });
 });

@@ -16,7 +16,7 @@ import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
 import { fieldError } from '../../resources/validate.js';
 import { actorFeatures, actorId, machineActor, nextStamp, type Executor, type OpContext } from '../context.js';
-import { enqueuePackageNotification, moveLocationCounts, syncShipmentStatus, type Placement } from '../shared/effects.js';
+import { enqueuePackageNotification, moveLocationCounts, placementAfter, syncShipmentStatus, type PlacementMove } from '../shared/effects.js';
 import { findByBarcode, findPackageInScope } from './package-scope.js';
 
 export interface PackageActionInput {
@@ -203,8 +203,7 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
 
   // A consolidation travels as one: status moves of the container cascade to the packages inside it.
   const movedIds = [pkg.id];
-  const placed = (before: Placement): Placement => ({ location_id: t.patch.location_id !== undefined ? t.patch.location_id : before.location_id, status: t.patch.status ?? before.status });
-  const moves = [{ before: { location_id: pkg.location_id, status: pkg.status }, after: placed(pkg) }];
+  const moves: PlacementMove[] = [{ before: pkg, after: placementAfter(pkg, t.patch) }];
   if (isSet(pkg.is_consolidation) && t.to !== t.from) {
     const inside = await trx.selectFrom('packages').select(['id', 'location_id', 'status']).where('consolidated_to_id', '=', pkg.id).execute();
     if (inside.length) {
@@ -213,7 +212,7 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
       await trx.updateTable('packages').set({ ...cascade, updated_at: stamp }).where('consolidated_to_id', '=', pkg.id).execute();
       for (const child of inside) {
         statusEvents(child.id);
-        moves.push({ before: child, after: placed(child) });
+        moves.push({ before: child, after: placementAfter(child, t.patch) });
       }
       movedIds.push(...inside.map((c) => c.id));
     }

@@ -30,13 +30,23 @@ export interface Placement {
   status: number;
 }
 
+export interface PlacementMove {
+  before: Placement;
+  after: Placement;
+}
+
+/** Where a package sits once a transition's patch is applied (a patch without location_id leaves it). */
+export function placementAfter(before: Placement, patch: { location_id?: number | null; status?: number }): Placement {
+  return { location_id: patch.location_id !== undefined ? patch.location_id : before.location_id, status: patch.status ?? before.status };
+}
+
 /**
  * Keeps locations.package_count right by deltas: each move takes a package out of the count of where it sat
  * and into the count of where it now sits. Runs inside the transition's transaction, after the package's
  * compare-and-set, so the "before" placement is the one that was really replaced (no recount of a location
  * holding thousands of packages on every scan).
  */
-export async function moveLocationCounts(trx: Executor, moves: { before: Placement; after: Placement }[]): Promise<void> {
+export async function moveLocationCounts(trx: Executor, moves: PlacementMove[]): Promise<void> {
   const delta = new Map<number, number>();
   const count = (p: Placement, by: number) => {
     if (p.location_id != null && AT_LOCATION_STATUSES.includes(p.status)) delta.set(p.location_id, (delta.get(p.location_id) ?? 0) + by);

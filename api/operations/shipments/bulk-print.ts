@@ -8,8 +8,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, isDomainError } from '../../../core/errors.js';
 import type { Shipment } from '../../db/tables.js';
-import { createLabelDocument, drawLabel, type LabelFormat } from '../../labels/label.js';
-import { labelCaptions, shipmentLabels } from '../../labels/label-data.js';
+import { createLabelDocument, drawLabel, labelCaptions, type LabelFormat } from '../../labels/label.js';
+import { shipmentLabels } from '../../labels/label-data.js';
 import { loadVisible } from '../../resources/records.js';
 import { RESOURCE_MODULES } from '../../resources/index.js';
 import type { OpContext } from '../context.js';

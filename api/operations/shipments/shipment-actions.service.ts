@@ -11,7 +11,7 @@ import type { Shipment } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
 import { actorFeatures, actorId, machineActor, nextStamp, type Executor, type OpContext } from '../context.js';
-import { enqueuePackageNotification, moveLocationCounts, syncShipmentStatus } from '../shared/effects.js';
+import { enqueuePackageNotification, moveLocationCounts, placementAfter, syncShipmentStatus, type PlacementMove } from '../shared/effects.js';
 import { LostRace, runPackageActionIn } from '../packages/package-actions.service.js';
 
 /** Thrown when the shipment moved between load and write. */
@@ -48,7 +48,7 @@ async function movePackages(ctx: OpContext, trx: Executor, shipment: Shipment, a
   const now = ctx.now.toISOString();
   const events: NewEvent[] = [];
   const moved: number[] = [];
-  const placements: Parameters<typeof moveLocationCounts>[1] = [];
+  const placements: PlacementMove[] = [];
   for (const pkg of packages) {
     const t = applyPackageAction(pkg, action, { actor: machineActor(ctx.actor), features: feats, now: ctx.now, shipmentStatus });
     if (!t.ok || t.to === t.from) continue;
@@ -57,7 +57,7 @@ async function movePackages(ctx: OpContext, trx: Executor, shipment: Shipment, a
     if (Number(res.numUpdatedRows) !== 1) throw new ShipmentRace();
     events.push({ subject_type: 'package', subject_id: pkg.id, kind: 'status', from_status: t.from, to_status: t.to, actor_id: actorId(ctx), created_at: now, data: { action } });
     moved.push(pkg.id);
-    placements.push({ before: pkg, after: { location_id: t.patch.location_id !== undefined ? t.patch.location_id : pkg.location_id, status: t.to } });
+    placements.push({ before: pkg, after: placementAfter(pkg, t.patch) });
     if (t.notification) await enqueuePackageNotification(trx, t.notification, { package: { ...pkg, ...t.patch }, shipment, location: null }, `${action}:${stamp}`, ctx.now);
   }
   await recordEvents(trx, events);

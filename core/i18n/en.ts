@@ -813,7 +813,7 @@ export const appEn = {
         cell_error: 'Error: %{message}',
         no_rows: 'No rows to show.',
         import_all: 'Import %{count} rows',
-        import_valid: 'Import the %{count} valid rows only',
+        import_valid: 'Import the 1 valid row only |||| Import the %{smart_count} valid rows only',
         fix: 'Fix the file and upload again',
         saving: 'Creating the shipments…',
         save_failed: 'Nothing was imported',

@@ -824,7 +824,7 @@ export const appEs: AppCatalogue = {
         cell_error: 'Error: %{message}',
         no_rows: 'No hay filas que mostrar.',
         import_all: 'Importar %{count} filas',
-        import_valid: 'Importar solo las %{count} filas válidas',
+        import_valid: 'Importar solo la fila válida |||| Importar solo las %{smart_count} filas válidas',
         fix: 'Corregir el archivo y volver a subirlo',
         saving: 'Creando los envíos…',
         save_failed: 'No se ha importado nada',

@@ -4,9 +4,11 @@
  * list showing just the new customers. A merchant user gets no button and no wizard.
  */
 import { expect, it } from 'vitest';
+import { format } from '../../core/i18n/index.js';
 import { apiData, apiPost, describeE2e, en, signIn } from './helpers.js';
 
-const text = (phrase: string, params: Record<string, string | number> = {}) => phrase.replace(/%\{(\w+)\}/g, (_m, name: string) => String(params[name] ?? ''));
+/** An English phrase with its plural and parameters applied as the admin applies them. */
+const text = (phrase: string, params?: Record<string, string | number>) => format('en', phrase, params);
 
 /** Three customers, the second (spreadsheet row 3) with a phone far too short; last names unique per run. */
 const customersCsv = (tag: string) =>
@@ -46,7 +48,7 @@ describeE2e('batch customer import wizard', (env) => {
       'first_name', 'last_name', 'email', 'phone', 'country', 'locale', 'offset_date',
     ]);
 
-    await page.getByRole('button', { name: text(en.screens.import.preview.import_valid, { count: 2 }) }).click();
+    await page.getByRole('button', { name: text(en.screens.import.preview.import_valid, { smart_count: 2 }) }).click();
     await page.waitForURL((url) => url.pathname === `/batches/${batch.id}/batch_items`);
     await page.getByText(text(en.screens.import.customers.done, { count: 2 }), { exact: false }).waitFor();
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(2);

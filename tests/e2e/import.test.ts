@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, it } from 'vitest';
+import { translate } from '../../core/i18n/index.js';
 import { describeE2e, en, pathOf, signIn } from './helpers.js';
 
 const HEADER = 'external_reference_id,type,first_name,last_name,email,phone,country,locale,dropoff_location,pickup_location,contents,size,description,barcode';
@@ -20,10 +21,8 @@ function oneBadRowCsv(tag: string): Buffer {
   return Buffer.from([HEADER, ...rows].join('\n') + '\n');
 }
 
-const text = (key: string, params: Record<string, string | number> = {}) => {
-  const phrase = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en) as string;
-  return phrase.replace(/%\{(\w+)\}/g, (_m, name: string) => String(params[name] ?? ''));
-};
+/** The English text of a catalogue key, plurals and parameters applied as the admin applies them. */
+const text = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
 
 describeE2e('shipment import wizard', (env) => {
   it('uploads a file with one bad row, shows the error on its cell, imports the valid rows and lands on them', async () => {
@@ -59,7 +58,7 @@ describeE2e('shipment import wizard', (env) => {
     await page.reload();
     await page.locator('[data-testid=import-rows] tbody tr[data-row="3"]').waitFor();
 
-    await page.getByRole('button', { name: text('screens.import.preview.import_valid', { count: 2 }) }).click();
+    await page.getByRole('button', { name: text('screens.import.preview.import_valid', { smart_count: 2 }) }).click();
     await page.waitForURL((url) => url.pathname === '/shipments/import/save');
     const created = page.getByTestId('import-created').locator('a');
     await expect.poll(() => created.count()).toBe(2);

@@ -122,7 +122,7 @@ export function PreviewStep() {
         {counts.valid > 0 && (
           <Button variant="contained" disabled={saving} onClick={() => save(counts.invalid > 0)} data-testid="import-save">
             {counts.invalid > 0
-              ? translate('screens.import.preview.import_valid', { count: counts.valid })
+              ? translate('screens.import.preview.import_valid', { smart_count: counts.valid })
               : translate('screens.import.preview.import_all', { count: counts.valid })}
           </Button>
         )}

@@ -23,6 +23,9 @@ export const ERROR_STATUS = {
   'record.locked': 400,
   'user.cannot_delete_self': 400,
   'user.email_taken': 422,
+  /** Changing one's own e-mail or password without (or with a wrong) current password (users policy). */
+  'user.current_password_required': 422,
+  'user.current_password_wrong': 422,
   // shipment
   'shipment.not_updatable': 400,
   'shipment.not_deletable': 400,

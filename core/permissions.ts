@@ -4,6 +4,7 @@
  */
 import { ROLES, ROLE_GROUPS, roleMatches } from './roles.js';
 import { FEATURES, hasBit } from './features.js';
+import { USER_CRUD_ROLES, USER_FIELD_MASK, USER_FILTER_MASK } from './policies/users.policy.js';
 
 const { superadmin, support, merchant_admin, pudo, driver, warehouse } = ROLES;
 const BACKOFFICE = ROLE_GROUPS.backoffice;
@@ -123,16 +124,8 @@ export const RESOURCES: Record<ResourceName, ResourcePolicy> = {
     singular: 'merchant',
     roles: { list: superadmin, show: superadmin, create: superadmin, edit: superadmin, delete: superadmin },
   },
-  users: {
-    singular: 'user',
-    roles: {
-      list: superadmin | merchant_admin,
-      show: superadmin | merchant_admin,
-      create: superadmin | merchant_admin,
-      edit: superadmin | merchant_admin,
-      delete: superadmin | merchant_admin,
-    },
-  },
+  // Who manages whom, write masks and role/merchant agreement: core/policies/users.policy.ts.
+  users: { singular: 'user', roles: { ...USER_CRUD_ROLES } },
 };
 
 /**
@@ -227,7 +220,7 @@ export const MENU: { key: string; route: string; path: string }[] = [
  */
 export const FIELD_MASKS: Partial<Record<ResourceName, Record<string, number>>> = {
   locations: { active: ADMIN, approved: ADMIN, code: ADMIN, package_count: ADMIN, locker_service: ADMIN },
-  users: { role: ADMIN | merchant_admin },
+  users: USER_FIELD_MASK,
   shipments: { merchant_id: ADMIN },
   batches: { merchant_id: ADMIN },
   manifests: { merchant_id: ADMIN },
@@ -240,7 +233,7 @@ export const canSeeIdentificationImage = (role: number) => canSeeField(role, 'pa
 
 export const FILTER_MASKS: Partial<Record<ResourceName, Record<string, number>>> = {
   locations: { approved: ADMIN, locker_service: ADMIN, merchant_id: ADMIN },
-  users: { role: ADMIN, merchant_id: superadmin },
+  users: USER_FILTER_MASK,
   shipments: { merchant_id: ADMIN },
   batches: { merchant_id: ADMIN },
   manifests: { merchant_id: ADMIN },

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { ALL_FEATURES } from '../../core/features.js';
 import { isAdminRole } from '../../core/roles.js';
+import { userMerchantId } from '../../core/policies/users.policy.js';
 import type { Database, User } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 
@@ -11,16 +12,16 @@ export async function loadActor(
   via: RequestActor['via'],
   sessionId?: string,
 ): Promise<RequestActor> {
+  // Only merchant roles belong to a merchant: a staff row carrying a merchant id (legacy data) acts without one.
+  const merchantId = userMerchantId(user.role, user.merchant_id);
   const [merchant, locations] = await Promise.all([
-    user.merchant_id == null
-      ? undefined
-      : db.selectFrom('merchants').select(['features']).where('id', '=', user.merchant_id).executeTakeFirst(),
+    merchantId == null ? undefined : db.selectFrom('merchants').select(['features']).where('id', '=', merchantId).executeTakeFirst(),
     db.selectFrom('user_locations').select(['location_id']).where('user_id', '=', user.id).orderBy('location_id').execute(),
   ]);
   return {
     id: user.id,
     role: user.role,
-    merchant_id: user.merchant_id,
+    merchant_id: merchantId,
     features: merchant?.features ?? 0,
     location_ids: locations.map((l) => l.location_id),
     user,

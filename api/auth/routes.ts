@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DomainError } from '../../core/errors.js';
 import { BOUNDS, LOCALES } from '../../core/constants.js';
-import { ROLES } from '../../core/roles.js';
+import { userRefusal } from '../../core/policies/users.policy.js';
 import { isLocale } from '../../core/i18n/index.js';
 import { validate, type Schema } from '../../core/validation.js';
 import { iso } from '../clock.js';
@@ -18,8 +18,8 @@ import { clearGuestCsrf, cookieOptions, issueGuestCsrf, setXsrfCookie } from './
 import { consumePasswordToken, sendPasswordLink, type PasswordPurpose } from './password-links.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { sha256 } from './secrets.js';
-import { SESSION_COOKIE, createSession, deleteSession, deleteUserSessions } from './sessions.js';
-import { LOGIN_LIMITS, accountKey, addressKey, clear, hit, retryAfter } from './throttle.js';
+import { SESSION_COOKIE, createSession, deleteSession, endOtherSignIns } from './sessions.js';
+import { LOGIN_LIMITS, accountKey, addressKey, clear, release, reserve } from './throttle.js';
 
 type Body = Record<string, unknown>;
 
@@ -76,8 +76,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         [accountKey(email), LOGIN_LIMITS.account],
         [addressKey(request.ip), LOGIN_LIMITS.address],
       ];
+      // Each attempt is counted before the password is checked, so parallel guesses cannot all pass.
       for (const [key, limit] of keys) {
-        const wait = await retryAfter(app.db, app.clock, key, limit);
+        const wait = await reserve(app.db, app.clock, key, limit);
         if (wait > 0) {
           reply.header('retry-after', String(wait));
           throw new DomainError('auth.throttled', undefined, { params: { seconds: wait } });
@@ -85,11 +86,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
       const user = await findUserByEmail(app, email);
       const ok = await verifyPassword(user?.password_hash, str(input.password));
-      if (!user || !ok || user.active !== 1) {
-        for (const [key] of keys) await hit(app.db, app.clock, key);
-        throw new DomainError('auth.failed');
-      }
+      if (!user || !ok || user.active !== 1) throw new DomainError('auth.failed');
       await clear(app.db, keys[0][0]);
+      await release(app.db, keys[1][0]);
 
       // A fresh session id at every sign-in; a stale cookie's row and the guest binding go away.
       const stale = request.cookies[SESSION_COOKIE];
@@ -142,9 +141,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw new DomainError('auth.token_invalid');
       }
       await trx.updateTable('users').set({ password_hash: hash, updated_at: iso(app.clock.now()) }).where('id', '=', user.id).execute();
+      // Whoever knew the old password is signed out everywhere, and the user's API tokens are revoked.
+      await endOtherSignIns(trx, user.id);
     });
-    // Whoever knew the old password is signed out everywhere.
-    await deleteUserSessions(app.db, user.id);
     return { message: request.t(bannerKey) };
   };
   const passwordBody = stringProps('token', 'email', 'password', 'password_confirmation');
@@ -181,23 +180,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Issues an API token, shown once (own user, superadmin, or the merchant admin of the user)',
+        summary: 'Issues an API token, shown once (own user, or whoever manages the user: core/policies/users.policy.ts)',
         params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
       },
       preHandler: requireAuth,
     },
     async (request, reply) => {
       const actor = signedInActor(request);
-      const target = await app.db.selectFrom('users').select(['id', 'merchant_id', 'active']).where('id', '=', request.params.id).executeTakeFirst();
+      const target = await app.db.selectFrom('users').select(['id', 'role', 'merchant_id', 'active']).where('id', '=', request.params.id).executeTakeFirst();
       if (!target) throw new DomainError('not_found');
-      const own = target.id === actor.id;
-      const sameMerchant = actor.merchant_id != null && target.merchant_id === actor.merchant_id;
-      if (!own && actor.role !== ROLES.superadmin) {
-        if (actor.role === ROLES.merchant_admin) {
-          if (!sameMerchant) throw new DomainError('not_found');
-        } else throw new DomainError('forbidden');
-      }
-      if (target.active !== 1) throw new DomainError('forbidden');
+      const refusal = userRefusal(actor, 'request-token', target);
+      if (refusal) throw new DomainError(refusal);
       reply.header('cache-control', 'no-store');
       return { token: await issueApiToken(app.db, app.clock, target.id) };
     },

@@ -77,6 +77,13 @@ export async function deleteSession(db: Kysely<Database>, id: string): Promise<v
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
-export async function deleteUserSessions(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/**
+ * After a password change (profile, manager edit, reset link): every session of the user but the one making
+ * the change, and the user's API tokens, stop working at their next request.
+ */
+export async function endOtherSignIns(db: Kysely<Database>, userId: number, keepSessionId?: string): Promise<void> {
+  let sessions = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) sessions = sessions.where('id', '<>', keepSessionId);
+  await sessions.execute();
+  await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
 }

@@ -1,8 +1,11 @@
 /**
- * Fixed-window counters in the `throttle` table (shared by every API process), used for sign-in:
- * failures count per account and per address; a success clears the account's counter.
+ * Fixed-window counters in the `throttle` table (shared by every API process), used for sign-in and the
+ * public endpoints. An attempt is reserved before the work it guards (one upsert that increments and returns
+ * the count), so parallel requests cannot all pass a check made before any of them counted. Sign-in:
+ * failures count per account and per address; a success clears the account's counter and gives the
+ * address its attempt back.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LOGIN_THROTTLE } from '../../core/constants.js';
 import type { Database } from '../db/tables.js';
 import { iso, type Clock } from '../clock.js';
@@ -14,31 +17,33 @@ export const LOGIN_LIMITS = { account: LOGIN_THROTTLE.maxAttempts, address: LOGI
 export const accountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `login:address:${ip}`;
 
-/** Seconds until the key may try again, or 0 when it is under its limit. */
-export async function retryAfter(db: Kysely<Database>, clock: Clock, key: string, limit: number): Promise<number> {
-  const row = await db.selectFrom('throttle').select(['window_start', 'hits']).where('key', '=', key).executeTakeFirst();
-  if (!row) return 0;
-  const endsAt = Date.parse(row.window_start) + WINDOW_MS;
-  const now = clock.now().getTime();
-  if (endsAt <= now || row.hits < limit) return 0;
-  return Math.max(1, Math.ceil((endsAt - now) / 1000));
-}
-
-export async function hit(db: Kysely<Database>, clock: Clock, key: string): Promise<void> {
+/**
+ * Counts one attempt on the key, atomically (a window older than WINDOW_MS starts over), and answers the
+ * seconds until the key may try again: 0 when this attempt is within the limit.
+ */
+export async function reserve(db: Kysely<Database>, clock: Clock, key: string, limit: number): Promise<number> {
   const now = clock.now();
   const staleBefore = iso(new Date(now.getTime() - WINDOW_MS));
-  await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('throttle').select(['window_start']).where('key', '=', key).executeTakeFirst();
-    if (row && row.window_start > staleBefore) {
-      await trx.updateTable('throttle').set((eb) => ({ hits: eb('hits', '+', 1) })).where('key', '=', key).execute();
-    } else {
-      await trx
-        .insertInto('throttle')
-        .values({ key, window_start: iso(now), hits: 1 })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: iso(now), hits: 1 }))
-        .execute();
-    }
-  });
+  const fresh = sql<boolean>`throttle.window_start > ${staleBefore}`;
+  const row = await db
+    .insertInto('throttle')
+    .values({ key, window_start: iso(now), hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`CASE WHEN ${fresh} THEN throttle.hits + 1 ELSE 1 END`,
+        window_start: sql<string>`CASE WHEN ${fresh} THEN throttle.window_start ELSE ${iso(now)} END`,
+      }),
+    )
+    .returning(['hits', 'window_start'])
+    .executeTakeFirstOrThrow();
+  if (Number(row.hits) <= limit) return 0;
+  const endsAt = Date.parse(row.window_start) + WINDOW_MS;
+  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
+}
+
+/** Gives back an attempt reserved on the key (a sign-in that succeeded is not a failure of its address). */
+export async function release(db: Kysely<Database>, key: string): Promise<void> {
+  await db.updateTable('throttle').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', key).where('hits', '>', 0).execute();
 }
 
 export async function clear(db: Kysely<Database>, key: string): Promise<void> {

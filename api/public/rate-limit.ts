@@ -4,17 +4,16 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
-import { hit, retryAfter } from '../auth/throttle.js';
+import { reserve } from '../auth/throttle.js';
 
 export const PUBLIC_LIMIT = 60;
 
 export async function publicRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { db, clock } = request.server;
   const key = `public:address:${request.ip}`;
-  const wait = await retryAfter(db, clock, key, PUBLIC_LIMIT);
+  const wait = await reserve(db, clock, key, PUBLIC_LIMIT);
   if (wait > 0) {
     reply.header('retry-after', String(wait));
     throw new DomainError('public.throttled');
   }
-  await hit(db, clock, key);
 }

@@ -539,6 +539,8 @@ export const appEn = {
     user: {
       cannot_delete_self: 'You cannot delete your own account.',
       email_taken: 'This email address is already in use.',
+      current_password_required: 'Enter your current password to change your e-mail address or password.',
+      current_password_wrong: 'Your current password is not correct.',
     },
     shipment: {
       not_updatable: 'Not in an updatable status',

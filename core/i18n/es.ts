@@ -543,6 +543,8 @@ export const appEs: AppCatalogue = {
     user: {
       cannot_delete_self: 'No puedes eliminar tu propia cuenta.',
       email_taken: 'Esta dirección de correo electrónico ya está en uso.',
+      current_password_required: 'Escribe tu contraseña actual para cambiar tu correo electrónico o tu contraseña.',
+      current_password_wrong: 'Tu contraseña actual no es correcta.',
     },
     shipment: {
       not_updatable: 'No está en un estado que permita modificarlo',

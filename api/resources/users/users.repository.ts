@@ -1,5 +1,5 @@
-/** Users: list spec; superadmins see everyone, merchant admins their merchant's users, everyone themselves. */
-import { ROLES } from '../../../core/roles.js';
+/** Users: list spec; which users an actor sees is the users policy's scope (core/policies/users.policy.ts). */
+import { userScope } from '../../../core/policies/users.policy.js';
 import type { Db } from '../access.js';
 import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
@@ -15,10 +15,11 @@ export const usersList: ListSpec<Row> = {
   defaultSort: 'id',
   filters: { role: 'int', merchant_id: 'int', active: 'bool', locale: 'text' },
   restrict(qb, actor, q) {
-    if (actor.role === ROLES.superadmin) return qb;
+    const scope = userScope(actor);
+    if (scope.kind === 'all') return qb;
     const self = (eb: any) => eb('users.id', '=', actor.id);
-    if (actor.role === ROLES.merchant_admin && actor.merchant_id != null) {
-      const own = (eb: any) => eb('users.merchant_id', '=', actor.merchant_id);
+    if (scope.kind === 'merchant') {
+      const own = (eb: any) => eb.and([eb('users.merchant_id', '=', scope.merchant_id), eb('users.role', 'in', scope.roles)]);
       return qb.where((eb: any) => (q.recordAccess ? eb.or([own(eb), self(eb)]) : own(eb)));
     }
     return qb.where(self);

@@ -1,16 +1,25 @@
 /**
- * Users. Managers (superadmin: everyone; merchant admin: their merchant's users) set every field within
- * core/roles assignableRoles; everyone else edits only their own profile. Passwords are hashed and never
- * returned; a new user without a password gets the create-password mail. Email is unique (422 user.email_taken).
+ * Users. Who manages whom, which fields each may write and how role and merchant agree are
+ * core/policies/users.policy.ts; this service loads the facts, asks it and writes. Passwords are hashed and
+ * never returned; a new user without a password gets the create-password mail; a new password ends the
+ * user's other sessions and API tokens. Email is unique (422 user.email_taken).
  */
 import { sql } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
-import { canCrud } from '../../../core/permissions.js';
-import { ROLES, assignableRoles, isMerchantRole, isStoreRole } from '../../../core/roles.js';
+import {
+  changesCredentials,
+  userRefusal,
+  userRoleAndMerchant,
+  userWritableFields,
+  USER_MANAGED_FIELDS,
+  type UserRecord,
+} from '../../../core/policies/users.policy.js';
+import { isStoreRole } from '../../../core/roles.js';
 import { userDefaults } from '../../../core/schemas/index.js';
 import { normalizeCountry } from '../../../core/validation.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { sendPasswordLink } from '../../auth/password-links.js';
+import { endOtherSignIns } from '../../auth/sessions.js';
 import type { RequestActor } from '../../http/context.js';
 import type { Db, ServiceContext } from '../access.js';
 import { parseJson, type Row, type Verdicts } from '../module.js';
@@ -18,22 +27,11 @@ import { attachNames, referencedBy } from '../related.js';
 import { fieldError, pick, schemas, toFlag, validLocationIds, validateOrThrow } from '../validate.js';
 import { locationIdsOf, refreshUserCount } from './users.repository.js';
 
-const MANAGED = ['first_name', 'last_name', 'email', 'role', 'merchant_id', 'locale', 'country', 'active'] as const;
-const PROFILE = ['first_name', 'last_name', 'email', 'locale', 'country'] as const;
-
-export const manages = (actor: RequestActor, row: Row) =>
-  actor.role === ROLES.superadmin || (actor.role === ROLES.merchant_admin && actor.merchant_id != null && row.merchant_id === actor.merchant_id);
-
 export async function userVerdicts(rows: Row[], actor: RequestActor): Promise<Map<number, Verdicts>> {
   return new Map(
     rows.map((row) => {
-      const self = row.id === actor.id;
-      const managed = manages(actor, row) && canCrud(actor, 'users', 'edit');
-      const v: Verdicts = {
-        show: managed || self ? null : 'forbidden',
-        edit: managed || self ? null : 'forbidden',
-        delete: !managed || !canCrud(actor, 'users', 'delete') ? 'forbidden' : self ? 'user.cannot_delete_self' : null,
-      };
+      const record = row as UserRecord;
+      const v: Verdicts = { show: userRefusal(actor, 'show', record), edit: userRefusal(actor, 'edit', record), delete: userRefusal(actor, 'delete', record) };
       return [row.id as number, v];
     }),
   );
@@ -55,14 +53,22 @@ async function checkEmail(db: Db, email: unknown, exceptId?: number) {
   if (await q.executeTakeFirst()) fieldError('email', 'errors.user.email_taken', 'user.email_taken');
 }
 
-/** Role and merchant rules for managers: assignable roles only; merchant admins keep users in their merchant. */
-async function checkRoleAndMerchant(ctx: ServiceContext, values: Row) {
-  if (!assignableRoles(ctx.actor.role).includes(values.role)) fieldError('role', 'validation.in');
-  if (ctx.actor.role !== ROLES.superadmin) values.merchant_id = ctx.actor.merchant_id;
-  if (!isMerchantRole(values.role) && ctx.actor.role === ROLES.superadmin && values.merchant_id == null) values.merchant_id = null;
+/** Role and merchant made to agree (users policy); a sent merchant must exist. */
+async function checkRoleAndMerchant(ctx: ServiceContext, values: Row, stored: Row | null) {
+  const agreed = userRoleAndMerchant(ctx.actor, { role: values.role, merchant_id: values.merchant_id }, stored as UserRecord | null);
+  if ('field' in agreed) fieldError(agreed.field, agreed.key);
+  values.merchant_id = agreed.merchant_id;
   if (values.merchant_id != null && !(await ctx.db.selectFrom('merchants').select('id').where('id', '=', values.merchant_id).executeTakeFirst())) {
     fieldError('merchant_id', 'validation.exists');
   }
+}
+
+/** Changing one's own e-mail or password needs the current password (422 on `current_password`). */
+async function checkCurrentPassword(ctx: ServiceContext, row: Row, values: Row, body: Row) {
+  if (!changesCredentials(ctx.actor, row as UserRecord & { email?: string }, values)) return;
+  const given = typeof body.current_password === 'string' ? body.current_password : '';
+  if (given === '') fieldError('current_password', 'errors.user.current_password_required', 'user.current_password_required');
+  if (!(await verifyPassword(row.password_hash, given))) fieldError('current_password', 'errors.user.current_password_wrong', 'user.current_password_wrong');
 }
 
 /** Store staff (PUDO, warehouse) work at the linked locations; other roles have none. */
@@ -97,8 +103,8 @@ async function passwordHash(values: Row): Promise<string | undefined> {
 }
 
 export async function createUser(ctx: ServiceContext, body: Row) {
-  const values = normalize({ ...userDefaults(), ...pick(body, MANAGED), password: body.password, password_confirmation: body.password_confirmation });
-  await checkRoleAndMerchant(ctx, values);
+  const values = normalize({ ...userDefaults(), ...pick(body, USER_MANAGED_FIELDS), password: body.password, password_confirmation: body.password_confirmation });
+  await checkRoleAndMerchant(ctx, values, null);
   validateOrThrow(schemas.users.create, values);
   await checkEmail(ctx.db, values.email);
   const locations = await locationIds(ctx.db, body, values.role);
@@ -108,7 +114,7 @@ export async function createUser(ctx: ServiceContext, body: Row) {
     const { id } = await trx
       .insertInto('users')
       .values({
-        ...Object.fromEntries(MANAGED.map((f) => [f, values[f] ?? null])),
+        ...Object.fromEntries(USER_MANAGED_FIELDS.map((f) => [f, values[f] ?? null])),
         active: toFlag(values.active),
         password_hash: hash ?? null,
         ...(prefs ? { preferences: prefs } : {}),
@@ -126,14 +132,12 @@ export async function createUser(ctx: ServiceContext, body: Row) {
 }
 
 export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
-  const managed = manages(ctx.actor, row);
-  const fields = managed ? MANAGED : PROFILE;
+  const fields = userWritableFields(ctx.actor, row as UserRecord);
+  const managed = fields.includes('role');
   const values = normalize({ ...Object.fromEntries(fields.map((f) => [f, row[f]])), ...pick(body, fields), password: body.password, password_confirmation: body.password_confirmation });
-  if (managed) {
-    if (values.role !== row.role) await checkRoleAndMerchant(ctx, values);
-    else if (ctx.actor.role !== ROLES.superadmin) values.merchant_id = row.merchant_id;
-  }
+  if (managed) await checkRoleAndMerchant(ctx, values, row);
   validateOrThrow(managed ? schemas.users.update : schemas.profile, values);
+  await checkCurrentPassword(ctx, row, values, body);
   await checkEmail(ctx.db, values.email, row.id);
   const locations = managed ? await locationIds(ctx.db, body, values.role ?? row.role) : undefined;
   const prefs = preferences(body, row.preferences);
@@ -150,6 +154,8 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
       await refreshUserCount(trx, row.merchant_id);
       await refreshUserCount(trx, values.merchant_id);
     }
+    // Whoever knew the old password is signed out; the session making the change stays.
+    if (hash) await endOtherSignIns(trx, row.id, row.id === ctx.actor.id ? ctx.actor.session_id : undefined);
   });
 }
 

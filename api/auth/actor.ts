@@ -56,10 +56,9 @@ export interface CurrentUser {
 }
 
 export async function currentUserPayload(db: Kysely<Database>, user: User): Promise<CurrentUser> {
+  const merchantId = userMerchantId(user.role, user.merchant_id);
   const [merchant, locations] = await Promise.all([
-    user.merchant_id == null
-      ? undefined
-      : db.selectFrom('merchants').select(['id', 'name', 'features']).where('id', '=', user.merchant_id).executeTakeFirst(),
+    merchantId == null ? undefined : db.selectFrom('merchants').select(['id', 'name', 'features']).where('id', '=', merchantId).executeTakeFirst(),
     db
       .selectFrom('user_locations')
       .innerJoin('locations', 'locations.id', 'user_locations.location_id')
@@ -74,7 +73,7 @@ export async function currentUserPayload(db: Kysely<Database>, user: User): Prom
     last_name: user.last_name,
     email: user.email,
     role: user.role,
-    merchant_id: user.merchant_id,
+    merchant_id: merchantId,
     merchant: merchant ?? null,
     features: isAdminRole(user.role) ? ALL_FEATURES : (merchant?.features ?? 0),
     locale: user.locale,

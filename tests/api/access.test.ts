@@ -181,3 +181,100 @@ describe.each(RESOURCE_KEYS)('%s', (resource) => {
     expect(got).toEqual(EXPECTED[resource][role]);
   });
 });
+
+/**
+ * User management across two merchants and every role (core/policies/users.policy.ts): who may list, show,
+ * update, delete and take an API token for whom. Targets: a merchant user of Acme and of Globex, a staff
+ * account (support, no merchant), a legacy staff row that carries Acme's id, and the actor itself.
+ */
+describe('user management', () => {
+  type Target = 'acme_user' | 'globex_user' | 'staff' | 'legacy_staff_acme' | 'self';
+  // Columns: show, update, request-token, delete
+  type Row4 = [number, number, number, number];
+  const MANAGED: Row4 = [200, 200, 200, 200];
+  const FOREIGN: Row4 = [404, 404, 404, 404];
+  const REFUSED: Row4 = [403, 403, 403, 403];
+  const SELF_MANAGER: Row4 = [200, 200, 200, 400]; // nobody deletes themselves
+  const SELF_ONLY: Row4 = [200, 200, 200, 403];
+  const merchantAdmin = (own: 'acme_user' | 'globex_user'): Record<Target, Row4> => ({
+    acme_user: own === 'acme_user' ? MANAGED : FOREIGN,
+    globex_user: own === 'globex_user' ? MANAGED : FOREIGN,
+    staff: FOREIGN,
+    legacy_staff_acme: FOREIGN,
+    self: SELF_MANAGER,
+  });
+  const selfOnly: Record<Target, Row4> = { acme_user: REFUSED, globex_user: REFUSED, staff: REFUSED, legacy_staff_acme: REFUSED, self: SELF_ONLY };
+  const USER_EXPECTED: Record<RoleKey, Record<Target, Row4>> = {
+    superadmin: { acme_user: MANAGED, globex_user: MANAGED, staff: MANAGED, legacy_staff_acme: MANAGED, self: SELF_MANAGER },
+    merchant_admin: merchantAdmin('acme_user'),
+    other_admin: merchantAdmin('globex_user'),
+    support: selfOnly,
+    merchant_user: selfOnly,
+    pudo: selfOnly,
+    driver: selfOnly,
+    warehouse: selfOnly,
+  };
+  // list status and the targets it shows; create of a merchant user of the actor's merchant; create of a support account
+  const LISTS: Record<RoleKey, { list: number; shows: Target[]; createMerchantUser: number; createStaff: number }> = {
+    superadmin: { list: 200, shows: ['acme_user', 'globex_user', 'staff', 'legacy_staff_acme', 'self'], createMerchantUser: 201, createStaff: 201 },
+    merchant_admin: { list: 200, shows: ['acme_user', 'self'], createMerchantUser: 201, createStaff: 422 },
+    other_admin: { list: 200, shows: ['globex_user', 'self'], createMerchantUser: 201, createStaff: 422 },
+    support: { list: 403, shows: [], createMerchantUser: 403, createStaff: 403 },
+    merchant_user: { list: 403, shows: [], createMerchantUser: 403, createStaff: 403 },
+    pudo: { list: 403, shows: [], createMerchantUser: 403, createStaff: 403 },
+    driver: { list: 403, shows: [], createMerchantUser: 403, createStaff: 403 },
+    warehouse: { list: 403, shows: [], createMerchantUser: 403, createStaff: 403 },
+  };
+
+  async function newUser(role: number, merchant_id: number | null): Promise<number> {
+    const n = ++seq;
+    return (await ok(await clients.superadmin.post('/api/users', { first_name: 'Tia', last_name: 'Target', email: `target${n}@example.net`, role, merchant_id }))).id;
+  }
+
+  /** A staff row carrying a merchant id, as older data may hold it (the API no longer writes one). */
+  async function legacyStaff(merchant_id: number): Promise<number> {
+    const id = await newUser(2, null);
+    await t.db.updateTable('users').set({ merchant_id }).where('id', '=', id).execute();
+    return id;
+  }
+
+  async function targets(c: Client): Promise<Record<Target, number>> {
+    return {
+      acme_user: await newUser(8, ids.merchant.acme),
+      globex_user: await newUser(8, ids.merchant.globex),
+      staff: await newUser(2, null),
+      legacy_staff_acme: await legacyStaff(ids.merchant.acme),
+      self: (await ok(await c.get('/api/user'), 200)).id,
+    };
+  }
+
+  it.each(ROLE_KEYS)('as %s', async (role) => {
+    const c = clients[role];
+    const target = await targets(c);
+    const got = {} as Record<Target, number[]>;
+    for (const key of Object.keys(target) as Target[]) {
+      const id = target[key];
+      got[key] = [
+        (await c.get(`/api/users/${id}`)).statusCode,
+        (await c.put(`/api/users/${id}`, { first_name: 'Changed' })).statusCode,
+        (await c.get(`/api/users/${id}/request-token`)).statusCode,
+        (await c.delete(`/api/users/${id}`)).statusCode,
+      ];
+    }
+    expect(got).toEqual(USER_EXPECTED[role]);
+    // A request-token answer for a user who may not have it issued nothing.
+    const refused = (Object.keys(target) as Target[]).filter((key) => USER_EXPECTED[role][key][2] !== 200).map((key) => target[key]);
+    if (refused.length) expect(await t.db.selectFrom('api_tokens').select('id').where('user_id', 'in', refused).execute()).toEqual([]);
+
+    const fresh = await targets(c);
+    const list = await c.get('/api/users', { perPage: 500 });
+    expect(list.statusCode).toBe(LISTS[role].list);
+    const listed = new Set(list.statusCode === 200 ? (list.json().data as { id: number }[]).map((u) => u.id) : []);
+    expect((Object.keys(fresh) as Target[]).filter((key) => listed.has(fresh[key]))).toEqual(LISTS[role].shows);
+
+    const own = role === 'other_admin' ? ids.merchant.globex : ids.merchant.acme;
+    const body = (r: number, merchant_id: number | null) => ({ first_name: 'Nia', last_name: 'New', email: `new${++seq}@example.net`, role: r, merchant_id });
+    expect((await c.post('/api/users', body(8, own))).statusCode).toBe(LISTS[role].createMerchantUser);
+    expect((await c.post('/api/users', body(2, null))).statusCode).toBe(LISTS[role].createStaff);
+  });
+});

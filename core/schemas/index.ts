@@ -13,7 +13,7 @@ import { manifests } from './manifest.schema.js';
 import { contentType, merchantPreferences, merchants } from './merchant.schema.js';
 import { packageItem, packages } from './package.schema.js';
 import { shipments } from './shipment.schema.js';
-import { profile, userPreferences, users } from './user.schema.js';
+import { passwordChange, profile, userPreferences, users } from './user.schema.js';
 
 export const schemas = {
   shipments,
@@ -28,6 +28,7 @@ export const schemas = {
   users,
   auth,
   profile,
+  passwordChange,
   userPreferences,
   merchantPreferences,
   contentType,

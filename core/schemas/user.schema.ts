@@ -36,6 +36,12 @@ export const profile: Schema = {
   ...password(false),
 };
 
+/** Changing one's own password (profile page): the current one, then the new one twice. */
+export const passwordChange: Schema = {
+  current_password: [{ rule: 'required' }],
+  ...password(true),
+};
+
 /** User preferences (locale, default pickup location, default export format). */
 export const userPreferences: Schema = {
   locale,

@@ -3,8 +3,8 @@
  * saves the preferences under the API's names.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { AdminContext, HttpError, Notification } from 'react-admin';
 import { ROLES } from '../../../core/roles.js';
 import { api } from '../providers/http.js';
 import { setUser } from '../providers/session.js';
@@ -60,5 +60,36 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(vi.mocked(api)).toHaveBeenCalledWith('users/3', expect.objectContaining({ method: 'PUT' })));
     const put = vi.mocked(api).mock.calls.find(([path, req]) => path === 'users/3' && req?.method === 'PUT');
     expect(put?.[1]?.body).toMatchObject({ first_name: 'Adele', preferences: { default_pickup: 7, default_export_format: 'csv' } });
+  });
+
+  it('changes the password with the current one and says what happened; a wrong current password shows next to its field', async () => {
+    setUser(me);
+    render(
+      <AdminContext i18nProvider={testI18n}>
+        <ProfilePage />
+        <Notification />
+      </AdminContext>,
+    );
+    const section = await screen.findByRole('region', { name: en.profile.change_password });
+    const current = await screen.findByLabelText(en.resources.users.fields.current_password);
+    fireEvent.change(current, { target: { value: 'old-password-1' } });
+    fireEvent.change(screen.getByLabelText(en.resources.users.fields.new_password), { target: { value: 'new-password-1' } });
+    fireEvent.change(screen.getByLabelText(en.resources.users.fields.new_password_confirmation), { target: { value: 'new-password-1' } });
+    vi.mocked(api).mockClear();
+    fireEvent.click(within(section).getByRole('button', { name: en.profile.change_password }));
+    await waitFor(() => expect(vi.mocked(api)).toHaveBeenCalledWith('users/3', expect.objectContaining({ method: 'PUT' })));
+    const put = vi.mocked(api).mock.calls.find(([path, req]) => path === 'users/3' && req?.method === 'PUT');
+    expect(put?.[1]?.body).toEqual({ current_password: 'old-password-1', password: 'new-password-1', password_confirmation: 'new-password-1' });
+    expect(await screen.findByText(en.profile.password_changed)).toBeTruthy();
+
+    const wrong = en.errors.user.current_password_wrong;
+    vi.mocked(api).mockImplementationOnce(async () => {
+      throw new HttpError('wrong', 422, { code: 'user.current_password_wrong', errors: { current_password: wrong } });
+    });
+    fireEvent.change(await screen.findByLabelText(en.resources.users.fields.current_password), { target: { value: 'not-it-at-all' } });
+    fireEvent.change(screen.getByLabelText(en.resources.users.fields.new_password), { target: { value: 'new-password-2' } });
+    fireEvent.change(screen.getByLabelText(en.resources.users.fields.new_password_confirmation), { target: { value: 'new-password-2' } });
+    fireEvent.click(within(screen.getByRole('region', { name: en.profile.change_password })).getByRole('button', { name: en.profile.change_password }));
+    expect(await screen.findByText(wrong)).toBeTruthy();
   });
 });

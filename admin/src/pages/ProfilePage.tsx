@@ -12,6 +12,7 @@ import { isLocale } from '../providers/locale.js';
 import { loadUser } from '../providers/session.js';
 import { useCurrentUser } from '../layout/useCurrentUser.js';
 import { useApiGet } from './useApi.js';
+import { ChangePasswordCard } from './ChangePasswordCard.js';
 
 const PROFILE_SCHEMA: Schema = {
   first_name: [{ rule: 'required' }, { rule: 'min', length: BOUNDS.name.min }, { rule: 'max', length: BOUNDS.name.max }],
@@ -37,7 +38,7 @@ const SAVE_ONLY = (
 
 const label = (field: string) => `resources.users.fields.${field}`;
 
-/** /users/profile: the signed-in user edits their own name, language, country and preferences. */
+/** /users/profile: the signed-in user edits their own name, language, country and preferences, and changes their password. */
 export function ProfilePage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -50,7 +51,8 @@ export function ProfilePage() {
     suppress: [403],
   });
 
-  if (!user || own.loading) return <Loading />;
+  // A reload after a save keeps the page (and the keyboard focus) in place.
+  if (!user || (own.loading && !own.data)) return <Loading />;
   const source = own.data?.data ?? user;
   const record = {
     id: user.id,
@@ -119,6 +121,7 @@ export function ProfilePage() {
           />
         </SimpleForm>
       </Card>
+      <ChangePasswordCard userId={user.id} onChanged={own.reload} />
       <ApiTokenCard userId={user.id} />
     </Box>
   );

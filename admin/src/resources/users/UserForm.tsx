@@ -1,4 +1,4 @@
-import { AutocompleteArrayInput, BooleanInput, PasswordInput, ReferenceArrayInput, TextInput } from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, PasswordInput, ReferenceArrayInput, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { LOCALES } from '../../../../core/constants.js';
 import { isAdminRole, isMerchantRole, isStoreRole } from '../../../../core/roles.js';
@@ -29,6 +29,14 @@ function RoleDependentInputs() {
   );
 }
 
+/** On one's own record, a new e-mail or password needs the current password (core/policies/users.policy.ts). */
+function OwnCurrentPassword() {
+  const { identity } = useGetIdentity();
+  const record = useRecordContext();
+  if (record?.id === undefined || record.id !== identity?.id) return null;
+  return <PasswordInput source="current_password" autoComplete="current-password" label="resources.users.fields.current_password" />;
+}
+
 /**
  * A new user's starting values. Only superadmin/support pick the merchant; for a merchant admin the
  * API takes their own merchant, so the form starts with it too (the schema requires it for merchant roles).
@@ -56,6 +64,7 @@ export function UserForm({ mode }: { mode: 'create' | 'edit' }) {
       <BooleanInput source="active" label={req('active')} />
       <PasswordInput source="password" autoComplete="new-password" label={req('password')} />
       <PasswordInput source="password_confirmation" autoComplete="new-password" label={req('password_confirmation')} />
+      {mode === 'edit' && <OwnCurrentPassword />}
     </ResourceForm>
   );
 }

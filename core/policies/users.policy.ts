@@ -28,8 +28,6 @@ export const USER_FILTER_MASK: Record<string, number> = { role: ROLE_GROUPS.admi
 /** Write masks: what a manager sets on a user it manages, and what anyone sets on their own profile. */
 export const USER_MANAGED_FIELDS = ['first_name', 'last_name', 'email', 'role', 'merchant_id', 'locale', 'country', 'active'] as const;
 export const USER_PROFILE_FIELDS = ['first_name', 'last_name', 'email', 'locale', 'country'] as const;
-/** Own-record changes that need the current password (`current_password` in the body). */
-export const USER_CREDENTIAL_FIELDS = ['email', 'password'] as const;
 
 export const USER_ACTIONS = ['show', 'edit', 'delete', 'request-token'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];

@@ -103,7 +103,7 @@ async function passwordHash(values: Row): Promise<string | undefined> {
 }
 
 export async function createUser(ctx: ServiceContext, body: Row) {
-  const values = normalize({ ...userDefaults(), ...pick(body, USER_MANAGED_FIELDS), password: body.password, password_confirmation: body.password_confirmation });
+  const values = normalize({ ...userDefaults(), ...pick(body, userWritableFields(ctx.actor, null)), password: body.password, password_confirmation: body.password_confirmation });
   await checkRoleAndMerchant(ctx, values, null);
   validateOrThrow(schemas.users.create, values);
   await checkEmail(ctx.db, values.email);

@@ -206,6 +206,15 @@ describe('own e-mail and password changes', () => {
     expect((await me.put(`/api/users/${id}`, { first_name: 'Lena', email: before.email.toUpperCase() })).statusCode).toBe(200);
   });
 
+  it('guesses of the current password are throttled like sign-in attempts', async () => {
+    const { id, me } = await freshUser();
+    const guess = (current_password: string) => me.put(`/api/users/${id}`, { password: newPassword, password_confirmation: newPassword, current_password });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(`wrong-guess-${i}`)));
+    expect(answers.filter((r) => r.statusCode === 422).length).toBeLessThanOrEqual(LOGIN_THROTTLE.maxAttempts);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(12 - LOGIN_THROTTLE.maxAttempts);
+    expect((await guess(DEMO_PASSWORD)).statusCode).toBe(429);
+  });
+
   it('a password change keeps this session, ends the others and revokes the API token', async () => {
     const { id, email, me, other, token } = await freshUser();
     expect((await bearer(t.app, token).get('/api/user')).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import {
   changesCredentials,
+  managesUser,
   userRefusal,
   userRoleAndMerchant,
   userWritableFields,
@@ -20,6 +21,7 @@ import { normalizeCountry } from '../../../core/validation.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { sendPasswordLink } from '../../auth/password-links.js';
 import { endOtherSignIns } from '../../auth/sessions.js';
+import { LOGIN_LIMITS, clear, reserve } from '../../auth/throttle.js';
 import type { RequestActor } from '../../http/context.js';
 import type { Db, ServiceContext } from '../access.js';
 import { parseJson, type Row, type Verdicts } from '../module.js';
@@ -63,12 +65,19 @@ async function checkRoleAndMerchant(ctx: ServiceContext, values: Row, stored: Ro
   }
 }
 
-/** Changing one's own e-mail or password needs the current password (422 on `current_password`). */
+/**
+ * Changing one's own e-mail or password needs the current password (422 on `current_password`); guesses are
+ * throttled like sign-in attempts, so a session alone cannot try passwords without limit.
+ */
 async function checkCurrentPassword(ctx: ServiceContext, row: Row, values: Row, body: Row) {
   if (!changesCredentials(ctx.actor, row as UserRecord & { email?: string }, values)) return;
   const given = typeof body.current_password === 'string' ? body.current_password : '';
   if (given === '') fieldError('current_password', 'errors.user.current_password_required', 'user.current_password_required');
+  const key = `profile:password:${row.id}`;
+  const wait = await reserve(ctx.db, ctx.app.clock, key, LOGIN_LIMITS.account);
+  if (wait > 0) throw new DomainError('auth.throttled', undefined, { params: { seconds: wait } });
   if (!(await verifyPassword(row.password_hash, given))) fieldError('current_password', 'errors.user.current_password_wrong', 'user.current_password_wrong');
+  await clear(ctx.db, key);
 }
 
 /** Store staff (PUDO, warehouse) work at the linked locations; other roles have none. */
@@ -132,8 +141,8 @@ export async function createUser(ctx: ServiceContext, body: Row) {
 }
 
 export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
+  const managed = managesUser(ctx.actor, row as UserRecord);
   const fields = userWritableFields(ctx.actor, row as UserRecord);
-  const managed = fields.includes('role');
   const values = normalize({ ...Object.fromEntries(fields.map((f) => [f, row[f]])), ...pick(body, fields), password: body.password, password_confirmation: body.password_confirmation });
   if (managed) await checkRoleAndMerchant(ctx, values, row);
   validateOrThrow(managed ? schemas.users.update : schemas.profile, values);

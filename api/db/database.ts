@@ -17,6 +17,11 @@ export interface Db {
    * statement could change anything, e.g. DDL). Returns the unsubscribe function. In-process caches use it.
    */
   watchWrites?(listener: WriteListener): () => void;
+  /**
+   * SQLite only: runs `fn` once the write just reported to a WriteListener is committed (listeners hear of a
+   * write when it is prepared, before it runs): on a later tick, when this connection has no transaction open.
+   */
+  afterCommit?(fn: () => void): void;
   /** SQLite only: copies the write-ahead log into the database file without blocking readers or writers. */
   checkpoint?(): void;
 }
@@ -67,6 +72,10 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
     dialect: 'sqlite',
     close: () => db.destroy(),
     checkpoint: () => void sqlite.pragma('wal_checkpoint(PASSIVE)'),
+    afterCommit(fn) {
+      const check = () => (sqlite.inTransaction ? setTimeout(check, 2) : fn());
+      setImmediate(check);
+    },
     watchWrites(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -169,6 +169,7 @@ function stopOnSignals(app: FastifyInstance, database: Db, background: { stop():
     const worker = cluster.worker;
     process.prependListener('disconnect', () => {
       worker.exitedAfterDisconnect = true;
+      console.warn(`worker ${process.pid}: the cluster primary is gone; finishing in-flight requests, then exiting`);
       void stop('primary gone');
     });
   }

@@ -8,16 +8,15 @@
  *   loaded once (migrations and seed under the start-up lock).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../api/db/database.js';
 import { enqueue, messageIdFor, type NotificationRequest } from '../../api/notifications/outbox.js';
 import { prepareDatabase } from '../../fixtures/seed.js';
 import { spawnServer, stopProcess, waitUntilUp, type ServerProcess } from '../spawn-server.js';
 import { openTestDatabase } from './helpers.js';
+import { startSmtpCapture } from './campaigns-support.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 /** Per message; longer than half the lease, so a pass of the old kind (50 rows, no renewal) lost its tail. */
@@ -25,37 +24,14 @@ const SMTP_DELAY_MS = 2_500;
 const LEASE_MS = 3_000;
 const SECRET = 'scale-out-test-secret-0123456789abcdef';
 
-interface SlowSmtp {
-  port: number;
-  /** Idempotency-Key and Message-ID of every message the server accepted the data of. */
-  received: { key: string; messageId: string }[];
-  close(): Promise<void>;
-}
+type SlowSmtp = Awaited<ReturnType<typeof startSmtpCapture>>;
 
-async function startSlowSmtp(delayMs: number): Promise<SlowSmtp> {
-  const received: SlowSmtp['received'] = [];
-  const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(\\S+)`, 'im').exec(raw)?.[1] ?? '';
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ key: header(raw, 'Idempotency-Key'), messageId: header(raw, 'Message-ID') });
-        setTimeout(callback, delayMs);
-      });
-    },
+/** Idempotency-Key and Message-ID of every message the SMTP server received the data of. */
+const received = (smtp: SlowSmtp) =>
+  smtp.mails.map((m) => {
+    const header = (name: string) => new RegExp(`^${name}:\\s*(\\S+)`, 'im').exec(m.text)?.[1] ?? '';
+    return { key: header('Idempotency-Key'), messageId: header('Message-ID') };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => Promise.race([new Promise<void>((resolve) => server.close(() => resolve())), new Promise<void>((r) => setTimeout(r, 2_000))]),
-  };
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -68,9 +44,9 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
 }
 
 /** Sends, distinct keys, duplicates of the SMTP server's log. */
-function figures(received: SlowSmtp['received']) {
-  const distinct = new Set(received.map((r) => r.key)).size;
-  return { sends: received.length, distinct, duplicates: received.length - distinct };
+function figures(smtp: SlowSmtp) {
+  const distinct = new Set(received(smtp).map((r) => r.key)).size;
+  return { sends: smtp.mails.length, distinct, duplicates: smtp.mails.length - distinct };
 }
 
 describe.runIf(onPostgres)('two API processes, one PostgreSQL database, a slow SMTP server', () => {
@@ -101,7 +77,7 @@ describe.runIf(onPostgres)('two API processes, one PostgreSQL database, a slow S
   beforeAll(async () => {
     database = await openTestDatabase();
     await prepareDatabase(database, { seed: false });
-    smtp = await startSlowSmtp(SMTP_DELAY_MS);
+    smtp = await startSmtpCapture({ delayMs: SMTP_DELAY_MS });
     const env = {
       DATABASE_URL: database.url!,
       NODE_ENV: 'production',
@@ -122,19 +98,19 @@ describe.runIf(onPostgres)('two API processes, one PostgreSQL database, a slow S
   it('sends every message of a burst exactly once, however slow the provider', async () => {
     const keys = await burst(16);
     await waitFor('the burst to be sent', async () => (await unsent()) === 0, 45_000);
-    const result = figures(smtp.received);
+    const result = figures(smtp);
     console.log(
       `[scale-out] 2 processes, SMTP ${SMTP_DELAY_MS / 1000} s/message, lease ${LEASE_MS / 1000} s: ` +
         `${keys.length} messages, ${result.sends} sent, ${result.distinct} distinct keys, ${result.duplicates} duplicates`,
     );
     expect(result).toEqual({ sends: keys.length, distinct: keys.length, duplicates: 0 });
-    expect(new Set(smtp.received.map((r) => r.key))).toEqual(new Set(keys));
+    expect(new Set(received(smtp).map((r) => r.key))).toEqual(new Set(keys));
     // The key reaches the provider as the Message-ID too, so a receiver can drop a replay.
-    for (const r of smtp.received) expect(r.messageId).toBe(messageIdFor(r.key));
+    for (const r of received(smtp)) expect(r.messageId).toBe(messageIdFor(r.key));
   }, 60_000);
 
   it('after kill -9 mid-burst the other process picks the dead one\'s claims up within seconds', async () => {
-    smtp.received.length = 0;
+    smtp.mails.length = 0;
     const keys = await burst(8);
     // Wait until a process holds claims (locked_by names the worker's pid) and messages are in flight.
     let victim: ServerProcess | undefined;
@@ -142,20 +118,20 @@ describe.runIf(onPostgres)('two API processes, one PostgreSQL database, a slow S
       const claimed = await database.db.selectFrom('outbox').select('locked_by').where('status', '=', 'sending').execute();
       const pids = new Set(claimed.map((r) => Number(/^worker-(\d+)-/.exec(r.locked_by ?? '')?.[1])));
       victim = servers.find((s) => pids.has(s.child.pid!));
-      return victim !== undefined && smtp.received.length > 0;
+      return victim !== undefined && smtp.mails.length > 0;
     }, 20_000);
     const killedAt = Date.now();
     victim!.child.kill('SIGKILL');
     await waitFor('the rest of the burst', async () => (await unsent()) === 0, 30_000);
     const seconds = (Date.now() - killedAt) / 1000;
-    const result = figures(smtp.received);
+    const result = figures(smtp);
     console.log(
       `[scale-out] kill -9 mid-burst: ${keys.length} messages, ${result.sends} sent, ${result.distinct} distinct keys, ` +
         `${result.duplicates} re-sent after the kill (same Message-ID), all sent ${seconds.toFixed(1)} s after the kill`,
     );
-    expect(new Set(smtp.received.map((r) => r.key))).toEqual(new Set(keys)); // nothing lost
+    expect(new Set(received(smtp).map((r) => r.key))).toEqual(new Set(keys)); // nothing lost
     expect(result.duplicates).toBeLessThanOrEqual(4); // at most the dead process's messages in flight
-    for (const r of smtp.received) expect(r.messageId).toBe(messageIdFor(r.key));
+    for (const r of received(smtp)) expect(r.messageId).toBe(messageIdFor(r.key));
     expect(seconds).toBeLessThan(20); // a lease of 3 s, not minutes
   }, 60_000);
 });

@@ -40,12 +40,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * `database` (optional) turns on the 2-second in-process actor cache when it reports its writes
  * (api/auth/actor-cache.ts; in a cluster worker, invalidated across workers through the primary); ACTOR_CACHE=0
- * turns it off.
+ * turns it off, ACTOR_CACHE_TTL_MS changes the 2 s.
  */
 export function authPlugin(app: FastifyInstance, secret: string, database?: Db): void {
   app.decorateRequest('session', undefined);
   const peers = database ? clusterPeers(database) : undefined;
-  const cache = database?.watchWrites && process.env.ACTOR_CACHE !== '0' ? new ActorCache(ACTOR_CACHE_TTL_MS, peers) : undefined;
+  const cache = database?.watchWrites && process.env.ACTOR_CACHE !== '0' ? new ActorCache(Number(process.env.ACTOR_CACHE_TTL_MS) || ACTOR_CACHE_TTL_MS, peers) : undefined;
   if (cache) {
     const unwatch = database!.watchWrites!(cache.onWrite);
     const unlisten = peers?.listen(() => cache.clear());

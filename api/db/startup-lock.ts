@@ -12,6 +12,23 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from './database.js';
 import type { Database } from './tables.js';
 
+/** How long a process waits for another one's start-up work on SQLite (each try waits busy_timeout, 5 s). */
+const SQLITE_WAIT_MS = 180_000;
+
+/** BEGIN IMMEDIATE, tried again while another process holds the write lock (a demo seed can outlast busy_timeout). */
+async function beginImmediate(conn: Kysely<Database>): Promise<void> {
+  const deadline = Date.now() + SQLITE_WAIT_MS;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(conn);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50)); // (the busy wait itself blocks this process)
+    }
+  }
+}
+
 /** The advisory lock key of start-up work (any constant: "LLST" in ASCII). */
 const STARTUP_LOCK_KEY = 0x4c4c5354;
 
@@ -33,7 +50,7 @@ export async function underStartupLock<T>(database: Pick<Db, 'db' | 'dialect'>, 
     });
   }
   return database.db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+    await beginImmediate(conn);
     try {
       const result = await work({ db: conn, inTransaction: true });
       await sql`commit`.execute(conn);

@@ -7,14 +7,18 @@
  * primary migrates and seeds once, forks, and then runs the background jobs (scheduler, delivery worker,
  * campaigns) itself, so no request waits behind them. SQLite in WAL mode serves the workers' reads concurrently;
  * writes serialise on the file lock (busy_timeout); the primary also runs the WAL checkpoints so that no request
- * pays for one.
+ * pays for one, and relays actor-cache invalidations between the workers (api/auth/actor-cache.ts). When the
+ * primary dies the workers stop accepting, finish their in-flight requests and exit; run the server under a
+ * supervisor that restarts it (docs/operations.md).
+ *
+ * Migrations and the demo seed run under a database lock (api/db/startup-lock.ts), so any number of processes
+ * may start together on one empty database.
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import type { FastifyInstance } from 'fastify';
-import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './server.js';
 import { loadOrCreateAppSecret } from './auth/app-secret.js';
 import { startScheduler } from './jobs/scheduler.js';
@@ -22,9 +26,11 @@ import { messageLogMailer } from './notifications/transports.js';
 import { createSmtpMailer } from './providers/mail/smtp.js';
 import type { Mailer } from './providers/mail/mailer.js';
 import { systemClock } from './clock.js';
-import { seedIfEmpty } from '../fixtures/seed.js';
+import { prepareDatabase } from '../fixtures/seed.js';
 import { buildTransports } from './notifications/wiring.js';
 import { startDeliveryWorker } from './notifications/worker.js';
+import { DEFAULT_RETRY } from './notifications/outbox.js';
+import { relayActorCacheClears } from './auth/actor-cache.js';
 import { startCampaignScheduler } from './campaigns/scheduler.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../fixtures/demo.js';
 
@@ -36,13 +42,16 @@ const BANNER_ENV = 'LOCKERLINE_BANNER_WORKER';
 /** Cluster on SQLite: how often the primary copies the write-ahead log into the database file. */
 const CHECKPOINT_EVERY_MS = 500;
 
+/** A positive number from the environment, or undefined. */
+const positive = (value: string | undefined) => (Number(value) > 0 ? Number(value) : undefined);
+
 /** Background work: package expiry and reminders (api/jobs), outbox delivery and campaign scheduling (docs/notifications.md). */
 function startBackground(database: Db, config: ReturnType<typeof loadConfig>, secret: string, smtp: Mailer | undefined, log: (line: string) => void) {
   const jobs = { db: database.db, dialect: database.dialect, clock: systemClock, log };
   const transports = buildTransports({ db: database.db, appSecret: secret, smtp, smsUrl: process.env.SMS_URL || undefined, smsFrom: process.env.SMS_FROM || undefined });
   return [
     startScheduler(jobs),
-    startDeliveryWorker({ ...jobs, transports, publicUrl: config.app.publicUrl }),
+    startDeliveryWorker({ ...jobs, transports, publicUrl: config.app.publicUrl, policy: { ...DEFAULT_RETRY, leaseMs: positive(process.env.OUTBOX_LEASE_MS) ?? DEFAULT_RETRY.leaseMs }, intervalMs: positive(process.env.OUTBOX_POLL_MS) }),
     startCampaignScheduler({ ...jobs, secret }),
   ];
 }
@@ -51,8 +60,7 @@ function startBackground(database: Db, config: ReturnType<typeof loadConfig>, se
 async function primary(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile });
-  await migrateToLatest(database);
-  const seeded = await seedIfEmpty(database.db, { production: config.app.production });
+  const { seeded } = await prepareDatabase(database, { production: config.app.production });
   const secret = await loadOrCreateAppSecret(database.db, config.app.secret); // created once here, read by every worker
   // SQLite: the workers leave WAL checkpoints to the primary, which serves no request (see openDatabase).
   const checkpoints = database.checkpoint ? setInterval(database.checkpoint, CHECKPOINT_EVERY_MS) : undefined;
@@ -63,6 +71,7 @@ async function primary(): Promise<void> {
     const worker = cluster.fork({ [BANNER_ENV]: banner ? '1' : '0', LOCKERLINE_SEEDED: seeded ? '1' : '0' });
     let listening = false;
     worker.once('listening', () => (listening = true));
+    relayActorCacheClears(worker, () => Object.values(cluster.workers ?? {}));
     worker.on('exit', (code, signal) => {
       if (stopping) return;
       if (!listening) {
@@ -104,8 +113,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.databaseUrl, sqliteFile: config.sqliteFile, autoCheckpoint: !inCluster });
   const runsJobs = !inCluster; // a cluster's primary runs them
   const printsBanner = !inCluster || process.env[BANNER_ENV] === '1';
-  if (!inCluster) await migrateToLatest(database); // a cluster's primary has migrated and seeded already
-  const seeded = inCluster ? process.env.LOCKERLINE_SEEDED === '1' : await seedIfEmpty(database.db, { production: config.app.production });
+  // A cluster's primary has migrated and seeded already.
+  const seeded = inCluster ? process.env.LOCKERLINE_SEEDED === '1' : (await prepareDatabase(database, { production: config.app.production })).seeded;
 
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
   // Without SMTP, password links land in the superadmin message log with the notifications (docs/notifications.md).
@@ -153,6 +162,17 @@ function stopOnSignals(app: FastifyInstance, database: Db, background: { stop():
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (cluster.worker) {
+    // The primary died (a clean stop sends SIGTERM first). Node would end this worker at once, cutting its
+    // in-flight requests: mark the disconnect as expected (this listener runs before Node's own), then stop
+    // like on SIGTERM: no new connections, in-flight requests answered, exit. The supervisor restarts the server.
+    const worker = cluster.worker;
+    process.prependListener('disconnect', () => {
+      worker.exitedAfterDisconnect = true;
+      console.warn(`worker ${process.pid}: the cluster primary is gone; finishing in-flight requests, then exiting`);
+      void stop('primary gone');
+    });
+  }
 }
 
 (cluster.isPrimary && WORKERS > 1 ? primary() : main()).catch((error) => {

@@ -6,14 +6,17 @@
  * - an entry lives at most ACTOR_CACHE_TTL_MS (2 s), measured on the process's monotonic clock;
  * - any write this process makes to a table the actor is built from (sessions, users, merchants,
  *   user_locations) or a statement that may change anything (DDL) empties the cache, so logout,
- *   deactivation, role, merchant-feature and location changes apply to the next request here; writes by
- *   other processes (a second worker, the CLI) apply within the TTL;
+ *   deactivation, role, merchant-feature and location changes apply to the next request here;
+ * - in cluster mode (WEB_CONCURRENCY) such a write, once committed, is announced to the primary, which relays
+ *   it to the other workers: they empty their caches within an IPC round trip (about a millisecond), not 2 s;
+ *   writes by other processes (the CLI, another server) apply within the TTL;
  * - an actor loaded while such a write happened is not stored (epoch check);
  * - the session's own expiry is still checked on every hit by the caller, and entries are frozen so no
  *   request can change what another one sees.
  * Only used where the database reports its writes (SQLite; see Db.watchWrites).
  */
-import type { WriteListener } from '../db/database.js';
+import cluster, { type Worker } from 'node:cluster';
+import type { Db, WriteListener } from '../db/database.js';
 import type { RequestActor } from '../http/context.js';
 import type { SessionRow } from './sessions.js';
 
@@ -27,15 +30,28 @@ export interface CachedActor {
   actor: RequestActor;
 }
 
+/** Other caches of the same database that must hear of this process's writes (the other cluster workers). */
+export interface CachePeers {
+  /** Tells the peers that an actor table was written (after the write commits). */
+  announce(): void;
+  /** Calls `onClear` when a peer announces a write; returns the unsubscribe function. */
+  listen(onClear: () => void): () => void;
+}
+
 export class ActorCache {
   #entries = new Map<string, CachedActor & { loadedAt: number }>();
   #epoch = 0;
 
-  constructor(private readonly ttlMs = ACTOR_CACHE_TTL_MS) {}
+  constructor(
+    private readonly ttlMs = ACTOR_CACHE_TTL_MS,
+    private readonly peers?: CachePeers,
+  ) {}
 
   /** Pass to Db.watchWrites. */
   readonly onWrite: WriteListener = (table) => {
-    if (table === undefined || ACTOR_TABLES.has(table)) this.clear();
+    if (table !== undefined && !ACTOR_TABLES.has(table)) return;
+    this.clear();
+    this.peers?.announce();
   };
 
   /** Read before loading; hand back to set() so a load that raced a write is not cached. */
@@ -66,4 +82,41 @@ export class ActorCache {
     Object.freeze(actor.location_ids);
     this.#entries.set(sessionId, { session: Object.freeze(session), actor: Object.freeze(actor), loadedAt: performance.now() });
   }
+}
+
+/** The cluster message that a worker wrote to an actor table. */
+const CLEAR_MESSAGE = { lockerline: 'actor-cache-clear' } as const;
+const isClearMessage = (message: unknown) => (message as { lockerline?: unknown } | null)?.lockerline === CLEAR_MESSAGE.lockerline;
+
+/**
+ * A cluster worker's peers: announcements go to the primary (relayActorCacheClears) once the write is
+ * committed, at most one per write burst; the primary's relays empty this worker's cache. Undefined outside
+ * a cluster worker.
+ */
+export function clusterPeers(database: Pick<Db, 'afterCommit'>): CachePeers | undefined {
+  if (!cluster.isWorker || !process.send || !database.afterCommit) return undefined;
+  let pending = false;
+  return {
+    announce() {
+      if (pending) return;
+      pending = true;
+      database.afterCommit!(() => {
+        pending = false;
+        if (process.connected) process.send!(CLEAR_MESSAGE);
+      });
+    },
+    listen(onClear) {
+      const onMessage = (message: unknown) => isClearMessage(message) && onClear();
+      process.on('message', onMessage);
+      return () => process.off('message', onMessage);
+    },
+  };
+}
+
+/** Cluster primary: relays `worker`'s announcements to every other worker. */
+export function relayActorCacheClears(worker: Worker, workers: () => (Worker | undefined)[]): void {
+  worker.on('message', (message: unknown) => {
+    if (!isClearMessage(message)) return;
+    for (const other of workers()) if (other && other !== worker && other.isConnected()) other.send(CLEAR_MESSAGE);
+  });
 }

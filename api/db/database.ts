@@ -17,6 +17,12 @@ export interface Db {
    * statement could change anything, e.g. DDL). Returns the unsubscribe function. In-process caches use it.
    */
   watchWrites?(listener: WriteListener): () => void;
+  /**
+   * SQLite only, for a WriteListener (which hears of a write when it is prepared, before it runs): runs `fn`
+   * right after the write is committed, in a microtask after the statement itself (outside a transaction) or
+   * after the transaction's COMMIT (or ROLLBACK), before the code that awaited either goes on.
+   */
+  afterCommit?(fn: () => void): void;
   /** SQLite only: copies the write-ahead log into the database file without blocking readers or writers. */
   checkpoint?(): void;
 }
@@ -61,12 +67,23 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
   const onWrite = (table: string | undefined) => {
     for (const listener of listeners) listener(table);
   };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, onWrite) }) });
+  let untilCommit: (() => void)[] = [];
+  const onTransactionEnd = () => {
+    const due = untilCommit;
+    untilCommit = [];
+    for (const fn of due) queueMicrotask(fn);
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, onWrite, onTransactionEnd) }) });
   return {
     db,
     dialect: 'sqlite',
     close: () => db.destroy(),
     checkpoint: () => void sqlite.pragma('wal_checkpoint(PASSIVE)'),
+    afterCommit(fn) {
+      // Kysely runs a statement synchronously right after preparing it, so a microtask queued now runs after it.
+      if (sqlite.inTransaction) untilCommit.push(fn);
+      else queueMicrotask(fn);
+    },
     watchWrites(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -90,8 +107,10 @@ export function withStatementCache(
   sqlite: SqliteHandle,
   size = STATEMENT_CACHE_SIZE,
   onWrite?: WriteListener,
+  /** Called when a COMMIT, END or ROLLBACK is prepared (it runs right after, in the same tick). */
+  onTransactionEnd?: () => void,
 ): { prepare(sql: string): SqliteStatement; close(): void } {
-  const cache = new Map<string, { stmt: SqliteStatement; writes: string | null | undefined }>();
+  const cache = new Map<string, { stmt: SqliteStatement; writes: string | null | undefined; endsTransaction: boolean }>();
   return {
     prepare(text: string) {
       let entry = cache.get(text);
@@ -99,12 +118,13 @@ export function withStatementCache(
         cache.delete(text); // re-insert: Map order is the recency order
         cache.set(text, entry);
       } else {
-        entry = { stmt: sqlite.prepare(text), writes: writtenTable(text) };
+        entry = { stmt: sqlite.prepare(text), writes: writtenTable(text), endsTransaction: /^\s*(commit|end|rollback)\b(\s+transaction)?\s*;?\s*$/i.test(text) };
         cache.set(text, entry);
         if (cache.size > size) cache.delete(cache.keys().next().value!);
       }
       // Kysely runs the statement right after preparing it, in the same tick.
       if (entry.writes !== null) onWrite?.(entry.writes);
+      else if (entry.endsTransaction) onTransactionEnd?.();
       // A cached statement still being iterated (streamed) is busy: use a fresh one this time.
       return entry.stmt.busy ? sqlite.prepare(text) : entry.stmt;
     },

@@ -26,7 +26,11 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-batch-items-due-id': batchItemsDueId,
 };
 
-export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {
+/**
+ * Applies the pending migrations; returns their names. `inTransaction`: `db` already runs in a transaction
+ * (underStartupLock on SQLite), so the migrator must not begin its own.
+ */
+export async function migrateToLatest({ db, dialect }: Pick<Db, 'db' | 'dialect'>, options: { inTransaction?: boolean } = {}): Promise<string[]> {
   const provider: MigrationProvider = {
     async getMigrations() {
       return Object.fromEntries(
@@ -34,7 +38,7 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {
       );
     },
   };
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, disableTransactions: options.inTransaction === true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

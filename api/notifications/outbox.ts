@@ -3,10 +3,12 @@
  * transaction; the delivery worker claims due rows under a lease, sends, and records the outcome.
  *
  * States: pending -> sending (claimed, leased) -> sent | failed (waiting for a retry) -> ... -> dead.
- * A `sending` row whose lease expired (its worker crashed) is due again.
+ * A `sending` row whose lease expired (its worker crashed) is due again. Each claim writes its own token
+ * into `locked_by`; renewing the lease, sending and recording the outcome are all fenced by that token, so a
+ * worker whose claim was taken over neither sends nor records.
  */
-import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { insertRows } from '../db/bulk-insert.js';
 import type { Database, OutboxRow } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
@@ -24,11 +26,17 @@ export interface RetryPolicy {
   /** Delay before the first retry; doubled for every further attempt. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** How long a claim holds a row before another worker may take it over. */
+  /**
+   * How long a claim holds a row before another worker may take it over. The delivery pass renews it every
+   * third of this while it works, so it only runs out when the worker died (or lost the database).
+   */
   leaseMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 6 * 3_600_000, leaseMs: 120_000 };
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 30_000, maxDelayMs: 6 * 3_600_000, leaseMs: 20_000 };
+
+/** A token naming one claim (one delivery pass) of `workerId`: unique, so a later claim never passes for this one. */
+export const newClaimToken = (workerId: string) => `${workerId}/${randomBytes(6).toString('hex')}`;
 
 export interface NotificationRequest {
   kind: OutboxKind;
@@ -99,7 +107,7 @@ export async function enqueueMany(trx: Executor, requests: readonly Notification
 }
 
 /**
- * Claims up to `limit` due rows for `workerId`: waiting rows whose time has come and claimed rows
+ * Claims up to `limit` due rows for the claim token `claim` (newClaimToken): waiting rows whose time has come and claimed rows
  * whose lease expired. One UPDATE statement: on PostgreSQL the candidate rows are locked with
  * FOR UPDATE SKIP LOCKED so concurrent workers take disjoint sets; SQLite runs the statement under
  * its single writer lock, so it is atomic across processes too. Each claim counts as an attempt.
@@ -107,7 +115,7 @@ export async function enqueueMany(trx: Executor, requests: readonly Notification
 export async function claimDue(
   db: Kysely<Database>,
   dialect: Dialect,
-  workerId: string,
+  claim: string,
   now: Date,
   limit: number,
   policy: Pick<RetryPolicy, 'leaseMs'> = DEFAULT_RETRY,
@@ -130,7 +138,7 @@ export async function claimDue(
     .updateTable('outbox')
     .set({
       status: 'sending',
-      locked_by: workerId,
+      locked_by: claim,
       locked_until: new Date(now.getTime() + policy.leaseMs).toISOString(),
       attempts: sql<number>`attempts + 1`,
       updated_at: stamp,
@@ -141,15 +149,45 @@ export async function claimDue(
   return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id);
 }
 
-/** Records a delivery. Fenced by the claim: false when the row is no longer this worker's. */
-export async function markSent(db: Executor, row: Pick<OutboxRow, 'id'>, workerId: string, now: Date, providerMessageId?: string | null): Promise<boolean> {
+/** Rows still held by `claim`: nobody claimed them since (a claim writes a new token). */
+const heldBy = (claim: string) => (eb: ExpressionBuilder<Database, 'outbox'>) => eb.and([eb('status', '=', 'sending'), eb('locked_by', '=', claim)]);
+
+/**
+ * Extends the lease of every row `claim` still holds to `now + leaseMs` (the pass's heartbeat). Returns how
+ * many it still holds.
+ */
+export async function renewClaim(db: Executor, claim: string, now: Date, leaseMs: number): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where(heldBy(claim))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * The fence before a send: true, with a fresh lease, when `claim` still holds the row; false when another
+ * worker took it over (the send must not be made). On PostgreSQL the update waits for a concurrent claim of
+ * the row to commit and then sees its token, so the two cannot both win.
+ */
+export async function fenceClaim(db: Executor, rowId: number, claim: string, now: Date, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where('id', '=', rowId)
+    .where(heldBy(claim))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a delivery. Fenced by the claim: false when the row is no longer this claim's. */
+export async function markSent(db: Executor, row: Pick<OutboxRow, 'id'>, claim: string, now: Date, providerMessageId?: string | null): Promise<boolean> {
   const stamp = now.toISOString();
   const result = await db
     .updateTable('outbox')
     .set({ status: 'sent', sent_at: stamp, updated_at: stamp, provider_message_id: providerMessageId ?? null, locked_by: null, locked_until: null, last_error: null })
     .where('id', '=', row.id)
-    .where('status', '=', 'sending')
-    .where('locked_by', '=', workerId)
+    .where(heldBy(claim))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -173,12 +211,12 @@ export interface FailureOptions {
 /**
  * Records a failed attempt: back to waiting (`failed`) with a backed-off next_attempt_at, or `dead`
  * after the last attempt or a permanent refusal. Returns the new status, or null when the row is no
- * longer this worker's. The error text is truncated and never holds message bodies.
+ * longer this claim's. The error text is truncated and never holds message bodies.
  */
 export async function markFailed(
   db: Executor,
   row: Pick<OutboxRow, 'id' | 'attempts'>,
-  workerId: string,
+  claim: string,
   error: string,
   now: Date,
   options: FailureOptions = {},
@@ -192,8 +230,7 @@ export async function markFailed(
     .updateTable('outbox')
     .set({ status, next_attempt_at: next, last_error: error.slice(0, 500), locked_by: null, locked_until: null, updated_at: stamp })
     .where('id', '=', row.id)
-    .where('status', '=', 'sending')
-    .where('locked_by', '=', workerId)
+    .where(heldBy(claim))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? status : null;
 }

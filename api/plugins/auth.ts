@@ -15,7 +15,7 @@ import { findApiTokenUser } from '../auth/api-tokens.js';
 import { SESSION_COOKIE, deleteSession, findSession, touchSession, type SessionRow } from '../auth/sessions.js';
 import { PRESESSION_COOKIE, UNSAFE_METHODS, XSRF_HEADER, guestCsrfToken } from '../auth/csrf.js';
 import { safeEqual, sha256 } from '../auth/secrets.js';
-import { ActorCache } from '../auth/actor-cache.js';
+import { ACTOR_CACHE_TTL_MS, ActorCache, clusterPeers } from '../auth/actor-cache.js';
 import type { Db } from '../db/database.js';
 import { iso } from '../clock.js';
 import { setRequestLocale } from './i18n.js';
@@ -39,14 +39,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * `database` (optional) turns on the 2-second in-process actor cache when it reports its writes
- * (api/auth/actor-cache.ts); ACTOR_CACHE=0 turns it off.
+ * (api/auth/actor-cache.ts; in a cluster worker, invalidated across workers through the primary); ACTOR_CACHE=0
+ * turns it off, ACTOR_CACHE_TTL_MS changes the 2 s.
  */
 export function authPlugin(app: FastifyInstance, secret: string, database?: Db): void {
   app.decorateRequest('session', undefined);
-  const cache = database?.watchWrites && process.env.ACTOR_CACHE !== '0' ? new ActorCache() : undefined;
+  const peers = database ? clusterPeers(database) : undefined;
+  const cache = database?.watchWrites && process.env.ACTOR_CACHE !== '0' ? new ActorCache(Number(process.env.ACTOR_CACHE_TTL_MS) || ACTOR_CACHE_TTL_MS, peers) : undefined;
   if (cache) {
     const unwatch = database!.watchWrites!(cache.onWrite);
-    app.addHook('onClose', async () => unwatch());
+    const unlisten = peers?.listen(() => cache.clear());
+    app.addHook('onClose', async () => {
+      unwatch();
+      unlisten?.();
+    });
   }
 
   app.addHook('onRequest', async (request) => {

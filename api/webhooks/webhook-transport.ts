@@ -1,7 +1,7 @@
 /**
  * The `webhook` outbox transport: POSTs the event JSON to the merchant's current endpoint, signed
- * with HMAC-SHA256 (X-Lockerline-Signature), with the outbox key as Idempotency-Key so a receiver can
- * drop a redelivery. 2xx is delivered; 408, 429, 5xx and network errors are retried with the outbox
+ * with HMAC-SHA256 (X-Lockerline-Signature), with the outbox key as Webhook-Id and Idempotency-Key so a
+ * receiver can drop a redelivery. 2xx is delivered; 408, 429, 5xx and network errors are retried with the outbox
  * backoff; any other 4xx, a missing endpoint or an unreadable secret is permanent.
  */
 import type { Kysely } from 'kysely';
@@ -34,6 +34,7 @@ export function webhookTransport(db: Kysely<Database>, options: WebhookTransport
           headers: {
             'content-type': 'application/json',
             'user-agent': 'Lockerline-Webhooks/1',
+            'webhook-id': message.idempotencyKey,
             'idempotency-key': message.idempotencyKey,
             'x-lockerline-event': message.subject ?? '',
             'x-lockerline-signature': signatureHeader(secret, body, (options.now ?? (() => new Date()))()),

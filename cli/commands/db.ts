@@ -1,6 +1,7 @@
 /** `lockerline db migrate` and `lockerline db seed`. */
 import type { Command } from 'commander';
 import { migrateToLatest } from '../../api/db/migrate.js';
+import { underStartupLock } from '../../api/db/startup-lock.js';
 import { withDatabase, describeTarget } from '../database.js';
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
@@ -13,7 +14,8 @@ export function registerDbCommands(program: Command, io: CliIo, t: Translate): v
     .description(t('cli.db_migrate'))
     .action(async () => {
       await withDatabase(io.env, async (database, config) => {
-        const applied = await migrateToLatest(database);
+        // Under the start-up lock: a server starting meanwhile waits instead of migrating alongside.
+        const applied = await underStartupLock(database, ({ db, inTransaction }) => migrateToLatest({ db, dialect: database.dialect }, { inTransaction }));
         const target = describeTarget(config);
         io.out(
           applied.length
@@ -30,11 +32,10 @@ export function registerDbCommands(program: Command, io: CliIo, t: Translate): v
         throw new CliError(t('cli.seed_production'));
       }
       await withDatabase(io.env, async (database, config) => {
-        await migrateToLatest(database);
         // Loaded on demand: only this command needs the fixtures.
-        const { seedIfEmpty } = await import('../../fixtures/seed.js');
+        const { prepareDatabase } = await import('../../fixtures/seed.js');
         const { DEMO_PASSWORD } = await import('../../fixtures/demo.js');
-        const seeded = await seedIfEmpty(database.db, { production: false });
+        const { seeded } = await prepareDatabase(database, { production: false });
         if (!seeded) {
           throw new CliError(t('cli.seed_not_empty', { target: describeTarget(config) }));
         }

@@ -1,4 +1,4 @@
-/** Test support for the campaign suites: a real SMTP server on loopback that keeps each mail's decoded text. */
+/** Test support for the campaign and scale-out suites: a real SMTP server on loopback that keeps each mail's decoded text. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -20,7 +20,8 @@ export const decodeWords = (s: string) =>
       : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
   );
 
-export async function startSmtpCapture() {
+/** `delayMs`: how long the server takes to accept each message (a slow provider). */
+export async function startSmtpCapture(options: { delayMs?: number } = {}) {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -34,7 +35,7 @@ export async function startSmtpCapture() {
         // The subject header, unfolded and decoded (a Spanish subject arrives as encoded words).
         const subject = decodeWords(/^subject:\s*(.*(?:\r?\n[ \t].*)*)$/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ') ?? '').trim();
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text: decodeQp(raw) });
-        callback();
+        setTimeout(callback, options.delayMs ?? 0);
       });
     },
   });

@@ -38,8 +38,11 @@ export interface TestAppOptions {
   mailer?: Mailer | 'server-default';
 }
 
-/** Opens a fresh empty database: SQLite in memory, or a new PostgreSQL database dropped on close. */
-export async function openTestDatabase(): Promise<Db> {
+/**
+ * Opens a fresh empty database: SQLite in memory, or a new PostgreSQL database dropped on close (`url` says
+ * where, for server processes a test spawns on it).
+ */
+export async function openTestDatabase(): Promise<Db & { url?: string }> {
   if (process.env.TEST_DB !== 'postgres') return openDatabase({ sqliteFile: ':memory:' });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -57,6 +60,7 @@ export async function openTestDatabase(): Promise<Db> {
   const db = await openDatabase({ url: url.toString() });
   return {
     ...db,
+    url: url.toString(),
     async close() {
       await db.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -12,8 +12,8 @@ import { createHttpTextProvider } from '../../api/providers/sms/http.js';
 import { createMemoryTextProvider } from '../../api/providers/sms/memory.js';
 import { TextProviderError } from '../../api/providers/sms/sms.js';
 import { backoffDelay, claimDue, enqueue, idempotencyKey, markSent, messageIdFor, type NotificationRequest, type RetryPolicy } from '../../api/notifications/outbox.js';
-import { emailTransport, messageLogTransport, textTransport, type Transports } from '../../api/notifications/transports.js';
-import { runDeliveryPass, startDeliveryWorker, type DeliveryDeps } from '../../api/notifications/worker.js';
+import { emailTransport, messageLogTransport, textTransport, type Transport, type Transports } from '../../api/notifications/transports.js';
+import { claimSize, runDeliveryPass, startDeliveryWorker, type DeliveryDeps } from '../../api/notifications/worker.js';
 import { enqueueBatchStep } from '../../api/notifications/batch-steps.js';
 import { renderMessage } from '../../api/notifications/render.js';
 import { applyStep, BATCH_EVENTS, dueStep, type ScheduleBatch, type ScheduleItem } from '../../core/campaigns/index.js';
@@ -161,7 +161,7 @@ describe('notification outbox and delivery', () => {
   it('delivers an email over SMTP in the customer language with the merchant branding', async () => {
     const { id, key } = await enqueue(t.db, request({ locale: 'es', recipient: 'lucia@example.com', payload: { first_name: 'Lucía', reference: 'LL99887766', location: 'Punto Bay Street', expires_at: '2030-05-06T08:00:00.000Z' } }), clock.now());
     const result = await runDeliveryPass(deps());
-    expect(result).toEqual({ claimed: 1, sent: 1, retried: 0, dead: 0, lost: 0 });
+    expect(result).toMatchObject({ claimed: 1, sent: 1, retried: 0, dead: 0, lost: 0 });
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0];
     expect(mail.headers.to).toContain('lucia@example.com');
@@ -350,6 +350,52 @@ describe('notification outbox and delivery', () => {
     expect(smtp.received[4].text).toContain('Last chance!');
     expect(items.get(9001)!.status).toBe(BATCH_ITEM_STATUS.idle);
     expect(items.get(9002)!.status).toBe(BATCH_ITEM_STATUS.responded);
+  });
+
+  it('renews the lease while a pass works, so a slow send keeps the rest of its claim', async () => {
+    const policy = { ...POLICY, leaseMs: 300 }; // renewed every 100 ms
+    for (let i = 0; i < 2; i++) await enqueue(t.db, request(), clock.now());
+    let taken: unknown[] | undefined;
+    const slow: Transport = {
+      async send() {
+        if (!taken) {
+          clock.advance(200);
+          await new Promise((r) => setTimeout(r, 250));
+          // Past the first lease (300 ms after the claim), not past a renewed one.
+          taken = await claimDue(t.db, t.dialect, 'other', new Date(clock.now().getTime() + 250), 10, policy);
+        }
+        return { providerMessageId: null };
+      },
+    };
+    expect(await runDeliveryPass(deps({ policy, concurrency: 1, transports: { email: slow } }))).toMatchObject({ claimed: 2, sent: 2, lost: 0 });
+    expect(taken).toEqual([]);
+  });
+
+  it('does not send a row whose claim another worker took over (each send is fenced by the claim token)', async () => {
+    for (let i = 0; i < 2; i++) await enqueue(t.db, request(), clock.now());
+    const sent: string[] = [];
+    let taken: { id: number }[] = [];
+    const stalling: Transport = {
+      async send(message) {
+        sent.push(message.idempotencyKey);
+        // This worker stalls past its lease (say, a frozen process) and another one claims both rows.
+        clock.advance(POLICY.leaseMs + 1);
+        taken = await claimDue(t.db, t.dialect, 'other', clock.now(), 10, POLICY);
+        return { providerMessageId: null };
+      },
+    };
+    expect(await runDeliveryPass(deps({ concurrency: 1, transports: { email: stalling } }))).toMatchObject({ claimed: 2, sent: 0, lost: 2 });
+    expect(taken).toHaveLength(2);
+    expect(sent).toHaveLength(1); // the second row was not sent by the worker that lost it
+    expect((await row(taken[1].id)).locked_by).toBe('other');
+  });
+
+  it('claims what its lanes can send within half a lease', () => {
+    expect(claimSize(50, 4, 20_000, undefined)).toBe(4); // one round until a send was timed
+    expect(claimSize(50, 4, 20_000, 20)).toBe(50);
+    expect(claimSize(50, 4, 20_000, 2_500)).toBe(16);
+    expect(claimSize(50, 4, 20_000, 12_000)).toBe(4); // slower than half a lease: one round, renewed
+    expect(claimSize(2, 4, 20_000, 10)).toBe(2);
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')('skips rows another transaction holds locked (FOR UPDATE SKIP LOCKED)', async () => {

@@ -21,7 +21,7 @@ describe('merchant webhooks', () => {
   let server: Server;
   let url: string;
   const clock = fixedClock(new Date('2031-06-01T10:00:00.000Z'));
-  const received: { body: string; signature: string; key: string }[] = [];
+  const received: { body: string; signature: string; key: string; webhookId: string }[] = [];
   let failNext = 0;
 
   const deliver = () =>
@@ -38,7 +38,7 @@ describe('merchant webhooks', () => {
           res.writeHead(503).end();
           return;
         }
-        received.push({ body, signature: String(req.headers['x-lockerline-signature']), key: String(req.headers['idempotency-key']) });
+        received.push({ body, signature: String(req.headers['x-lockerline-signature']), key: String(req.headers['idempotency-key']), webhookId: String(req.headers['webhook-id']) });
         res.writeHead(204).end();
       });
     });
@@ -88,6 +88,9 @@ describe('merchant webhooks', () => {
     expect(verifySignature(HOOK_SECRET, delivery.body, delivery.signature)).toBe(true);
     expect(verifySignature('wrong-secret-wrong-secret', delivery.body, delivery.signature)).toBe(false);
     expect(JSON.parse(delivery.body).data.package).toMatchObject({ id: pkg.id, barcode: pkg.barcode });
+    // The outbox key travels as the webhook id (and Idempotency-Key), so a receiver can drop a redelivery.
+    const key = `packages:${pkg.id}:package.runhook:event-${JSON.parse(delivery.body).id.slice(4)}:webhook`;
+    expect(delivery).toMatchObject({ key, webhookId: key });
     // Re-running the pass enqueues nothing twice.
     await runCampaignPass({ db: t.db, dialect: t.dialect, clock, secret: SECRET });
     expect(await t.db.selectFrom('outbox').select('id').where('kind', '=', 'webhook').execute()).toHaveLength(rows.length);

@@ -1,7 +1,8 @@
 /**
  * Lists at any depth of a million rows (issue 11, docs/resources.md "Sorts and indexes"):
  * - an index for every sort the shipments and packages lists accept (core LIST_SORTS), for everyone
- *   (`(x, id)`) and for merchant users (`(merchant_id, x, id)`), plus filter-and-sort pairs people use;
+ *   (`(x, id)`) and for merchant users (`(merchant_id, x, id)`), plus filter-and-sort pairs people use, and an
+ *   index led by each id filter that had none;
  * - the shipments' name search index: SQLite FTS5 trigram table kept by triggers, PostgreSQL pg_trgm GIN
  *   index on the same text (api/db/search-text.ts).
  */
@@ -20,6 +21,11 @@ const INDEXES: [name: string, table: string, columns: string[]][] = [
   ['shipments_merchant_reference', 'shipments', ['merchant_id', 'reference_id']],
   ['shipments_external', 'shipments', ['external_reference_id', 'id']],
   ['shipments_dropoff_updated', 'shipments', ['dropoff_location_id', 'updated_at', 'id']],
+  ['shipments_pickup', 'shipments', ['pickup_location_id', 'id']],
+  ['shipments_batch', 'shipments', ['batch_id', 'id']],
+  ['shipments_manifest', 'shipments', ['manifest_id', 'id']],
+  ['shipments_created_by', 'shipments', ['created_by', 'id']],
+  ['packages_consolidated_to', 'packages', ['consolidated_to_id', 'id']],
   ['packages_updated', 'packages', ['updated_at', 'id']],
   ['packages_status_updated', 'packages', ['status', 'updated_at', 'id']],
   ['packages_merchant_updated', 'packages', ['merchant_id', 'updated_at', 'id']],

@@ -19,7 +19,7 @@ import { defaultLocationScope } from '../../core/roles.js';
 import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { ListTimeoutError, listReader, listTimeoutMs } from '../db/database.js';
-import { containsCI } from '../db/search-text.js';
+import { containsCI, type SearchHits } from '../db/search-text.js';
 import type { RequestActor } from '../http/context.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
 
@@ -42,6 +42,8 @@ export interface ListQuery {
   listIds: boolean;
   /** `after`: the cursor (`meta.next`) of the page before this one, to seek instead of skipping rows. */
   after?: string;
+  /** Set by runList from spec.searchHits before it queries. */
+  searchHits?: SearchHits;
   /** Set when loading records by id (show, update, delete, user/can) rather than listing. */
   recordAccess?: boolean;
 }
@@ -58,7 +60,9 @@ export interface ListSpec<Row = Record<string, unknown>> {
   /** Text columns searched case-insensitively by "contains" (a scan: small tables only). */
   searchContains?: readonly string[];
   /** Large tables: the "contains" search served by a trigram index (api/db/search-text.ts), instead of searchContains. */
-  searchIndexed?(table: string, term: string, dialect: Dialect): RawBuilder<boolean>;
+  searchIndexed?(table: string, term: string, dialect: Dialect, hits?: SearchHits): RawBuilder<boolean>;
+  /** Asks the search index first (rare term: its ids; common: `many`), so searchIndexed can pick its plan. */
+  searchHits?(db: Kysely<any>, term: string, dialect: Dialect, cap: number, guard?: RawBuilder<boolean>): Promise<SearchHits | undefined>;
   /** A term of this shape (e.g. a tracking reference) searches only the prefix columns: an index range, no scan. */
   searchPrefixShape?: RegExp;
   /** Sortable columns: core LIST_SORTS of the resource. */
@@ -191,7 +195,7 @@ export function filteredQuery(
       eb.or([
         ...(spec.searchPrefix ?? []).map((c) => eb.and([eb(`${t}.${c}`, '>=', upper), eb(`${t}.${c}`, '<', upper + '\uffff')])),
         ...contains.map((c) => containsCI(sql.ref(`${t}.${c}`), term, dialect)),
-        ...(spec.searchIndexed && !prefixOnly ? [spec.searchIndexed(t, term, dialect)] : []),
+        ...(spec.searchIndexed && !prefixOnly ? [spec.searchIndexed(t, term, dialect, q.searchHits)] : []),
       ]),
     );
   }
@@ -211,6 +215,9 @@ export interface ListResult {
   data: unknown[];
   meta: Record<string, unknown>;
 }
+
+/** Beyond this many index matches a search term is "common" (api/db/search-text.ts `shipmentSearchHits`). */
+const SEARCH_HITS_CAP = 1_000;
 
 /** `list_ids` reads up to LIST_IDS_CAP ids (the admin's "select all"): it gets this many times the list time limit. */
 const LIST_IDS_TIME_FACTOR = 10;
@@ -270,10 +277,11 @@ async function pageRows(
     return (await sortBy(qb).select(selected).limit(q.perPage).execute()) as Record<string, any>[];
   }
   if (offset === 0) return (await sortBy(qb).select(selected).limit(q.perPage).execute()) as Record<string, any>[];
-  // Skipping rows reads only the index (id and sort key): full rows are fetched for the page alone.
-  const ids = sortBy(qb).select(`${t}.id`).limit(q.perPage).offset(offset);
-  const page = (db as unknown as Kysely<any>).selectFrom(ids.as('page')).innerJoin(t, `${t}.id`, 'page.id');
-  return (await sortBy(page).select(selected).execute()) as Record<string, any>[];
+  // Skipping rows reads only the index (id and sort key): full rows are fetched for the page alone, in the order of
+  // the page's own keys (ordering by the table's columns would let SQLite walk the table's index to the page instead).
+  const keys = sortBy(qb).select([`${t}.id as page_id`, `${t}.${q.sort.field} as page_key`]).limit(q.perPage).offset(offset);
+  const page = (db as unknown as Kysely<any>).selectFrom(keys.as('page')).innerJoin(t, `${t}.id`, 'page.page_id');
+  return (await page.select(selected).orderBy('page.page_key', dir).orderBy('page.page_id', dir).execute()) as Record<string, any>[];
 }
 
 /** Runs a list request end to end. `present` masks and shapes each row for the actor. */
@@ -286,6 +294,10 @@ export async function runList(
   present: (row: Record<string, unknown>) => Record<string, unknown>,
 ): Promise<ListResult> {
   const reader = listReader(db);
+  if (q.search && spec.searchHits && !spec.searchPrefixShape?.test(q.search)) {
+    const hits = await limited(() => spec.searchHits!(reader, q.search, dialect, SEARCH_HITS_CAP, guardFor(dialect)));
+    q = { ...q, searchHits: hits };
+  }
 
   if (q.listIds) {
     const ids = await limited(() => listIds(db, dialect, spec, q, actor));

@@ -4,6 +4,7 @@
  * key included), for everyone and for a merchant user; the shipments' name search (trigram index) finds
  * case-insensitive substrings of names, e-mail and order number and follows edits; unindexed sorts are refused.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseListQuery } from '../../api/resources/list-query.js';
 import { encodeCursor } from '../../api/resources/list-cursor.js';
@@ -75,7 +76,7 @@ describe('deep pages', () => {
   }
 
   it('seeks from the cursor: the rows after the row it names, not the offset of the page number', async () => {
-    const q = parseListQuery(shipmentsList, { sort: '-updated_at', perPage: '4', search: 'seek' }, ROLES.SUPERADMIN);
+    const q = parseListQuery(shipmentsList, { sort: '-updated_at', perPage: '4', search: 'seek' }, ROLES.superadmin);
     const third = (await sa.get('/api/shipments', { sort: '-updated_at', perPage: 4, search: 'seek', page: 3 })).json() as Page;
     const fourth = (await sa.get('/api/shipments', { sort: '-updated_at', perPage: 4, search: 'seek', page: 4 })).json() as Page;
     const last = third.data[3] as unknown as Record<string, unknown>;
@@ -124,6 +125,24 @@ describe('name search (trigram index)', () => {
     expect(await search(sa, 'illanue')).toEqual(['LLNAME0001']);
     await t.db.deleteFrom('shipments').where('id', '=', mine.id).execute();
     expect(await search(sa, 'illanue')).toEqual([]);
+  });
+});
+
+describe('a common search term (over 1,000 index matches)', () => {
+  it('walks the sort order checking the text: the newest matches first, the total capped', async () => {
+    await sql`
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < 1100)
+      insert into shipments (reference_id, merchant_id, first_name, last_name, email, created_at, updated_at)
+      select 'LLCOMMON' || i, ${acme}, 'Common', 'Frequentname', 'common' || i || '@example.com', '2029-05-01T00:00:00.000Z',
+        '2029-05-' || (10 + i % 20) || 'T00:00:00.000Z' from n
+    `.execute(t.db);
+    const page = (await sa.get('/api/shipments', { search: 'REQUENTNAM', perPage: 25 })).json();
+    const expected = await t.db.selectFrom('shipments').select('id').where('last_name', '=', 'Frequentname')
+      .orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(25).execute();
+    expect(page.data.map((r: { id: number }) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(page.meta).toMatchObject({ total: 1000, totalCapped: true });
+    const mine = (await ma.get('/api/shipments', { search: 'requentnam', perPage: 25, page: 3 })).json();
+    expect(mine.data).toHaveLength(25);
   });
 });
 

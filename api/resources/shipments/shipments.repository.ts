@@ -5,7 +5,7 @@ import type { Row } from '../module.js';
 import { attachNames, fullName } from '../related.js';
 import { byMerchant } from '../tenancy.js';
 import { LIST_SORTS } from '../../../core/lists.js';
-import { shipmentSearch } from '../../db/search-text.js';
+import { shipmentSearch, shipmentSearchHits } from '../../db/search-text.js';
 
 export const SHIPMENT_LIST_COLUMNS = [
   'reference_id', 'external_reference_id', 'type', 'payment_type', 'paid', 'status', 'merchant_id', 'first_name',
@@ -21,6 +21,7 @@ export const shipmentsList: ListSpec<Row> = {
   searchPrefix: ['reference_id'],
   searchPrefixShape: /^LL\d{2,}$/i,
   searchIndexed: shipmentSearch,
+  searchHits: shipmentSearchHits,
   sorts: LIST_SORTS.shipments,
   seekable: ['id', 'reference_id', 'status', 'created_at', 'updated_at'],
   defaultSort: '-updated_at',

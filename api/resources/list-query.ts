@@ -284,6 +284,13 @@ async function pageRows(
   return (await page.select(selected).orderBy('page.page_key', dir).orderBy('page.page_id', dir).execute()) as Record<string, any>[];
 }
 
+/** Whether the search index found over SEARCH_HITS_CAP matches and nothing else narrows them (no filter, no tenant). */
+function commonTermOnly(db: Kysely<Database>, spec: ListSpec<any>, q: ListQuery, actor: RequestActor): boolean {
+  if (q.searchHits !== 'many' || Object.keys(q.filters).length) return false;
+  const unrestricted = (db as unknown as Kysely<any>).selectFrom(spec.table);
+  return spec.restrict(unrestricted, actor, q) === unrestricted;
+}
+
 /** Runs a list request end to end. `present` masks and shapes each row for the actor. */
 export async function runList(
   db: Kysely<Database>,
@@ -312,9 +319,9 @@ export async function runList(
   let totalCapped = false;
   if (rows.length > 0 && rows.length < q.perPage) total = offset + rows.length;
   else if (rows.length === 0 && q.page === 1) total = 0;
-  else if (offset + rows.length > COUNT_CAP) {
-    // A full page beyond the cap: there are more than COUNT_CAP rows, no need to count them.
-    total = offset + rows.length;
+  else if (offset + rows.length > COUNT_CAP || commonTermOnly(reader, spec, q, actor)) {
+    // A full page beyond the cap, or a common term searched across every row: more than COUNT_CAP rows, no count.
+    total = Math.max(COUNT_CAP, offset + rows.length);
     totalCapped = true;
   } else {
     total = await limited(() => cappedCount(reader, filteredQuery(reader, dialect, spec, q, actor, guardFor(dialect))));

@@ -280,7 +280,7 @@ async function pageRows(
   // Skipping rows reads only the index (id and sort key): full rows are fetched for the page alone, in the order of
   // the page's own keys (ordering by the table's columns would let SQLite walk the table's index to the page instead).
   const keys = sortBy(qb).select([`${t}.id as page_id`, `${t}.${q.sort.field} as page_key`]).limit(q.perPage).offset(offset);
-  const page = (db as unknown as Kysely<any>).selectFrom(keys.as('page')).innerJoin(t, `${t}.id`, 'page.page_id');
+  const page: AnyQuery = (db as unknown as Kysely<any>).selectFrom(keys.as('page')).innerJoin(t, `${t}.id`, 'page.page_id');
   return (await page.select(selected).orderBy('page.page_key', dir).orderBy('page.page_id', dir).execute()) as Record<string, any>[];
 }
 

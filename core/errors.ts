@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   'conflict.stale': 409,
   'server_error': 500,
   'bad_request': 400,
+  /** A list sort no index serves (core LIST_SORTS). */
+  'list.sort_unsupported': 400,
+  /** A list query ran past its time limit (LIST_TIMEOUT_MS): refused instead of holding a worker. */
+  'list.timeout': 503,
   'record.in_use': 400,
   /** The record's status no longer allows this change (batches, batch items, manifests). */
   'record.locked': 400,

@@ -3,6 +3,7 @@ export * from './roles.js';
 export * from './features.js';
 export * from './statuses.js';
 export * from './constants.js';
+export * from './lists.js';
 export * from './permissions.js';
 export * from './errors.js';
 export * from './validation.js';

@@ -29,6 +29,30 @@ export interface Db {
 
 export type WriteListener = (table: string | undefined) => void;
 
+/**
+ * The time limit of a list query (docs/resources.md, "Time limit"), LIST_TIMEOUT_MS (500 ms by default), read
+ * when used so a test can force a tiny one. PostgreSQL: `statement_timeout` of the list pool; SQLite: the
+ * `list_guard(deadline)` function the list engine puts first in its WHERE, called for every row the query reads.
+ */
+export const listTimeoutMs = (): number => {
+  const ms = Number(process.env.LIST_TIMEOUT_MS);
+  return process.env.LIST_TIMEOUT_MS && Number.isFinite(ms) && ms >= 1 ? ms : 500;
+};
+
+/** Thrown by SQLite's `list_guard` once its deadline has passed (the list engine answers `list.timeout`). */
+export class ListTimeoutError extends Error {
+  constructor() {
+    super('list query time limit reached');
+  }
+}
+
+const listReaders = new WeakMap<Kysely<Database>, Kysely<Database>>();
+/**
+ * The handle list queries read through: on PostgreSQL a pool of its own whose sessions carry the list
+ * `statement_timeout` (no extra round trip per request); on SQLite the database itself (the guard is in the SQL).
+ */
+export const listReader = (db: Kysely<Database>): Kysely<Database> => listReaders.get(db) ?? db;
+
 export interface DbOptions {
   /** postgres://... for PostgreSQL; otherwise a SQLite file path (or ':memory:'). */
   url?: string;
@@ -52,7 +76,11 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
     // pool, and an unhandled 'error' event would crash the process. The pool replaces the client itself.
     pool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const listPool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), statement_timeout: listTimeoutMs() });
+    listPool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
+    const lists = new Kysely<Database>({ dialect: new PostgresDialect({ pool: listPool }) });
+    listReaders.set(db, lists);
+    return { db, dialect: 'postgres', close: async () => void (await Promise.all([db.destroy(), lists.destroy()])) };
   }
   const file = options.sqliteFile ?? 'data/lockerline.sqlite';
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -63,6 +91,10 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   if (options.autoCheckpoint === false) sqlite.pragma('wal_autocheckpoint = 0');
+  sqlite.function('list_guard', { deterministic: false }, (deadline: unknown) => {
+    if (Date.now() > Number(deadline)) throw new ListTimeoutError();
+    return 1;
+  });
   const listeners = new Set<WriteListener>();
   const onWrite = (table: string | undefined) => {
     for (const listener of listeners) listener(table);

@@ -5,9 +5,11 @@
  *
  * Performance notes: every list selects only its own columns, sorts with an id tie-breaker in the same
  * direction (so the (x, id) indexes serve it), and never counts more than COUNT_CAP + 1 rows: beyond that the
- * total is reported as COUNT_CAP with `meta.totalCapped = true`. A first page shorter than perPage needs no count.
+ * total is reported as COUNT_CAP with `meta.totalCapped = true`. A first page shorter than perPage needs no count,
+ * nor a page beyond the cap. Deep pages seek from the cursor of the page before (list-cursor.ts) or skip by an
+ * id-only scan of the index; every list statement runs under a time limit (`list.timeout`, 503).
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import qs from 'qs';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
@@ -16,7 +18,10 @@ import { canUseFilter, type ResourceName } from '../../core/permissions.js';
 import { defaultLocationScope } from '../../core/roles.js';
 import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
+import { ListTimeoutError, listReader, listTimeoutMs } from '../db/database.js';
+import { containsCI, type SearchHits } from '../db/search-text.js';
 import type { RequestActor } from '../http/context.js';
+import { decodeCursor, encodeCursor } from './list-cursor.js';
 
 /** Totals beyond this are reported as the cap with meta.totalCapped (LIST_COUNT_CAP overrides; see docs/resources.md). */
 export const COUNT_CAP = Math.max(100, Number(process.env.LIST_COUNT_CAP) || 1_000);
@@ -35,6 +40,10 @@ export interface ListQuery {
   scope: LocationScope;
   light: boolean;
   listIds: boolean;
+  /** `after`: the cursor (`meta.next`) of the page before this one, to seek instead of skipping rows. */
+  after?: string;
+  /** Set by runList from spec.searchHits before it queries. */
+  searchHits?: SearchHits;
   /** Set when loading records by id (show, update, delete, user/can) rather than listing. */
   recordAccess?: boolean;
 }
@@ -48,11 +57,18 @@ export interface ListSpec<Row = Record<string, unknown>> {
   light: { columns: readonly string[]; name(row: Record<string, any>): string };
   /** Identifier columns searched by upper-cased prefix (uses their unique/btree indexes). */
   searchPrefix?: readonly string[];
-  /** Text columns searched case-insensitively by "contains". */
+  /** Text columns searched case-insensitively by "contains" (a scan: small tables only). */
   searchContains?: readonly string[];
+  /** Large tables: the "contains" search served by a trigram index (api/db/search-text.ts), instead of searchContains. */
+  searchIndexed?(table: string, term: string, dialect: Dialect, hits?: SearchHits): RawBuilder<boolean>;
+  /** Asks the search index first (rare term: its ids; common: `many`), so searchIndexed can pick its plan. */
+  searchHits?(db: Kysely<any>, term: string, dialect: Dialect, cap: number, guard?: RawBuilder<boolean>): Promise<SearchHits | undefined>;
   /** A term of this shape (e.g. a tracking reference) searches only the prefix columns: an index range, no scan. */
   searchPrefixShape?: RegExp;
+  /** Sortable columns: core LIST_SORTS of the resource. */
   sorts: readonly string[];
+  /** NOT NULL sorts whose deep pages may seek from a cursor (`(x, id) < (v, k)`); others page by offset. */
+  seekable?: readonly string[];
   defaultSort: string;
   filters: Record<string, FilterType>;
   /** Tenant isolation and scope: narrows the query to what the actor may see. */
@@ -113,7 +129,7 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
   const sortText = typeof raw.sort === 'string' && raw.sort !== '' ? raw.sort : spec.defaultSort;
   const desc = sortText.startsWith('-');
   const field = desc ? sortText.slice(1) : sortText;
-  if (!spec.sorts.includes(field)) bad(`sort by ${field} is not supported`);
+  if (!spec.sorts.includes(field)) throw new DomainError('list.sort_unsupported', `sort by ${field} is not supported`, { params: { field } });
 
   const filters: ListQuery['filters'] = {};
   const rawFilters = raw.filters;
@@ -143,25 +159,28 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
     scope: scope as LocationScope,
     light: truthy(raw.light),
     listIds: truthy(raw.list_ids),
+    after: typeof raw.after === 'string' && raw.after.length <= 500 ? raw.after : undefined,
     // A lookup by id (react-admin's getMany behind reference fields) sees what a show by id would:
     // records the actor may reference (e.g. a shipment's drop-off and pickup locations), not the wider list.
     recordAccess: filters.id !== undefined,
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-
-/** Case-insensitive "contains" that works on both dialects. */
-function containsCI(column: string, term: string, dialect: Dialect) {
-  const pattern = `%${escapeLike(term)}%`;
-  const ref = sql.ref(column);
-  return dialect === 'postgres' ? sql<boolean>`${ref} ILIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${ref} LIKE ${pattern} ESCAPE '\\'`;
-}
-
-/** Builds the filtered, restricted (but unsorted, unpaged) query. */
-export function filteredQuery(db: Kysely<Database>, dialect: Dialect, spec: ListSpec<any>, q: ListQuery, actor: RequestActor): AnyQuery {
+/**
+ * Builds the filtered, restricted (but unsorted, unpaged) query. `guard` (the SQLite time limit) goes first in the
+ * WHERE so it is evaluated on every row the query reads, not only on the rows that match.
+ */
+export function filteredQuery(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: ListSpec<any>,
+  q: ListQuery,
+  actor: RequestActor,
+  guard?: RawBuilder<boolean>,
+): AnyQuery {
   const t = spec.table;
   let qb: AnyQuery = (db as unknown as Kysely<any>).selectFrom(t);
+  if (guard) qb = qb.where(guard);
   qb = spec.restrict(qb, actor, q);
   for (const [name, values] of Object.entries(q.filters)) {
     const col = `${t}.${name}`;
@@ -170,11 +189,13 @@ export function filteredQuery(db: Kysely<Database>, dialect: Dialect, spec: List
   if (q.search) {
     const term = q.search;
     const upper = term.toUpperCase();
-    const contains = spec.searchPrefixShape?.test(term) ? [] : (spec.searchContains ?? []);
+    const prefixOnly = spec.searchPrefixShape?.test(term) ?? false;
+    const contains = prefixOnly ? [] : (spec.searchContains ?? []);
     qb = qb.where((eb: any) =>
       eb.or([
         ...(spec.searchPrefix ?? []).map((c) => eb.and([eb(`${t}.${c}`, '>=', upper), eb(`${t}.${c}`, '<', upper + '\uffff')])),
-        ...contains.map((c) => containsCI(`${t}.${c}`, term, dialect)),
+        ...contains.map((c) => containsCI(sql.ref(`${t}.${c}`), term, dialect)),
+        ...(spec.searchIndexed && !prefixOnly ? [spec.searchIndexed(t, term, dialect, q.searchHits)] : []),
       ]),
     );
   }
@@ -195,6 +216,81 @@ export interface ListResult {
   meta: Record<string, unknown>;
 }
 
+/** Beyond this many index matches a search term is "common" (api/db/search-text.ts `shipmentSearchHits`). */
+const SEARCH_HITS_CAP = 1_000;
+
+/** `list_ids` reads up to LIST_IDS_CAP ids (the admin's "select all"): it gets this many times the list time limit. */
+const LIST_IDS_TIME_FACTOR = 10;
+
+/** The SQLite time limit of one statement, evaluated per row read (PostgreSQL: the list pool's statement_timeout). */
+const guardFor = (dialect: Dialect, factor = 1) =>
+  dialect === 'sqlite' ? sql<boolean>`list_guard(${Date.now() + factor * listTimeoutMs()})` : undefined;
+
+/** All the ids of a list in sort order, under LIST_IDS_TIME_FACTOR times the time limit (PostgreSQL: `set local`). */
+async function listIds(db: Kysely<Database>, dialect: Dialect, spec: ListSpec<any>, q: ListQuery, actor: RequestActor): Promise<unknown[]> {
+  const t = spec.table;
+  const dir = q.sort.desc ? 'desc' : 'asc';
+  const read = async (reader: Kysely<Database>) => {
+    let sorted = filteredQuery(reader, dialect, spec, q, actor, guardFor(dialect, LIST_IDS_TIME_FACTOR)).orderBy(`${t}.${q.sort.field}`, dir);
+    if (q.sort.field !== 'id') sorted = sorted.orderBy(`${t}.id`, dir);
+    return (await sorted.select(`${t}.id`).limit(LIST_IDS_CAP).execute()).map((r: any) => r.id);
+  };
+  if (dialect === 'sqlite') return read(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = ${sql.lit(LIST_IDS_TIME_FACTOR * listTimeoutMs())}`.execute(trx);
+    return read(trx);
+  });
+}
+
+/** A statement stopped by its time limit becomes `list.timeout` (503); anything else is rethrown. */
+async function limited<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const pgCanceled = (error as { code?: unknown } | null)?.code === '57014';
+    if (error instanceof ListTimeoutError || pgCanceled) throw new DomainError('list.timeout');
+    throw error;
+  }
+}
+
+/** The page's rows: seek from the cursor, read from the start, or skip `offset` rows by id only, then fetch those. */
+async function pageRows(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  spec: ListSpec<any>,
+  q: ListQuery,
+  actor: RequestActor,
+  columns: string[],
+): Promise<Record<string, any>[]> {
+  const t = spec.table;
+  const dir = q.sort.desc ? 'desc' : 'asc';
+  const sortBy = (qb: AnyQuery) => (q.sort.field === 'id' ? qb.orderBy(`${t}.id`, dir) : qb.orderBy(`${t}.${q.sort.field}`, dir).orderBy(`${t}.id`, dir));
+  const selected = columns.map((c) => `${t}.${c}`);
+  let qb = filteredQuery(db, dialect, spec, q, actor, guardFor(dialect));
+  const offset = (q.page - 1) * q.perPage;
+  const seek = spec.seekable?.includes(q.sort.field) ? decodeCursor(q) : undefined;
+  if (seek) {
+    const op = q.sort.desc ? '<' : '>';
+    qb = q.sort.field === 'id'
+      ? qb.where(`${t}.id`, op, seek.id)
+      : qb.where((eb: any) => eb(eb.refTuple(`${t}.${q.sort.field}`, `${t}.id`), op, eb.tuple(seek.value, seek.id)));
+    return (await sortBy(qb).select(selected).limit(q.perPage).execute()) as Record<string, any>[];
+  }
+  if (offset === 0) return (await sortBy(qb).select(selected).limit(q.perPage).execute()) as Record<string, any>[];
+  // Skipping rows reads only the index (id and sort key): full rows are fetched for the page alone, in the order of
+  // the page's own keys (ordering by the table's columns would let SQLite walk the table's index to the page instead).
+  const keys = sortBy(qb).select([`${t}.id as page_id`, `${t}.${q.sort.field} as page_key`]).limit(q.perPage).offset(offset);
+  const page: AnyQuery = (db as unknown as Kysely<any>).selectFrom(keys.as('page')).innerJoin(t, `${t}.id`, 'page.page_id');
+  return (await page.select(selected).orderBy('page.page_key', dir).orderBy('page.page_id', dir).execute()) as Record<string, any>[];
+}
+
+/** Whether the search index found over SEARCH_HITS_CAP matches and nothing else narrows them (no filter, no tenant). */
+function commonTermOnly(db: Kysely<Database>, spec: ListSpec<any>, q: ListQuery, actor: RequestActor): boolean {
+  if (q.searchHits !== 'many' || Object.keys(q.filters).length) return false;
+  const unrestricted = (db as unknown as Kysely<any>).selectFrom(spec.table);
+  return spec.restrict(unrestricted, actor, q) === unrestricted;
+}
+
 /** Runs a list request end to end. `present` masks and shapes each row for the actor. */
 export async function runList(
   db: Kysely<Database>,
@@ -204,31 +300,31 @@ export async function runList(
   actor: RequestActor,
   present: (row: Record<string, unknown>) => Record<string, unknown>,
 ): Promise<ListResult> {
-  const t = spec.table;
-  const base = filteredQuery(db, dialect, spec, q, actor);
-  const dir = q.sort.desc ? 'desc' : 'asc';
-  let sorted = base.orderBy(`${t}.${q.sort.field}`, dir);
-  if (q.sort.field !== 'id') sorted = sorted.orderBy(`${t}.id`, dir);
+  const reader = listReader(db);
+  if (q.search && spec.searchHits && !spec.searchPrefixShape?.test(q.search)) {
+    const hits = await limited(() => spec.searchHits!(reader, q.search, dialect, SEARCH_HITS_CAP, guardFor(dialect)));
+    q = { ...q, searchHits: hits };
+  }
 
   if (q.listIds) {
-    const rows = await sorted.select(`${t}.id`).limit(LIST_IDS_CAP).execute();
-    return { data: rows.map((r: any) => r.id), meta: { total: rows.length, capped: rows.length === LIST_IDS_CAP } };
+    const ids = await limited(() => listIds(db, dialect, spec, q, actor));
+    return { data: ids, meta: { total: ids.length, capped: ids.length === LIST_IDS_CAP } };
   }
 
   const offset = (q.page - 1) * q.perPage;
   const columns = q.light ? ['id', ...spec.light.columns] : ['id', ...spec.columns.filter((c) => c !== 'id')];
-  const rows = (await sorted
-    .select(columns.map((c) => `${t}.${c}`))
-    .limit(q.perPage)
-    .offset(offset)
-    .execute()) as Record<string, any>[];
+  const rows = await limited(() => pageRows(reader, dialect, spec, q, actor, columns));
 
   let total: number;
   let totalCapped = false;
   if (rows.length > 0 && rows.length < q.perPage) total = offset + rows.length;
   else if (rows.length === 0 && q.page === 1) total = 0;
-  else {
-    total = await cappedCount(db, base);
+  else if (offset + rows.length > COUNT_CAP || commonTermOnly(reader, spec, q, actor)) {
+    // A full page beyond the cap, or a common term searched across every row: more than COUNT_CAP rows, no count.
+    total = Math.max(COUNT_CAP, offset + rows.length);
+    totalCapped = true;
+  } else {
+    total = await limited(() => cappedCount(reader, filteredQuery(reader, dialect, spec, q, actor, guardFor(dialect))));
     if (total > COUNT_CAP) {
       total = COUNT_CAP;
       totalCapped = true;
@@ -245,6 +341,8 @@ export async function runList(
     actions: {},
   };
   if (totalCapped) meta.totalCapped = true;
+  const last = rows[rows.length - 1];
+  if (rows.length === q.perPage && spec.seekable?.includes(q.sort.field) && last[q.sort.field] != null) meta.next = encodeCursor(q, last);
 
   if (q.light) {
     return { data: rows.map((r) => ({ id: r.id, name: spec.light.name(r) })), meta };

@@ -18,6 +18,7 @@ export const listQuerystring = {
     scope: { type: 'string', enum: ['dropoff', 'pickup', 'all'], description: 'locations only' },
     light: { type: 'string', enum: ['0', '1', 'true', 'false'] },
     list_ids: { type: 'string', enum: ['0', '1', 'true', 'false'] },
+    after: { type: 'string', maxLength: 500, description: 'meta.next of page - 1 of the same query: seek instead of skipping rows' },
   },
   additionalProperties: true,
   description: 'Filters: filters[field][0]=value (indexed brackets) or filters[field]=value.',

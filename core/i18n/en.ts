@@ -538,6 +538,10 @@ export const appEn = {
     },
     server_error: 'An unexpected server error occurred. %{message}',
     bad_request: 'The request could not be processed.',
+    list: {
+      sort_unsupported: 'This list cannot be sorted by %{field}.',
+      timeout: 'This list took too long to load. Narrow it with a filter or a search, or sort it by another column.',
+    },
     record: { in_use: 'This item is still in use and cannot be deleted.', locked: 'This item can no longer be changed in its current status.' },
     user: {
       cannot_delete_self: 'You cannot delete your own account.',

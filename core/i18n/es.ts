@@ -542,6 +542,10 @@ export const appEs: AppCatalogue = {
     },
     server_error: 'Se ha producido un error inesperado en el servidor. %{message}',
     bad_request: 'No se ha podido procesar la solicitud.',
+    list: {
+      sort_unsupported: 'Esta lista no se puede ordenar por %{field}.',
+      timeout: 'Esta lista ha tardado demasiado en cargarse. Acótala con un filtro o una búsqueda, u ordénala por otra columna.',
+    },
     record: { in_use: 'Este elemento todavía está en uso y no se puede eliminar.', locked: 'Este elemento ya no se puede modificar en su estado actual.' },
     user: {
       cannot_delete_self: 'No puedes eliminar tu propia cuenta.',

@@ -30,6 +30,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     duration: number;
+    /** Answers by HTTP status code. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -6,7 +6,9 @@
  * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file),
  * BENCH_ONLY (comma-separated scenario names, or `lists` for the list scenarios only: also skips the import bench
  * that `npm run bench` runs next), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
- * BENCH_SERVER_LOG (a file for the server's output), BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2).
+ * BENCH_SERVER_LOG (a file for the server's output), BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2),
+ * BENCH_DATABASE_URL (a PostgreSQL server: the same rows are copied into a throw-away database there and the list
+ * scenarios run again on it, printed beside the SQLite ones; BENCH_PG_DB reuses a database kept by BENCH_KEEP=1), BENCH_RAW=0 (skips the raw SQL floor of each list scenario).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +16,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { listScenarios, nameSearchTerms, type ListScenario } from './list-scenarios.js';
 import { runOperationsBench } from './operations-bench.js';
+import { captureStatements, runRaw, type RawTarget } from './raw-floor.js';
+import { copySqliteToPostgres, createBenchDatabase, dropBenchDatabase } from './seed-postgres.js';
 import { barcodePrefixes, seedLarge } from './seed-large.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -71,11 +76,11 @@ function rssMb(pid: number | undefined, peak = false): number | undefined {
   }
 }
 
-async function startServer(file: string, port: number): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(file: string, port: number, databaseUrl = ''): Promise<{ child: ChildProcess; url: string }> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'api/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATABASE_URL: '', LOG_REQUESTS: '0', NODE_ENV: 'development', WEB_CONCURRENCY: String(WORKERS) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_FILE: file, DATABASE_URL: databaseUrl, LOG_REQUESTS: '0', NODE_ENV: 'development', WEB_CONCURRENCY: String(WORKERS) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -120,19 +125,15 @@ async function signIn(url: string, email: string): Promise<string> {
   return cookie();
 }
 
-interface Scenario {
-  name: string;
-  email: string;
-  /** Paths requested in rotation. */
-  paths: string[];
-}
+type Measured = Record<string, unknown> & { rps?: number; p99_ms?: number };
 
-async function measure(url: string, scenario: Scenario, cookie: string, pid: number | undefined): Promise<void> {
+async function measure(url: string, scenario: ListScenario, cookie: string, pid: number | undefined, extra: Record<string, unknown> = {}): Promise<Measured> {
   const probe = await fetch(url + scenario.paths[0], { headers: { cookie } });
   const body = (await probe.json()) as { meta?: { total?: number }; code?: string };
   if (probe.status !== 200) {
-    report({ name: scenario.name, error: `HTTP ${probe.status} ${body.code ?? ''}`.trim() });
-    return;
+    const failed = { name: scenario.name, ...extra, error: `HTTP ${probe.status} ${body.code ?? ''}`.trim() };
+    report(failed);
+    return failed;
   }
   let next = 0;
   const run = (duration: number) => autocannon({
@@ -149,18 +150,89 @@ async function measure(url: string, scenario: Scenario, cookie: string, pid: num
   });
   if (WARMUP) await run(WARMUP);
   const result = await run(DURATION);
-  report({
+  return {
     name: scenario.name,
+    ...extra,
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     rps: round(result.requests.average, 0),
     requests: result.requests.total,
     non2xx: result.non2xx,
+    ...(result.non2xx ? { status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count])) } : {}),
     errors: result.errors + result.timeouts,
     total_rows: body.meta?.total,
     seconds: round(result.duration, 1),
     rss_mb: rssMb(pid),
-  });
+  };
+}
+
+const EMAILS: Record<ListScenario['as'], string> = { superadmin: 'superadmin@example.com', merchant: 'merchant.admin@example.com' };
+
+/**
+ * Signs in, runs the selected list scenarios on the server at `url` and, unless BENCH_RAW=0, the raw floor of
+ * each (raw-floor.ts); prints one line per scenario and returns them by name.
+ */
+async function listBench(url: string, pid: number | undefined, target: RawTarget, file: string): Promise<Map<string, Measured>> {
+  const cookies = { superadmin: await signIn(url, EMAILS.superadmin), merchant: await signIn(url, EMAILS.merchant) };
+  const scenarios = await listScenarios(url, cookies, barcodePrefixes(file), nameSearchTerms(file), selected);
+  const results = new Map<string, Measured>();
+  for (const scenario of scenarios) {
+    const measured = await measure(url, scenario, cookies[scenario.as], pid, { db: target.dialect });
+    if (measured.rps && process.env.BENCH_RAW !== '0') {
+      const statements = await captureStatements(target, scenario.paths, EMAILS[scenario.as]);
+      const raw = await runRaw(target, statements, DURATION, { threads: WORKERS, connections: CONNECTIONS, poolSize: WORKERS * Number(process.env.PG_POOL_MAX ?? 10) });
+      Object.assign(measured, { raw_p50_ms: raw.p50_ms, raw_p99_ms: raw.p99_ms, raw_rps: raw.rps, raw_over_api: round(raw.rps / measured.rps) });
+    }
+    report(measured);
+    results.set(scenario.name, measured);
+  }
+  const first = results.get('list-shipments');
+  const last = results.get('list-shipments-page400');
+  if (first?.rps && last?.rps) {
+    report({ name: 'deep-page-cost', db: target.dialect, page1_rps: first.rps, page400_rps: last.rps, page400_cost_over_page1: round(first.rps / last.rps) });
+  }
+  return results;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The same list scenarios on PostgreSQL (BENCH_DATABASE_URL), with the SQLite figures beside them. */
+async function postgresBench(adminUrl: string, file: string, sqlite: Map<string, Measured>): Promise<void> {
+  // BENCH_PG_DB: a database kept by an earlier run (BENCH_KEEP=1) with the same rows as BENCH_DB.
+  const reuse = process.env.BENCH_PG_DB;
+  const url = reuse || (await createBenchDatabase(adminUrl));
+  try {
+    if (!reuse) {
+      const copied = await copySqliteToPostgres(file, url);
+      report({ name: 'seed-postgres', seconds: round(copied.seconds, 1), rows: copied.rows });
+    }
+    const { child, url: server } = await startServer(file, await freePort(), url);
+    try {
+      const postgres = await listBench(server, child.pid, { dialect: 'postgres', location: url }, file);
+      for (const [name, pgResult] of postgres) {
+        const lite = sqlite.get(name);
+        if (!lite?.rps || !pgResult.rps) continue;
+        report({
+          name: `compare-${name}`,
+          sqlite_rps: lite.rps,
+          postgres_rps: pgResult.rps,
+          sqlite_p99_ms: lite.p99_ms,
+          postgres_p99_ms: pgResult.p99_ms,
+          sqlite_over_postgres: round(lite.rps / pgResult.rps),
+        });
+      }
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    if (process.env.BENCH_KEEP === '1' || reuse) console.log(`bench: kept PostgreSQL database ${url} (BENCH_PG_DB=${url} reuses it)`);
+    else await dropBenchDatabase(adminUrl, url);
+  }
 }
 
 async function main(): Promise<void> {
@@ -176,7 +248,6 @@ async function main(): Promise<void> {
     report({ name: 'seed', seconds: round(seeded.seconds, 1), rows: seeded.rows, rows_per_s: round(seeded.rows / seeded.seconds, 0) });
   }
 
-  const prefixes = barcodePrefixes(file);
   // Interrupted (Ctrl-C, timeout): stop the server and remove the temporary files before exiting.
   const interrupted = () => {
     if (dir && process.env.BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
@@ -186,29 +257,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', interrupted);
   const { child, url } = await startServer(file, await freePort());
   process.once('exit', () => child.exitCode === null && child.signalCode === null && child.kill('SIGTERM'));
+  let sqliteResults = new Map<string, Measured>();
   try {
-    const superadmin = await signIn(url, 'superadmin@example.com');
-    const merchant = await signIn(url, 'merchant.admin@example.com');
-    const scenarios: (Scenario & { cookie: string })[] = [
-      { name: 'list-shipments', email: 'superadmin@example.com', paths: ['/api/shipments'], cookie: superadmin },
-      { name: 'list-packages-status', email: 'superadmin@example.com', paths: ['/api/packages?filters%5Bstatus%5D%5B0%5D=90'], cookie: superadmin },
-      {
-        name: 'list-packages-search',
-        email: 'superadmin@example.com',
-        paths: prefixes.map((p) => `/api/packages?search=${encodeURIComponent(p)}`),
-        cookie: superadmin,
-      },
-      { name: 'list-shipments-merchant', email: 'merchant.admin@example.com', paths: ['/api/shipments'], cookie: merchant },
-    ];
-    for (const scenario of scenarios) if (selected(scenario.name)) await measure(url, scenario, scenario.cookie, child.pid);
+    sqliteResults = await listBench(url, child.pid, { dialect: 'sqlite', location: file }, file);
     await runOperationsBench({ file, url, pid: child.pid, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, selected, signIn, report, rssMb });
     report({ name: 'server-memory', rss_mb: rssMb(child.pid), peak_rss_mb: rssMb(child.pid, true) });
+    await stopServer(child);
+    const pgUrl = process.env.BENCH_DATABASE_URL;
+    if (pgUrl && sqliteResults.size) await postgresBench(pgUrl, file, sqliteResults);
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(child);
     if (dir && process.env.BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });
     else if (dir) console.log(`bench: kept ${file} (BENCH_DB=${file} reuses it)`);
   }

@@ -40,3 +40,27 @@ describe('dataProvider.getMany', () => {
     expect(url).toContain('filters[id][0]=1');
   });
 });
+
+describe('dataProvider.getList', () => {
+  it('asks the next page with the cursor the page before answered, and other pages by number alone', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: [{ id: 9 }], meta: { total: 1000, next: 'CUR1' } }), {
+      status: 200, headers: { 'Content-Type': 'application/json' },
+    }));
+    vi.stubGlobal('fetch', fetchMock);
+    setUser(user(ROLES.superadmin));
+    const page = (n: number, order: 'ASC' | 'DESC' = 'DESC') =>
+      dataProvider.getList('shipments', { pagination: { page: n, perPage: 25 }, sort: { field: 'updated_at', order }, filter: {} });
+    const urls = async (...pages: [number, ('ASC' | 'DESC')?][]) => {
+      fetchMock.mockClear();
+      for (const [n, order] of pages) await page(n, order);
+      return fetchMock.mock.calls.map((call) => decodeURIComponent(String((call as unknown[])[0])));
+    };
+    const [first, second, jump, otherSort] = await urls([1], [2], [5], [6, 'ASC']);
+    expect(first).not.toContain('after=');
+    expect(second).toContain('page=2');
+    expect(second).toContain('after=CUR1');
+    expect(jump).not.toContain('after=');
+    expect(otherSort).not.toContain('after=');
+  });
+});
+

@@ -7,6 +7,7 @@ import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } f
 import { canCrud } from '../../../core/permissions.js';
 import { isResourceName } from './access.js';
 import { api } from './http.js';
+import { cursorFor, rememberCursor } from './listCursors.js';
 import { peekUser } from './session.js';
 
 export interface ListMeta {
@@ -16,6 +17,8 @@ export interface ListMeta {
   from: number;
   to: number;
   actions?: Record<string, string[]>;
+  /** The cursor of the page's last row, for the next page (`after`). */
+  next?: string;
 }
 
 interface ListResponse {
@@ -80,7 +83,10 @@ export function writableData(data: Record<string, unknown>): Record<string, unkn
 }
 
 async function fetchList(resource: string, params: Partial<GetListParams>, signal?: AbortSignal) {
-  const res = await api<ListResponse>(resource, { query: listQuery(params), signal });
+  const query = listQuery(params);
+  const after = query.page ? cursorFor(resource, query) : undefined;
+  const res = await api<ListResponse>(resource, { query: after ? { ...query, after } : query, signal });
+  if (query.page) rememberCursor(resource, query, res.meta?.next);
   const actions = res.meta?.actions ?? {};
   return {
     data: res.data.map((record) => withActions(record, actions[String(record.id)])),

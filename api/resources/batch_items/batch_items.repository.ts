@@ -4,6 +4,7 @@ import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
 import { byMerchant } from '../tenancy.js';
+import { LIST_SORTS } from '../../../core/lists.js';
 
 export const BATCH_ITEM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'country', 'locale', 'offset_date', 'pickup_location_id'] as const;
 
@@ -17,7 +18,7 @@ export const batchItemsList: ListSpec<Row> = {
   ],
   light: { columns: ['first_name', 'last_name'], name: (r) => `${r.first_name} ${r.last_name}` },
   searchContains: ['first_name', 'last_name', 'email', 'full_phone_number'],
-  sorts: ['id', 'first_name', 'last_name', 'status', 'email', 'created_at', 'updated_at', 'next_notification_at'],
+  sorts: LIST_SORTS.batch_items,
   defaultSort: 'id',
   filters: { batch_id: 'int', status: 'int', merchant_id: 'int', pickup_location_id: 'int', shipment_id: 'int', country: 'text', locale: 'text' },
   restrict: byMerchant('batch_items'),

@@ -5,6 +5,7 @@ import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
 import { byMerchant } from '../tenancy.js';
+import { LIST_SORTS } from '../../../core/lists.js';
 
 export const BATCH_FIELDS = [
   'name', 'type', 'pickup_location_id', 'packages_small', 'packages_medium', 'packages_large', 'packages_oversized',
@@ -18,7 +19,7 @@ export const batchesList: ListSpec<Row> = {
   columns: ['name', 'status', 'type', 'item_count', 'merchant_id', 'pickup_location_id', 'features', 'channels', 'offset', 'reminder_count', 'reminder_interval', 'contents', 'created_at', 'updated_at'],
   light: { columns: ['name'], name: (r) => r.name ?? `#${r.id}` },
   searchContains: ['name', 'contents'],
-  sorts: ['id', 'name', 'status', 'type', 'item_count', 'created_at', 'updated_at'],
+  sorts: LIST_SORTS.batches,
   defaultSort: 'id',
   filters: { status: 'int', type: 'text', merchant_id: 'int', pickup_location_id: 'int' },
   restrict: byMerchant('batches'),

@@ -5,6 +5,7 @@ import type { ListSpec } from '../list-query.js';
 import { verdictsFor, type ResourceModule, type Row } from '../module.js';
 import { referencedBy } from '../related.js';
 import { pick, schemas, validLocationIds, validateOrThrow } from '../validate.js';
+import { LIST_SORTS } from '../../../core/lists.js';
 
 const list: ListSpec<Row> = {
   resource: 'location_groups',
@@ -12,7 +13,7 @@ const list: ListSpec<Row> = {
   columns: ['name', 'created_at', 'updated_at'],
   light: { columns: ['name'], name: (r) => r.name },
   searchContains: ['name'],
-  sorts: ['id', 'name', 'created_at', 'updated_at'],
+  sorts: LIST_SORTS.location_groups,
   defaultSort: 'id',
   filters: {},
   restrict: (qb) => qb, // the role table already limits this resource to superadmins

@@ -8,6 +8,7 @@ import type { Row } from '../module.js';
 import type { RequestActor } from '../../http/context.js';
 import { attachNames } from '../related.js';
 import { nothing, userLocationIds } from '../tenancy.js';
+import { LIST_SORTS } from '../../../core/lists.js';
 
 export const LOCATION_WRITABLE = [
   'name', 'code', 'type', 'class', 'locker_service', 'merchant_id', 'active', 'approved', 'hours', 'zone', 'route',
@@ -49,7 +50,7 @@ export const locationsList: ListSpec<Row> = {
   ],
   light: { columns: ['name', 'class', 'type'], name: (r) => r.name },
   searchContains: ['name', 'code', 'address_locality', 'address_street', 'zone'],
-  sorts: ['id', 'name', 'code', 'type', 'class', 'active', 'approved', 'package_count', 'created_at', 'updated_at'],
+  sorts: LIST_SORTS.locations,
   defaultSort: 'id',
   filters: { type: 'text', class: 'text', locker_service: 'text', merchant_id: 'int', active: 'bool', approved: 'bool', zone: 'text' },
   restrict: restrictLocations,

@@ -4,6 +4,7 @@ import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
 import { byMerchant, nothing } from '../tenancy.js';
+import { LIST_SORTS } from '../../../core/lists.js';
 
 export const manifestsList: ListSpec<Row> = {
   resource: 'manifests',
@@ -11,7 +12,7 @@ export const manifestsList: ListSpec<Row> = {
   columns: ['merchant_id', 'name', 'status', 'mode', 'delivery_attempted', 'shipment_count', 'package_count', 'created_at', 'updated_at'],
   light: { columns: ['name'], name: (r) => r.name },
   searchContains: ['name'],
-  sorts: ['id', 'name', 'status', 'mode', 'shipment_count', 'package_count', 'created_at', 'updated_at'],
+  sorts: LIST_SORTS.manifests,
   defaultSort: 'id',
   filters: { status: 'int', mode: 'text', merchant_id: 'int', delivery_attempted: 'bool' },
   restrict: byMerchant('manifests', (qb, actor) => (actor.role === ROLES.warehouse ? qb : nothing(qb))),

@@ -8,6 +8,7 @@ import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
 import { byMerchant, nothing, userLocationIds } from '../tenancy.js';
+import { LIST_SORTS } from '../../../core/lists.js';
 
 /** What a driver works on without carrying it: pickups (30, in a warehouse 60, expired-retrievable -45) and expired packages (-40: the lockers screen's "expire all"). */
 export const DRIVER_WORK = [P.awaiting_pickup, P.in_warehouse, P.expired, P.expired_retrievable];
@@ -37,7 +38,8 @@ export const packagesList: ListSpec<Row> = {
   ],
   light: { columns: ['barcode'], name: (r) => r.barcode },
   searchPrefix: ['barcode'],
-  sorts: ['id', 'barcode', 'status', 'size', 'created_at', 'updated_at', 'expires_at', 'available_at'],
+  sorts: LIST_SORTS.packages,
+  seekable: ['id', 'barcode', 'status', 'updated_at'],
   defaultSort: 'id',
   filters: {
     status: 'int', shipment_id: 'int', merchant_id: 'int', size: 'text', location_id: 'int', dropoff_location_id: 'int',

@@ -4,6 +4,8 @@ import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames, fullName } from '../related.js';
 import { byMerchant } from '../tenancy.js';
+import { LIST_SORTS } from '../../../core/lists.js';
+import { shipmentSearch, shipmentSearchHits } from '../../db/search-text.js';
 
 export const SHIPMENT_LIST_COLUMNS = [
   'reference_id', 'external_reference_id', 'type', 'payment_type', 'paid', 'status', 'merchant_id', 'first_name',
@@ -18,8 +20,10 @@ export const shipmentsList: ListSpec<Row> = {
   light: { columns: ['reference_id', 'first_name', 'last_name'], name: (r) => `${r.reference_id} ${fullName(r)}`.trim() },
   searchPrefix: ['reference_id'],
   searchPrefixShape: /^LL\d{2,}$/i,
-  searchContains: ['external_reference_id', 'first_name', 'last_name', 'email'],
-  sorts: ['id', 'reference_id', 'external_reference_id', 'status', 'created_at', 'updated_at', 'package_count', 'first_name', 'last_name'],
+  searchIndexed: shipmentSearch,
+  searchHits: shipmentSearchHits,
+  sorts: LIST_SORTS.shipments,
+  seekable: ['id', 'reference_id', 'status', 'created_at', 'updated_at'],
   defaultSort: '-updated_at',
   filters: {
     status: 'int', merchant_id: 'int', type: 'text', payment_type: 'text', paid: 'bool', dropoff_location_id: 'int',

@@ -4,6 +4,7 @@ import type { Db } from '../access.js';
 import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
+import { LIST_SORTS } from '../../../core/lists.js';
 
 export const usersList: ListSpec<Row> = {
   resource: 'users',
@@ -11,7 +12,7 @@ export const usersList: ListSpec<Row> = {
   columns: ['first_name', 'last_name', 'email', 'role', 'active', 'merchant_id', 'locale', 'country', 'created_at', 'updated_at'],
   light: { columns: ['first_name', 'last_name'], name: (r) => `${r.first_name} ${r.last_name}` },
   searchContains: ['first_name', 'last_name', 'email'],
-  sorts: ['id', 'first_name', 'last_name', 'email', 'role', 'active', 'created_at', 'updated_at'],
+  sorts: LIST_SORTS.users,
   defaultSort: 'id',
   filters: { role: 'int', merchant_id: 'int', active: 'bool', locale: 'text' },
   restrict(qb, actor, q) {

@@ -32,7 +32,7 @@ export function PackageList() {
       create={shipmentId !== undefined ? <NestedCreateButton resource="packages" to={packagePath(shipmentId, 'create')} /> : false}
     >
       <TextField source="barcode" />
-      <EnumField source="size" prefix="sizes" />
+      <EnumField source="size" prefix="sizes" sortable={false} />
       <StatusChipField source="status" table="packages" />
       <TextField source="description" sortable={false} />
       <ReferenceField source="dropoff_location_id" reference="locations" link={false} sortable={false} />

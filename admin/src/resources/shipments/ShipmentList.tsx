@@ -39,7 +39,7 @@ export function ShipmentList() {
       )}
       <ReferenceField source="dropoff_location_id" reference="locations" link={false} sortable={false} />
       <EnumField source="type" prefix="shipment_types" sortable={false} />
-      <NumberField source="package_count" />
+      <NumberField source="package_count" sortable={false} />
       <DateField source="updated_at" showTime />
     </ResourceList>
   );

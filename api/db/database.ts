@@ -30,13 +30,13 @@ export interface Db {
 export type WriteListener = (table: string | undefined) => void;
 
 /**
- * The time limit of a list query (docs/resources.md, "Time limit"), LIST_TIMEOUT_MS (500 ms by default), read
+ * The time limit of a list query (docs/resources.md, "Time limit"), LIST_TIMEOUT_MS (1,000 ms by default), read
  * when used so a test can force a tiny one. PostgreSQL: `statement_timeout` of the list pool; SQLite: the
  * `list_guard(deadline)` function the list engine puts first in its WHERE, called for every row the query reads.
  */
 export const listTimeoutMs = (): number => {
   const ms = Number(process.env.LIST_TIMEOUT_MS);
-  return process.env.LIST_TIMEOUT_MS && Number.isFinite(ms) && ms >= 1 ? ms : 500;
+  return process.env.LIST_TIMEOUT_MS && Number.isFinite(ms) && ms >= 1 ? ms : 1_000;
 };
 
 /** Thrown by SQLite's `list_guard` once its deadline has passed (the list engine answers `list.timeout`). */

@@ -26,7 +26,9 @@ export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: str
   return (
     <TopToolbar>
       {children}
-      {canEdit && <EditButton to={editTo} />}
+      {/* EditButton spreads its props after its own `to`: an explicit `to={undefined}` would replace the
+          edit path with nothing (the link points at the current page and throws reading `pathname`). */}
+      {canEdit && (editTo ? <EditButton to={editTo} /> : <EditButton />)}
       {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} />}
     </TopToolbar>
   );

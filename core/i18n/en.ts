@@ -670,6 +670,8 @@ export const appEn = {
   operations: {
     retrievable_pending: 'The locker was asked to make the package retrievable. This may take several minutes.',
     // back-office operation buttons (admin/src/screens/operations)
+    shipment_registered: 'Shipment %{reference} registered; its labels are downloading.',
+    labels_downloaded: 'Labels of shipment %{reference} downloaded.',
     done: '%{action}: done.',
     confirm: 'Confirm',
     dismiss: 'Go back',

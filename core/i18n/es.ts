@@ -674,6 +674,8 @@ export const appEs: AppCatalogue = {
   operations: {
     retrievable_pending: 'Se ha pedido a la taquilla que el paquete sea recuperable. Esto puede tardar varios minutos.',
     // back-office operation buttons (admin/src/screens/operations)
+    shipment_registered: 'Envío %{reference} registrado; se están descargando sus etiquetas.',
+    labels_downloaded: 'Etiquetas del envío %{reference} descargadas.',
     done: '%{action}: hecho.',
     confirm: 'Confirmar',
     dismiss: 'Volver',

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { messages } from '../../core/i18n/index.js';
-import { apiPost, describeE2e, en, signIn } from './helpers.js';
+import { apiPost, clickMenu, describeE2e, en, openRow, signIn } from './helpers.js';
 import { createShipment, locationId } from './operations-steps.js';
 
 const ra = messages.en.ra as unknown as { action: { edit: string; save: string } };
@@ -15,11 +15,8 @@ const tag = () => `E${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}
 
 /** From the menu to the saved edit form of the record whose row shows `rowText`. */
 async function editThroughButton(page: Page, menu: string, rowText: string, field: string, value: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: menu, exact: true }).or(page.getByRole('menuitem', { name: menu, exact: true })).first().click();
-  const search = page.getByRole('textbox', { name: en.lists.search });
-  await search.fill(rowText);
-  await page.getByRole('row').filter({ hasText: rowText }).first().click();
-  await page.waitForURL((url) => /^\/\w+\/\d+$/.test(url.pathname));
+  await clickMenu(page, menu);
+  await openRow(page, rowText);
   const edit = page.getByRole('link', { name: ra.action.edit, exact: true });
   expect(await edit.getAttribute('href')).toMatch(/\/\d+\/edit$/);
   await edit.click();

@@ -1,11 +1,11 @@
 /**
- * Shipment page toolbar verbs, offered only when the record's `_actions` allow them: register, print or
- * re-print the labels (PDF download), request pickup, request the customer's location, private delivery,
+ * Shipment page toolbar verbs, offered only when the record's `_actions` allow them: register (SPEC: register
+ * prints the label, so one click registers and downloads the labels), print or re-print the labels (PDF download), request pickup, request the customer's location, private delivery,
  * and cancel (after a confirmation; every package not yet picked up is cancelled).
  */
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { SHIPMENT_STATUS } from '../../../../core/statuses.js';
-import { printLabels } from './operationsClient.js';
+import { printLabels, runVerb } from './operationsClient.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, confirmKey, isDestructive, verbLabel } from './verbs.js';
 
@@ -15,21 +15,38 @@ const SHIPMENT_CONFIRMS: Partial<Record<string, string>> = { cancel: 'operations
 
 export function ShipmentActions() {
   const record = useRecordContext();
+  const translate = useTranslate();
   if (!record) return null;
   const allowed = actionsOf(record);
   const id = Number(record.id);
+  const reference = String(record.reference_id ?? id);
   const printed = Number(record.status) >= SHIPMENT_STATUS.printed;
+  const download = () => printLabels('shipments', id, `labels-${reference}.pdf`);
   return (
     <>
       {SHIPMENT_VERBS.filter((verb) => allowed.includes(verb)).map((verb) =>
-        verb === 'print' ? (
+        verb === 'register' ? (
+          <VerbButton
+            key={verb}
+            resource="shipments"
+            id={id}
+            verb={verb}
+            label={verbLabel(verb)}
+            run={async () => {
+              await runVerb('shipments', id, 'register');
+              return download();
+            }}
+            success={translate('operations.shipment_registered', { reference })}
+          />
+        ) : verb === 'print' ? (
           <VerbButton
             key={verb}
             resource="shipments"
             id={id}
             verb={verb}
             label={printed ? 'operations.actions.reprint' : verbLabel(verb)}
-            run={() => printLabels('shipments', id, `labels-${String(record.reference_id ?? id)}.pdf`)}
+            run={download}
+            success={translate('operations.labels_downloaded', { reference })}
           />
         ) : (
           <VerbButton

@@ -6,11 +6,11 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { messages } from '../../core/i18n/index.js';
+import { translate } from '../../core/i18n/index.js';
 import { apiPost, clickMenu, describeE2e, en, openRow, signIn } from './helpers.js';
 import { createShipment, locationId } from './operations-steps.js';
 
-const ra = messages.en.ra as unknown as { action: { edit: string; save: string } };
+const ra = { action: { edit: translate('en', 'ra.action.edit'), save: translate('en', 'ra.action.save') } };
 const tag = () => `E${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** From the menu to the saved edit form of the record whose row shows `rowText`. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { messages } from '../../../core/i18n/index.js';
+import { messages, translate } from '../../../core/i18n/index.js';
 import { AdminContext, RecordContextProvider, testDataProvider, type TranslationMessages } from 'react-admin';
 import { EventHistory } from './EventHistory.js';
 import { testI18n } from './testing.js';
@@ -44,9 +44,9 @@ describe('EventHistory', () => {
       return line;
     };
     const english = lineIn('en');
-    expect(english).toContain(messages.en.event_kinds['extend-expiry']);
+    expect(english).toContain(translate('en', 'event_kinds.extend-expiry'));
     expect(english).not.toContain('extend-expiry');
     expect(english).not.toContain('→');
-    expect(lineIn('es')).toContain(messages.es.event_kinds['extend-expiry']);
+    expect(lineIn('es')).toContain(translate('es', 'event_kinds.extend-expiry'));
   });
 });

@@ -133,6 +133,13 @@ describe('package lifecycle', () => {
     expect((await driver.post(`/api/packages/${p2.id}/pickup`)).statusCode).toBe(200);
     expect(await statusOf(t.db, 'shipments', s.id)).toBe(50);
 
+    // What the warehouse may check in it may read (the scan's card): the record and its package list, by the
+    // same scope rule as the lookup; a package still waiting for a driver elsewhere stays unseen.
+    const record = await wh.get(`/api/packages/${p1.id}`);
+    expect(record.statusCode, record.body).toBe(200);
+    expect(record.json().meta.actions).toContain('check-in');
+    expect((await wh.get('/api/packages', { 'filters[id][0]': p1.id })).json().data.map((r: { id: number }) => r.id)).toEqual([p1.id]);
+    expect((await wh.get('/api/packages/lookup', { barcode: p1.barcode })).json().data.id).toBe(p1.id);
     const inWh = await wh.post(`/api/packages/${p1.id}/check-in`, { location_id: id.warehouse });
     expect(inWh.statusCode, inWh.body).toBe(200);
     expect(inWh.json().data.status).toBe(60);
@@ -212,6 +219,7 @@ describe('package lifecycle', () => {
     expect((await globex.post(`/api/packages/${p.id}/cancel`)).statusCode).toBe(404);
     // Warehouse staff cannot see a package waiting for a driver elsewhere.
     expect((await wh.post(`/api/packages/${p.id}/check-in`, { location_id: id.warehouse })).statusCode).toBe(404);
+    expect((await wh.get(`/api/packages/${p.id}`)).statusCode).toBe(404);
     expect((await ma.post(`/api/packages/${p.id}/cancel`)).json().data.status).toBe(-90);
   });
 

@@ -595,6 +595,11 @@ export const appEn = {
       already_picked_up: 'Already picked up by someone else',
       already_consolidated: 'Already consolidated',
       not_found_by_barcode: 'Could not find a matching package',
+      not_ready_for_pickup: 'This package is not ready for pickup: the merchant has not requested its pickup yet',
+      already_at_location: 'This package is already at %{location}, waiting for its customer',
+      goes_elsewhere: 'This package goes to %{location}',
+      nothing_to_do_here: 'There is nothing to do with this package here',
+      unknown_to_merchants: 'The merchants’ systems were asked: none knows barcode %{barcode}',
       oversized_needs_pudo: 'Oversized packages must be dropped off at a PUDO location',
       action_not_allowed: 'This action is not possible in the package’s current status',
       // state machine guards (core/machines)
@@ -944,6 +949,9 @@ export const appEn = {
       },
       hints: {
         not_found: 'Check the barcode and scan it again, or type it.',
+        not_ready: 'Leave it with the merchant until its pickup is requested.',
+        already_there: 'Leave it where it is: the customer collects it there.',
+        unknown_to_merchants: 'Put the package aside and tell support.',
         wrong_location: 'Put the package aside: it belongs to another location.',
         choose_location: 'Choose your location at the top of the screen, then scan again.',
         identification: 'Take a photo of the customer’s ID and try again.',

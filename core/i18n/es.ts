@@ -599,6 +599,11 @@ export const appEs: AppCatalogue = {
       already_picked_up: 'Otra persona ya ha recogido este paquete',
       already_consolidated: 'Ya está consolidado',
       not_found_by_barcode: 'No se ha encontrado ningún paquete que coincida',
+      not_ready_for_pickup: 'Este paquete no está listo para recoger: el comercio aún no ha solicitado su recogida',
+      already_at_location: 'Este paquete ya está en %{location}, esperando a su cliente',
+      goes_elsewhere: 'Este paquete va a %{location}',
+      nothing_to_do_here: 'No hay nada que hacer aquí con este paquete',
+      unknown_to_merchants: 'Se consultó a los sistemas de los comercios: ninguno conoce el código %{barcode}',
       oversized_needs_pudo: 'Los paquetes extragrandes deben entregarse en un punto PUDO',
       action_not_allowed: 'Esta acción no es posible en el estado actual del paquete',
       // state machine guards (core/machines)
@@ -955,6 +960,9 @@ export const appEs: AppCatalogue = {
       },
       hints: {
         not_found: 'Comprueba el código de barras y vuelve a escanearlo, o escríbelo.',
+        not_ready: 'Déjalo en el comercio hasta que se solicite su recogida.',
+        already_there: 'Déjalo donde está: el cliente lo recoge allí.',
+        unknown_to_merchants: 'Aparta el paquete y avisa a soporte.',
         wrong_location: 'Aparta el paquete: pertenece a otra ubicación.',
         choose_location: 'Elige tu ubicación arriba en la pantalla y vuelve a escanear.',
         identification: 'Haz una foto de la identificación del cliente y vuelve a intentarlo.',

@@ -11,6 +11,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import { normalizeCode } from '../../../core/identifiers.js';
+import { scanReason } from '../../../core/machines/scan-reasons.js';
 import { ROLES, isAdminRole, isMerchantRole, isStoreRole } from '../../../core/roles.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
@@ -47,6 +48,20 @@ export async function findByBarcode(db: Executor, actor: RequestActor | null, ba
 
 export async function loadByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown): Promise<Package> {
   const pkg = typeof barcode === 'string' ? await findByBarcode(db, actor, barcode) : undefined;
-  if (!pkg) throw new DomainError('package.not_found_by_barcode');
+  if (!pkg) throw await notFoundByBarcode(db, actor, barcode);
   return pkg;
+}
+
+/**
+ * The refusal for a barcode outside the actor's scope: for the scanning roles, when the package exists, why
+ * it is not theirs to act on here (core scanReason, naming a location); otherwise "could not find".
+ */
+async function notFoundByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown): Promise<DomainError> {
+  const code = typeof barcode === 'string' ? normalizeCode(barcode) : '';
+  const pkg = code && actor ? await db.selectFrom('packages').select(['status', 'location_id', 'dropoff_location_id']).where('barcode', '=', code).executeTakeFirst() : undefined;
+  const reason = pkg ? scanReason(pkg, actor!.role) : null;
+  if (!reason) return new DomainError('package.not_found_by_barcode');
+  const locationId = reason.names ? pkg![reason.names] : null;
+  const location = locationId == null ? undefined : await db.selectFrom('locations').select('name').where('id', '=', locationId).executeTakeFirst();
+  return new DomainError(reason.code, undefined, { params: { location: location?.name ?? '—' } });
 }

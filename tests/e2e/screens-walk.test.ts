@@ -3,8 +3,8 @@
  * API (a merchant prints and requests pickup, a driver picks up); the person then scans and clicks.
  */
 import { expect, it } from 'vitest';
-import { PHONE, apiPost, describeE2e, en, signIn } from './helpers.js';
-import { locationId, scan, shipmentAwaitingPickup } from './operations-steps.js';
+import { PHONE, apiData, apiPost, describeE2e, en, signIn, xsrfHeader } from './helpers.js';
+import { createShipment, locationId, scan, shipmentAwaitingPickup } from './operations-steps.js';
 
 describeE2e('role screens walk (issue 10)', (env) => {
   it('warehouse: a package arriving with a driver shows its card and is checked in; a quick check-in clears the last error', async () => {
@@ -33,5 +33,41 @@ describeE2e('role screens walk (issue 10)', (env) => {
     await scan(warehouse, second.packages[0]!.barcode);
     await warehouse.getByTestId('scan-log').getByText(`${second.packages[0]!.barcode} — ${en.statuses.packages[60]}`).waitFor();
     expect(await warehouse.getByTestId('scan-problem').count()).toBe(0);
+  });
+
+  it('driver and PUDO: a package that exists but is not theirs here says why and what to do; fetching an unknown barcode says the merchants were asked', async () => {
+    const admin = await env.newPage();
+    await signIn(admin, 'merchant.admin@example.com');
+    const printed = await createShipment(admin, await locationId(admin, 'PD-NAS-01'));
+    await apiPost(admin, `/api/shipments/${printed.id}/register`);
+    const labels = await admin.request.post(`/api/shipments/${printed.id}/print`, { headers: await xsrfHeader(admin) });
+    expect(labels.ok()).toBe(true);
+    const otherPudo = await locationId(admin, 'PD-NAS-02');
+    const elsewhere = await shipmentAwaitingPickup(admin, otherPudo);
+    const [other] = await apiData<{ name: string }[]>(admin, `/api/locations?scope=dropoff&search=PD-NAS-02&light=1`);
+
+    const driver = await env.newPage(PHONE);
+    await signIn(driver, 'driver@example.com');
+    await scan(driver, printed.packages[0]!.barcode);
+    const problem = driver.getByTestId('scan-problem');
+    await problem.getByText(en.errors.package.not_ready_for_pickup).waitFor();
+    await problem.getByText(en.screens.ops.hints.not_ready).waitFor();
+    expect(await problem.getByRole('button', { name: en.screens.ops.fetch.offer }).count()).toBe(0);
+
+    // An unknown barcode: fetching is offered once; the answer says the merchants were asked.
+    await scan(driver, 'ZZ0000000001');
+    await problem.getByText(en.errors.package.not_found_by_barcode).waitFor();
+    await problem.getByRole('button', { name: en.screens.ops.fetch.offer }).click();
+    await problem.getByText(en.errors.package.unknown_to_merchants.replace('%{barcode}', 'ZZ0000000001')).waitFor();
+    expect(await problem.getByRole('button', { name: en.screens.ops.fetch.offer }).count()).toBe(0);
+
+    // The PUDO scans a package meant for another PUDO: it is told where the package goes, and to put it aside
+    // (the Spanish sentence is checked by the API suite: the language is saved on the shared demo account).
+    const pudo = await env.newPage(PHONE);
+    await signIn(pudo, 'pudo@example.com');
+    await scan(pudo, elsewhere.packages[0]!.barcode);
+    const refused = pudo.getByTestId('scan-problem');
+    await refused.getByText(en.errors.package.goes_elsewhere.replace('%{location}', other!.name)).waitFor();
+    await refused.getByText(en.screens.ops.hints.wrong_location).waitFor();
   });
 });

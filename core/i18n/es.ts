@@ -1008,6 +1008,7 @@ export const appEs: AppCatalogue = {
         expired_only: 'Mostrar solo paquetes caducados',
         takes_minutes: 'Hacer recuperables los paquetes puede tardar varios minutos en surtir efecto en la taquilla.',
         expire_all: 'Hacer recuperable (1) |||| Hacer todos recuperables (%{smart_count})',
+        confirm_expire_all: '¿Hacer recuperable 1 paquete caducado? La taquilla abre su compartimento para que el conductor lo retire; no se puede deshacer. |||| ¿Hacer recuperables %{smart_count} paquetes caducados? La taquilla abre sus compartimentos para que el conductor los retire; no se puede deshacer.',
         expire_one: 'Hacer recuperable %{barcode}',
         expired_done: '1 paquete se está haciendo recuperable. Puede tardar varios minutos. |||| %{smart_count} paquetes se están haciendo recuperables. Puede tardar varios minutos.',
         packages: 'Paquetes en la taquilla',

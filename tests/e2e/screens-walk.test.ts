@@ -1,9 +1,9 @@
 /**
- * Issue 10 (items 2, 3, 10, 11): the role screens as a person clicks them. Packages are set up through the
+ * Issue 10 (items 2, 3, 11): the role screens and the package history as a person clicks them. Packages are set up through the
  * API (a merchant prints and requests pickup, a driver picks up); the person then scans and clicks.
  */
 import { expect, it } from 'vitest';
-import { PHONE, apiData, apiPost, describeE2e, en, signIn, xsrfHeader } from './helpers.js';
+import { PHONE, apiData, apiPost, clickMenu, describeE2e, en, es, openRow, signIn, xsrfHeader } from './helpers.js';
 import { createShipment, locationId, scan, shipmentAwaitingPickup } from './operations-steps.js';
 
 describeE2e('role screens walk (issue 10)', (env) => {
@@ -69,5 +69,31 @@ describeE2e('role screens walk (issue 10)', (env) => {
     const refused = pudo.getByTestId('scan-problem');
     await refused.getByText(en.errors.package.goes_elsewhere.replace('%{location}', other!.name)).waitFor();
     await refused.getByText(en.screens.ops.hints.wrong_location).waitFor();
+  });
+
+  it('package history names every event in words, in English and in Spanish (no raw "notify: …")', async () => {
+    const admin = await env.newPage();
+    await signIn(admin, 'merchant.admin@example.com');
+    const shipment = await shipmentAwaitingPickup(admin, await locationId(admin, 'PD-NAS-01'));
+    const driver = await env.newPage(PHONE);
+    await signIn(driver, 'driver@example.com');
+    await apiPost(driver, `/api/packages/${shipment.packages[0]!.id}/pickup`);
+    await clickMenu(admin, en.menu.shipments);
+    await openRow(admin, shipment.reference_id);
+    await admin.getByRole('row').filter({ hasText: shipment.packages[0]!.barcode }).click();
+    await admin.waitForURL((url) => url.pathname.includes('/packages/'));
+    await admin.getByRole('button', { name: en.operations.actions.notify }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: en.operations.confirm }).click();
+    const history = admin.getByRole('list', { name: en.resources.shipments.fields.timeline });
+    await history.getByText(en.event_kinds.notify, { exact: false }).waitFor();
+    expect(await history.textContent()).not.toMatch(/\bnotify\b|request-pickup|extend-expiry/);
+
+    // The same page in Spanish (the choice is saved on the account: back to English afterwards).
+    await admin.getByRole('button', { name: en.app.languages.es, exact: true }).first().click();
+    const historia = admin.getByRole('list', { name: es.resources.shipments.fields.timeline });
+    await historia.getByText(es.event_kinds.notify, { exact: false }).waitFor();
+    expect(await historia.textContent()).not.toMatch(/\bnotify\b|request-pickup/);
+    await admin.getByRole('button', { name: es.app.languages.en, exact: true }).first().click();
+    await history.getByText(en.event_kinds.notify, { exact: false }).waitFor();
   });
 });

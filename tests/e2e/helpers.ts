@@ -137,6 +137,9 @@ export async function clickMenu(page: Page, label: string): Promise<void> {
 /** From a list: types `text` into its search box and opens the first row showing it. */
 export async function openRow(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: en.lists.search }).fill(text);
+  // The list applies a search after a pause and writes it into the URL: a row clicked before that would
+  // be navigated away from by the list's own URL update.
+  await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(text));
   await page.getByRole('row').filter({ hasText: text }).first().click();
   await page.waitForURL((url) => /^\/\w+\/\d+$/.test(url.pathname));
 }

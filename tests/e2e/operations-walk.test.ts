@@ -141,7 +141,8 @@ describeE2e('parcel operations walk-through', (env) => {
     await support.getByLabel(en.screens.ops.lockers.select).click();
     await support.getByRole('option', { name: chosen!.name }).click();
     const statuses = support.getByTestId('locker-packages').getByRole('listitem').locator('.MuiListItemText-secondary');
-    const notExpired = statuses.filter({ hasNotText: en.statuses.packages[-40] });
+    // "Expired · #31 · …" is expired; "Expired, retrievable · …" is not.
+    const notExpired = statuses.filter({ hasNotText: new RegExp(`^${en.statuses.packages[-40]} ·`) });
     await support.getByRole('region', { name: en.screens.ops.lockers.packages }).waitFor();
     expect(await notExpired.count()).toBe(0);
     await support.getByLabel(en.screens.ops.lockers.expired_only).uncheck();

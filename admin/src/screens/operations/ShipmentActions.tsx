@@ -6,7 +6,7 @@
 import { useRecordContext, useTranslate } from 'react-admin';
 import { SHIPMENT_STATUS } from '../../../../core/statuses.js';
 import { printLabels, runVerb } from './operationsClient.js';
-import { VerbButton } from './VerbButton.js';
+import { VerbButton, type VerbButtonProps } from './VerbButton.js';
 import { actionsOf, confirmKey, isDestructive, verbLabel } from './verbs.js';
 
 const SHIPMENT_VERBS = ['register', 'print', 'request-pickup', 'request-location', 'private-delivery', 'cancel'] as const;
@@ -22,44 +22,33 @@ export function ShipmentActions() {
   const reference = String(record.reference_id ?? id);
   const printed = Number(record.status) >= SHIPMENT_STATUS.printed;
   const download = () => printLabels('shipments', id, `labels-${reference}.pdf`);
+  /** What differs per verb: register prints too (SPEC: register prints the label), print downloads. */
+  const special: Partial<Record<string, Partial<VerbButtonProps>>> = {
+    register: {
+      run: async () => {
+        await runVerb('shipments', id, 'register');
+        return download();
+      },
+      success: translate('operations.shipment_registered', { reference }),
+    },
+    print: {
+      label: printed ? 'operations.actions.reprint' : verbLabel('print'),
+      run: download,
+      success: translate('operations.labels_downloaded', { reference }),
+    },
+  };
   return (
     <>
-      {SHIPMENT_VERBS.filter((verb) => allowed.includes(verb)).map((verb) =>
-        verb === 'register' ? (
-          <VerbButton
-            key={verb}
-            resource="shipments"
-            id={id}
-            verb={verb}
-            label={verbLabel(verb)}
-            run={async () => {
-              await runVerb('shipments', id, 'register');
-              return download();
-            }}
-            success={translate('operations.shipment_registered', { reference })}
-          />
-        ) : verb === 'print' ? (
-          <VerbButton
-            key={verb}
-            resource="shipments"
-            id={id}
-            verb={verb}
-            label={printed ? 'operations.actions.reprint' : verbLabel(verb)}
-            run={download}
-            success={translate('operations.labels_downloaded', { reference })}
-          />
-        ) : (
-          <VerbButton
-            key={verb}
-            resource="shipments"
-            id={id}
-            verb={verb}
-            label={verbLabel(verb)}
-            confirm={SHIPMENT_CONFIRMS[verb] ?? confirmKey(verb)}
-            color={isDestructive(verb) ? 'error' : 'primary'}
-          />
-        ),
-      )}
+      {SHIPMENT_VERBS.filter((verb) => allowed.includes(verb)).map((verb) => (
+        <VerbButton
+          key={verb}
+          resource="shipments"
+          id={id}
+          verb={verb}
+          label={verbLabel(verb)}
+          {...(special[verb] ?? { confirm: SHIPMENT_CONFIRMS[verb] ?? confirmKey(verb), color: isDestructive(verb) ? 'error' : 'primary' })}
+        />
+      ))}
     </>
   );
 }

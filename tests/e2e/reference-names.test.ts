@@ -16,28 +16,25 @@ interface ShipmentRow {
 /** The text of the list row showing `rowText` (an empty reference cell would leave the name out). */
 const rowOf = (page: Page, rowText: string) => page.getByRole('row').filter({ hasText: rowText }).first();
 
+/** Signed in as `email`: the newest shipment's `name` (an attached reference name) in its list row and on its page. */
+async function seesName(page: Page, email: string, name: 'dropoff_location_name' | 'merchant_name', label: string): Promise<void> {
+  await signIn(page, email);
+  const [shipment] = await apiData<ShipmentRow[]>(page, '/api/shipments?perPage=1&sort=-updated_at');
+  const shown = shipment?.[name];
+  expect(shown, `the API names it (${name})`).toBeTruthy();
+  await clickMenu(page, en.menu.shipments);
+  await rowOf(page, shipment!.reference_id).getByText(shown!, { exact: true }).waitFor();
+  await openRow(page, shipment!.reference_id);
+  await page.getByText(label, { exact: true }).first().waitFor();
+  await page.getByText(shown!, { exact: true }).first().waitFor();
+}
+
 describeE2e('reference names (issue 10, item 4)', (env) => {
   it('a merchant user sees the drop-off location in the shipments list and on the shipment page', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'merchant.user@example.com');
-    const [shipment] = await apiData<ShipmentRow[]>(page, '/api/shipments?perPage=1&sort=-updated_at');
-    expect(shipment?.dropoff_location_name, 'the API names the drop-off').toBeTruthy();
-    await clickMenu(page, en.menu.shipments);
-    await rowOf(page, shipment!.reference_id).getByText(shipment!.dropoff_location_name!, { exact: true }).waitFor();
-    await openRow(page, shipment!.reference_id);
-    await page.getByText(en.resources.shipments.fields.dropoff_location_id, { exact: true }).first().waitFor();
-    await page.getByText(shipment!.dropoff_location_name!, { exact: true }).first().waitFor();
+    await seesName(await env.newPage(), 'merchant.user@example.com', 'dropoff_location_name', en.resources.shipments.fields.dropoff_location_id);
   });
 
   it('customer support sees the merchant in the shipments list and on the shipment page', async () => {
-    const page = await env.newPage();
-    await signIn(page, 'support@example.com');
-    const [shipment] = await apiData<ShipmentRow[]>(page, '/api/shipments?perPage=1&sort=-updated_at');
-    expect(shipment?.merchant_name, 'the API names the merchant').toBeTruthy();
-    await clickMenu(page, en.menu.shipments);
-    await rowOf(page, shipment!.reference_id).getByText(shipment!.merchant_name!, { exact: true }).waitFor();
-    await openRow(page, shipment!.reference_id);
-    await page.getByText(en.resources.shipments.fields.merchant_id, { exact: true }).first().waitFor();
-    await page.getByText(shipment!.merchant_name!, { exact: true }).first().waitFor();
+    await seesName(await env.newPage(), 'support@example.com', 'merchant_name', en.resources.shipments.fields.merchant_id);
   });
 });

@@ -47,6 +47,12 @@ export const ERROR_STATUS = {
   'package.already_picked_up': 400,
   'package.already_consolidated': 400,
   'package.not_found_by_barcode': 404,
+  // a scanned package the role may not act on here (core/machines/scan-reasons.ts)
+  'package.not_ready_for_pickup': 404,
+  'package.already_at_location': 404,
+  'package.goes_elsewhere': 404,
+  'package.nothing_to_do_here': 404,
+  'package.unknown_to_merchants': 404,
   'package.oversized_needs_pudo': 422,
   'package.action_not_allowed': 400,
   // package state machine guards (core/machines)

@@ -249,5 +249,12 @@ export function canUseFilter(role: number, resource: ResourceName, filter: strin
   return mask === undefined || roleMatches(role, mask);
 }
 
+/**
+ * The lockers screen's "Show only expired" switch: only for roles that read every package in a locker. A
+ * driver reads only the expiry work there (expired, retrievable, awaiting pickup), so the switch would change
+ * nothing: the driver's list is that work, without the switch.
+ */
+export const canListAllLockerPackages = (role: number) => roleMatches(role, ADMIN);
+
 /** The debug panel and the process button are for superadmins only. */
 export const isSuperadmin = (role: number) => role === superadmin;

@@ -14,6 +14,7 @@ import {
 } from '../constants.js';
 import { ERROR_STATUS } from '../errors.js';
 import { CHANNELS, FEATURES } from '../features.js';
+import { EVENT_KINDS } from '../machines/actions.js';
 import { MENU, RESOURCE_NAMES } from '../permissions.js';
 import { ROLES } from '../roles.js';
 import { STATUS_TABLES, type StatusTable } from '../statuses.js';
@@ -89,6 +90,7 @@ describe('catalogue completeness', () => {
       ['shipment_types', SHIPMENT_TYPES],
       ['payment_types', PAYMENT_TYPES],
       ['notification_events', NOTIFICATION_EVENTS],
+      ['event_kinds', EVENT_KINDS],
       ['export_formats', EXPORT_FORMATS],
       ['scopes', ['dropoff', 'pickup', 'all']],
     ];

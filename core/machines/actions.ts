@@ -49,3 +49,19 @@ export const isPackageAction = (value: unknown): value is PackageAction =>
   typeof value === 'string' && (PACKAGE_ACTIONS as readonly string[]).includes(value);
 export const isShipmentAction = (value: unknown): value is ShipmentAction =>
   typeof value === 'string' && (SHIPMENT_ACTIONS as readonly string[]).includes(value);
+
+/** Verbs of a manifest (`POST /api/manifests/:id/<verb>`). */
+export const MANIFEST_ACTIONS = ['finalize', 'go-live', 'fulfil', 'delivery-attempted', 'add-packages', 'remove-packages'] as const;
+export type ManifestAction = (typeof MANIFEST_ACTIONS)[number];
+
+/**
+ * Every `kind` an event of the history may carry: the record verbs, the campaign steps, and the verbs of
+ * the state machines (an action that keeps the status is recorded under its own name). Each one has an
+ * `event_kinds.<kind>` phrase in every catalogue.
+ */
+export const EVENT_KINDS = [
+  ...new Set([
+    'created', 'updated', 'deleted', 'status', 'email_notified', 'sms_notified', 'reminded', 'failed', 'responded', 'reprint',
+    ...PACKAGE_ACTIONS, ...SHIPMENT_ACTIONS, ...MANIFEST_ACTIONS,
+  ]),
+] as const;

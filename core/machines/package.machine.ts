@@ -602,3 +602,16 @@ export function packageRefusal(pkg: PackageState, action: PackageAction, ctx: Pa
   const rule = packageRuleFor(action, ctx);
   return isRefusal(rule) ? rule.code : check(rule, pkg, ctx, false);
 }
+
+/**
+ * Statuses in which a role may check a package in wherever it is headed (the rule does not need the
+ * actor to be at its drop-off): the warehouse takes any package a driver brings in (50). Such packages
+ * are readable by that role (the package scope), so a scan shows the card with its Check in button.
+ */
+export function checkInAnywhereStatuses(role: number): number[] {
+  return [
+    ...new Set(
+      PACKAGE_RULES.filter((r) => r.action === 'check-in' && (r.roles & role) !== 0 && !r.needs?.includes('at-dropoff')).flatMap((r) => r.from),
+    ),
+  ];
+}

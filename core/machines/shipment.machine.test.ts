@@ -31,7 +31,6 @@ describe('allowed shipment transitions', () => {
     ['update', 15, admin, 15],
     ['delete', 0, admin, 0],
     ['register', 0, admin, 10],
-    ['register', 10, admin, 10],
     ['register', 15, admin, 15],
     ['print', 10, admin, 20],
     ['print', 15, admin, 20],
@@ -66,6 +65,7 @@ describe('shipment refusals', () => {
     ['delete after registering', 'delete', shipment(10), 'shipment.not_deletable'],
     ['delete while waiting on the customer', 'delete', shipment(4), 'shipment.not_deletable'],
     ['register after printing', 'register', shipment(20), 'shipment.not_registrable'],
+    ['register again once registered', 'register', shipment(10), 'shipment.not_registrable'],
     ['register while waiting on the customer', 'register', shipment(5), 'shipment.not_registrable'],
     ['register without packages', 'register', shipment(0, { package_count: 0 }), 'shipment.no_packages'],
     ['register without a drop-off', 'register', shipment(0, { dropoff_location_id: null }), 'shipment.not_registrable'],
@@ -104,7 +104,7 @@ describe('allowedShipmentActions (meta.actions)', () => {
     // Without packages there is nothing to register or cancel.
     expect(allowedShipmentActions(shipment(0, { package_count: 0 }), admin)).toEqual(['update', 'delete', 'request-location']);
     expect(applyShipmentAction(shipment(0, { package_count: 0 }), 'cancel', admin)).toEqual({ ok: false, code: 'shipment.no_packages' });
-    expect(allowedShipmentActions(shipment(10), admin)).toEqual(['update', 'register', 'print', 'cancel']);
+    expect(allowedShipmentActions(shipment(10), admin)).toEqual(['update', 'print', 'cancel']);
     expect(allowedShipmentActions(shipment(20), admin)).toEqual(['print', 'request-pickup', 'private-delivery', 'cancel']);
     expect(allowedShipmentActions(shipment(30), admin)).toEqual(['print', 'private-delivery', 'cancel']);
     expect(allowedShipmentActions(shipment(90), admin)).toEqual([]);

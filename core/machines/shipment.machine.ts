@@ -81,7 +81,9 @@ export const SHIPMENT_RULES: readonly ShipmentRule[] = [
   },
   {
     action: 'register',
-    from: [S.draft, S.ready_to_print, S.partly_registered],
+    // Once registered (10) a shipment is not offered register again: the locker service refuses a second
+    // registration ("already registered"); 15 registers the packages added since.
+    from: [S.draft, S.partly_registered],
     to: (shipment) => (shipment.status === S.partly_registered ? S.partly_registered : S.ready_to_print),
     toLabel: '10 (15 stays 15)',
     roles: WRITERS,

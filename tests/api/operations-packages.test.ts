@@ -133,6 +133,13 @@ describe('package lifecycle', () => {
     expect((await driver.post(`/api/packages/${p2.id}/pickup`)).statusCode).toBe(200);
     expect(await statusOf(t.db, 'shipments', s.id)).toBe(50);
 
+    // What the warehouse may check in it may read (the scan's card): the record and its package list, by the
+    // same scope rule as the lookup; a package still waiting for a driver elsewhere stays unseen.
+    const record = await wh.get(`/api/packages/${p1.id}`);
+    expect(record.statusCode, record.body).toBe(200);
+    expect(record.json().meta.actions).toContain('check-in');
+    expect((await wh.get('/api/packages', { 'filters[id][0]': p1.id })).json().data.map((r: { id: number }) => r.id)).toEqual([p1.id]);
+    expect((await wh.get('/api/packages/lookup', { barcode: p1.barcode })).json().data.id).toBe(p1.id);
     const inWh = await wh.post(`/api/packages/${p1.id}/check-in`, { location_id: id.warehouse });
     expect(inWh.statusCode, inWh.body).toBe(200);
     expect(inWh.json().data.status).toBe(60);
@@ -212,6 +219,7 @@ describe('package lifecycle', () => {
     expect((await globex.post(`/api/packages/${p.id}/cancel`)).statusCode).toBe(404);
     // Warehouse staff cannot see a package waiting for a driver elsewhere.
     expect((await wh.post(`/api/packages/${p.id}/check-in`, { location_id: id.warehouse })).statusCode).toBe(404);
+    expect((await wh.get(`/api/packages/${p.id}`)).statusCode).toBe(404);
     expect((await ma.post(`/api/packages/${p.id}/cancel`)).json().data.status).toBe(-90);
   });
 
@@ -297,7 +305,11 @@ describe('package lifecycle', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ barcode: 'AP1000000001', status: 30 });
     expect((await driver.post('/api/packages/fetch', { barcode: 'AP1000000001' })).statusCode).toBe(422);
-    expect((await driver.post('/api/packages/fetch', { barcode: 'AP9999999999' })).json().code).toBe('package.not_found_by_barcode');
+    // An unknown barcode: the answer says the merchants were asked.
+    expect((await driver.post('/api/packages/fetch', { barcode: 'AP9999999999' })).json()).toMatchObject({
+      code: 'package.unknown_to_merchants',
+      message: 'The merchants’ systems were asked: none knows barcode AP9999999999',
+    });
     expect((await driver.post(`/api/packages/${res.json().data.id}/pickup`)).statusCode).toBe(200);
   });
 });
@@ -315,5 +327,32 @@ describe('concurrency', () => {
     }
     const events = await t.db.selectFrom('events').select('id').where('subject_type', '=', 'package').where('subject_id', '=', p.id).where('to_status', '=', 50).execute();
     expect(events).toHaveLength(1);
+  });
+
+  it('tells the scanning roles why a package that exists is not theirs here, and nobody else that it exists', async () => {
+    const printed = await createShipment(ma, id.pudo, ['SMALL']);
+    expect((await ma.post(`/api/shipments/${printed.id}/print`)).statusCode).toBe(200);
+    const notReady = await driver.get('/api/packages/lookup', { barcode: printed.packages[0]!.barcode });
+    expect(notReady.statusCode).toBe(404);
+    expect(notReady.json()).toMatchObject({ code: 'package.not_ready_for_pickup', message: 'This package is not ready for pickup: the merchant has not requested its pickup yet' });
+
+    // Heading to another PUDO: the PUDO is told where it goes (in its language), not "could not find".
+    const elsewhere = await awaitingPickup(ma, id.otherPudo, ['SMALL']);
+    const other = await t.db.selectFrom('locations').select('name').where('id', '=', id.otherPudo).executeTakeFirstOrThrow();
+    const goes = await pudo.get('/api/packages/lookup', { barcode: elsewhere.packages[0]!.barcode });
+    expect(goes.json()).toMatchObject({ code: 'package.goes_elsewhere', message: `This package goes to ${other.name}` });
+    expect((await pudo.put('/api/user/locale', { locale: 'es' })).statusCode).toBe(200);
+    expect((await pudo.get('/api/packages/lookup', { barcode: elsewhere.packages[0]!.barcode })).json().message).toBe(`Este paquete va a ${other.name}`);
+    expect((await pudo.put('/api/user/locale', { locale: 'en' })).statusCode).toBe(200);
+
+    // Ready to collect where it sits (set up directly): the driver is told "already at …".
+    await t.db.updateTable('packages').set({ status: 90, location_id: id.otherPudo }).where('id', '=', elsewhere.packages[0]!.id).execute();
+    const already = await driver.get('/api/packages/lookup', { barcode: elsewhere.packages[0]!.barcode });
+    expect(already.json()).toMatchObject({ code: 'package.already_at_location', message: `This package is already at ${other.name}, waiting for its customer` });
+
+    // Another merchant, or an unknown barcode: still "could not find" (a foreign package is never confirmed).
+    const globex = await login(t.app, 'other.admin@example.com');
+    expect((await globex.get('/api/packages/lookup', { barcode: printed.packages[0]!.barcode })).json().code).toBe('package.not_found_by_barcode');
+    expect((await driver.get('/api/packages/lookup', { barcode: 'NOSUCHBARCODE1' })).json().code).toBe('package.not_found_by_barcode');
   });
 });

@@ -33,7 +33,7 @@ async function printWithDraft(page: Page, registered: number) {
   const draft = await make(0);
 
   await page.goto(`/shipments?filter=${encodeURIComponent(JSON.stringify({ search: tag }))}`);
-  await expect.poll(() => page.locator('table tbody tr').count()).toBe(registered + 1);
+  await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 15_000 }).toBe(registered + 1);
   await page.locator('table thead input[type=checkbox]').check();
   await page.locator('[data-verb=print]').click();
 

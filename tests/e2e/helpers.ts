@@ -128,3 +128,18 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
+
+/** Clicks an entry of the side menu (react-admin renders them as menu items), as a person opens a list. */
+export async function clickMenu(page: Page, label: string): Promise<void> {
+  await page.getByRole('menuitem', { name: label, exact: true }).click();
+}
+
+/** From a list: types `text` into its search box and opens the first row showing it. */
+export async function openRow(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: en.lists.search }).fill(text);
+  // The list applies a search after a pause and writes it into the URL: a row clicked before that would
+  // be navigated away from by the list's own URL update.
+  await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(text));
+  await page.getByRole('row').filter({ hasText: text }).first().click();
+  await page.waitForURL((url) => /^\/\w+\/\d+$/.test(url.pathname));
+}

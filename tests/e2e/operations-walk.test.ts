@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, apiData, apiPost, describeE2e, en, signIn } from './helpers.js';
+import { PHONE, apiData, apiPost, clickMenu, describeE2e, en, signIn } from './helpers.js';
 import { createShipment, horizontalOverflow, locationId, packagesWithStatus, plural, scan, shipmentAwaitingPickup } from './operations-steps.js';
 
 /** The text of the package card's first detail (the shipment reference). */
@@ -84,18 +84,22 @@ describeE2e('parcel operations walk-through', (env) => {
     expect((await found.json()).data).toMatchObject({ status: 50, driver_id: me.id });
   });
 
-  it('lockers at phone width: each button sits clear of its text; expire all says it may take minutes', async () => {
+  it('lockers at phone width: each button clear of its text; "make all retrievable" asks first with the count; another locker drops the last message', async () => {
     const driver = await env.newPage(PHONE);
     await signIn(driver, 'driver@example.com');
     const expired = (await packagesWithStatus(driver, -40)).find((p) => p.location_id !== null);
     expect(expired, 'another demo package expired in a locker').toBeTruthy();
     const lockers = await apiData<{ id: number; name: string }[]>(driver, '/api/locations?perPage=100&filters[class][0]=locker');
     const locker = lockers.find((l) => l.id === expired!.location_id)!;
-    await driver.goto('/lockers');
+    const another = lockers.find((l) => l.id !== locker.id)!;
+    await driver.getByRole('button', { name: en.ra.action.open_menu }).click();
+    await clickMenu(driver, en.menu.lockers);
     await driver.getByLabel(en.screens.ops.lockers.select).click();
     await driver.getByRole('option', { name: locker.name }).click();
     const rows = driver.getByTestId('locker-packages').getByRole('listitem');
     await rows.first().getByRole('button').waitFor();
+    // A driver reads only its expiry work in a locker: no "show only expired" switch that would change nothing.
+    expect(await driver.getByLabel(en.screens.ops.lockers.expired_only).count()).toBe(0);
     const count = await rows.count();
     for (let i = 0; i < count; i++) {
       const text = (await rows.nth(i).locator('.MuiListItemText-root').boundingBox())!;
@@ -105,8 +109,44 @@ describeE2e('parcel operations walk-through', (env) => {
     }
     expect(await horizontalOverflow(driver)).toBe(0);
 
+    // The button says what it does, and asks first, with how many packages become retrievable.
     await driver.getByRole('button', { name: plural(en.screens.ops.lockers.expire_all, count) }).click();
+    const dialog = driver.getByRole('dialog');
+    await dialog.getByText(plural(en.screens.ops.lockers.confirm_expire_all, count)).waitFor();
+    await dialog.getByRole('button', { name: en.operations.dismiss }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await driver.getByTestId('scan-notice').count()).toBe(0);
+    await driver.getByRole('button', { name: plural(en.screens.ops.lockers.expire_all, count) }).click();
+    await dialog.getByRole('button', { name: en.operations.confirm }).click();
     expect(await driver.getByTestId('scan-notice').textContent()).toBe(plural(en.screens.ops.lockers.expired_done, count));
+
+    // Another locker: the message about the last one goes.
+    await driver.getByLabel(en.screens.ops.lockers.select).click();
+    await driver.getByRole('option', { name: another.name }).click();
+    await driver.getByTestId('scan-notice').waitFor({ state: 'detached' });
+  });
+
+  it('lockers for support: "show only expired" lists only expired packages, and off lists the others too', async () => {
+    const support = await env.newPage();
+    await signIn(support, 'support@example.com');
+    const lockers = await apiData<{ id: number; name: string }[]>(support, '/api/locations?perPage=100&filters[class][0]=locker');
+    let chosen: { id: number; name: string } | undefined;
+    for (const l of lockers) {
+      const inside = await apiData<{ status: number }[]>(support, `/api/packages?perPage=100&filters[location_id][0]=${l.id}`);
+      if (inside.some((p) => p.status !== -40)) chosen = l;
+      if (chosen) break;
+    }
+    expect(chosen, 'a locker holding a package that is not expired').toBeTruthy();
+    await clickMenu(support, en.menu.lockers);
+    await support.getByLabel(en.screens.ops.lockers.select).click();
+    await support.getByRole('option', { name: chosen!.name }).click();
+    const statuses = support.getByTestId('locker-packages').getByRole('listitem').locator('.MuiListItemText-secondary');
+    // "Expired · #31 · …" is expired; "Expired, retrievable · …" is not.
+    const notExpired = statuses.filter({ hasNotText: new RegExp(`^${en.statuses.packages[-40]} ·`) });
+    await support.getByRole('region', { name: en.screens.ops.lockers.packages }).waitFor();
+    expect(await notExpired.count()).toBe(0);
+    await support.getByLabel(en.screens.ops.lockers.expired_only).uncheck();
+    await notExpired.first().waitFor();
   });
 
   it('a locker terminal reads as layout and compartments, and the superadmin page does not scroll sideways', async () => {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, RecordContextProvider, testDataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { messages, translate } from '../../../core/i18n/index.js';
+import { AdminContext, RecordContextProvider, testDataProvider, type TranslationMessages } from 'react-admin';
 import { EventHistory } from './EventHistory.js';
 import { testI18n } from './testing.js';
 
@@ -25,5 +27,26 @@ describe('EventHistory', () => {
     expect(lines.map((l) => l.split(':')[0])).toEqual(['Status changed', 'Status changed', 'Created']);
     expect(lines[0]).toContain('Dropped off → Ready to collect');
     expect(lines[1]).toContain('In transit → Dropped off');
+  });
+
+  it('names a verb that kept the status in words (no raw "extend-expiry"), in English and Spanish', () => {
+    const events = [{ id: 3, kind: 'extend-expiry', from_status: 90, to_status: 90, created_at: '2026-11-21T08:49:10.706Z' }];
+    const lineIn = (locale: 'en' | 'es') => {
+      render(
+        <AdminContext i18nProvider={polyglotI18nProvider(() => messages[locale] as unknown as TranslationMessages, locale)} dataProvider={testDataProvider()}>
+          <RecordContextProvider value={{ id: 1, events }}>
+            <EventHistory table="packages" />
+          </RecordContextProvider>
+        </AdminContext>,
+      );
+      const line = screen.getByRole('listitem').textContent ?? '';
+      cleanup();
+      return line;
+    };
+    const english = lineIn('en');
+    expect(english).toContain(translate('en', 'event_kinds.extend-expiry'));
+    expect(english).not.toContain('extend-expiry');
+    expect(english).not.toContain('→');
+    expect(lineIn('es')).toContain(translate('es', 'event_kinds.extend-expiry'));
   });
 });

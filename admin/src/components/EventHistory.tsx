@@ -29,7 +29,10 @@ export function EventHistory({ table, source = 'events' }: { table: StatusTable;
           <ListItemText
             primary={[
               translate(`event_kinds.${e.kind}`, { _: e.kind }),
-              e.to_status !== null ? `${e.from_status !== null ? `${status(e.from_status)} → ` : ''}${status(e.to_status)}` : '',
+              // A verb that kept the status (extend expiry, notify, …) is named alone.
+              e.to_status === null || (e.kind !== 'status' && e.from_status === e.to_status)
+                ? ''
+                : `${e.from_status !== null ? `${status(e.from_status)} → ` : ''}${status(e.to_status)}`,
             ]
               .filter(Boolean)
               .join(': ')}

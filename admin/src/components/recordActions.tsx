@@ -24,9 +24,12 @@ export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: str
   const canEdit = useRecordAllows('edit');
   const canDelete = useRecordAllows('delete');
   return (
-    <TopToolbar>
+    // Wraps on a phone: a superadmin's package page has six verbs, wider than 390 px.
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
       {children}
-      {canEdit && <EditButton to={editTo} />}
+      {/* EditButton spreads its props after its own `to`: an explicit `to={undefined}` would replace the
+          edit path with nothing (the link points at the current page and throws reading `pathname`). */}
+      {canEdit && (editTo ? <EditButton to={editTo} /> : <EditButton />)}
       {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} />}
     </TopToolbar>
   );

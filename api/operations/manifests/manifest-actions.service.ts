@@ -5,6 +5,7 @@
  * unknown, on another manifest or (removing) not on this one: 422 on `barcodes`/`package_ids` naming them.
  */
 import { DomainError, type ErrorCode } from '../../../core/errors.js';
+import { MANIFEST_ACTIONS, type ManifestAction } from '../../../core/machines/actions.js';
 import { MANIFEST_STATUS as M } from '../../../core/statuses.js';
 import type { Manifest } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
@@ -12,8 +13,8 @@ import { fieldError } from '../../resources/validate.js';
 import { actorId, nextStamp, type Executor, type OpContext } from '../context.js';
 import { scopePackages } from '../packages/package-scope.js';
 
-export const MANIFEST_VERBS = ['finalize', 'go-live', 'fulfil', 'delivery-attempted', 'add-packages', 'remove-packages'] as const;
-export type ManifestVerb = (typeof MANIFEST_VERBS)[number];
+export const MANIFEST_VERBS = MANIFEST_ACTIONS;
+export type ManifestVerb = ManifestAction;
 
 const RULES: Record<ManifestVerb, { from: number[]; to?: number }> = {
   finalize: { from: [M.draft], to: M.finalized },

@@ -35,7 +35,8 @@ export async function fetchFromMerchant(ctx: OpContext, rawBarcode: unknown, mer
       break;
     }
   }
-  if (!found) throw new DomainError('package.not_found_by_barcode');
+  // Say that the merchants were asked: a second "could not find" would read as if nothing happened.
+  if (!found) throw new DomainError('package.unknown_to_merchants', undefined, { params: { barcode } });
   const { data } = found;
   const dropoff = await ctx.db.selectFrom('locations').selectAll().where('code', '=', data.dropoff_location_code).where('type', '=', 'dropoff').where('active', '=', 1).executeTakeFirst();
   if (!dropoff) throw new DomainError('provider.dropoff_not_found');

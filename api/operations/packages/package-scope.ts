@@ -2,8 +2,8 @@
  * Which packages an actor may operate on (load by id or barcode; anything else answers 404, so a
  * foreign id is never confirmed). Wider than the list view for scanning roles, narrower than nothing:
  * - superadmin, support: all; merchant roles: their merchant's packages;
- * - PUDO staff: packages at or heading to their locations;
- * - warehouse staff: the same plus packages in transit (any driver may bring one in);
+ * - store staff (storePackages, the same rule as their package list and records): packages at or heading to
+ *   their locations; the warehouse also packages in transit (any driver may bring one in);
  * - drivers: the rule their package list uses (driverPackages: what they carry, pickups, expired packages
  *   to make retrievable, packages rerouted away; only at their locations when they have any).
  * The state machine then decides what each may do (e.g. a PUDO checks in only at its own location).
@@ -11,11 +11,11 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import { normalizeCode } from '../../../core/identifiers.js';
-import { ROLES, isAdminRole, isMerchantRole } from '../../../core/roles.js';
-import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import { scanReason } from '../../../core/machines/scan-reasons.js';
+import { ROLES, isAdminRole, isMerchantRole, isStoreRole } from '../../../core/roles.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
-import { driverPackages } from '../../resources/packages/packages.repository.js';
+import { driverPackages, storePackages } from '../../resources/packages/packages.repository.js';
 import type { Executor } from '../context.js';
 
 type PackageQuery = SelectQueryBuilder<Database, 'packages', Package>;
@@ -23,17 +23,7 @@ type PackageQuery = SelectQueryBuilder<Database, 'packages', Package>;
 export function scopePackages(qb: PackageQuery, actor: RequestActor | null): PackageQuery {
   if (!actor || isAdminRole(actor.role)) return qb;
   if (isMerchantRole(actor.role)) return actor.merchant_id == null ? qb.where(sql<boolean>`1 = 0`) : qb.where('packages.merchant_id', '=', actor.merchant_id);
-  const mine = actor.location_ids ?? [];
-  const ids = mine.length ? mine : [-1];
-  if (actor.role === ROLES.pudo || actor.role === ROLES.warehouse) {
-    return qb.where((eb) =>
-      eb.or([
-        eb('packages.location_id', 'in', ids),
-        eb('packages.dropoff_location_id', 'in', ids),
-        ...(actor.role === ROLES.warehouse ? [eb('packages.status', '=', P.in_transit)] : []),
-      ]),
-    );
-  }
+  if (isStoreRole(actor.role)) return qb.where((eb) => storePackages(eb, actor));
   if (actor.role === ROLES.driver) return qb.where((eb) => driverPackages(eb, actor));
   return qb.where(sql<boolean>`1 = 0`);
 }
@@ -58,6 +48,20 @@ export async function findByBarcode(db: Executor, actor: RequestActor | null, ba
 
 export async function loadByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown): Promise<Package> {
   const pkg = typeof barcode === 'string' ? await findByBarcode(db, actor, barcode) : undefined;
-  if (!pkg) throw new DomainError('package.not_found_by_barcode');
+  if (!pkg) throw await notFoundByBarcode(db, actor, barcode);
   return pkg;
+}
+
+/**
+ * The refusal for a barcode outside the actor's scope: for the scanning roles, when the package exists, why
+ * it is not theirs to act on here (core scanReason, naming a location); otherwise "could not find".
+ */
+async function notFoundByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown): Promise<DomainError> {
+  const code = typeof barcode === 'string' ? normalizeCode(barcode) : '';
+  const pkg = code && actor ? await db.selectFrom('packages').select(['status', 'location_id', 'dropoff_location_id']).where('barcode', '=', code).executeTakeFirst() : undefined;
+  const reason = pkg ? scanReason(pkg, actor!.role) : null;
+  if (!reason) return new DomainError('package.not_found_by_barcode');
+  const locationId = reason.names ? pkg![reason.names] : null;
+  const location = locationId == null ? undefined : await db.selectFrom('locations').select('name').where('id', '=', locationId).executeTakeFirst();
+  return new DomainError(reason.code, undefined, { params: { location: location?.name ?? '—' } });
 }

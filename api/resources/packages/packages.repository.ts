@@ -1,13 +1,14 @@
 /** Packages: list spec with the tenant rules of merchants, store staff and drivers. */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { ROLES, isStoreRole } from '../../../core/roles.js';
+import { checkInAnywhereStatuses } from '../../../core/machines/package.machine.js';
 import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
 import type { Database } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
 import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
-import { byMerchant, nothing, userLocationIds } from '../tenancy.js';
+import { byMerchant, nothing } from '../tenancy.js';
 import { LIST_SORTS } from '../../../core/lists.js';
 
 /** What a driver works on without carrying it: pickups (30, in a warehouse 60, expired-retrievable -45) and expired packages (-40: the lockers screen's "expire all"). */
@@ -26,6 +27,21 @@ export function driverPackages(eb: ExpressionBuilder<Database, 'packages'>, acto
     eb.and([eb('packages.status', '=', P.ready_to_collect), eb('packages.dropoff_location_id', '!=', eb.ref('packages.location_id'))]),
   ]);
   return eb.or([eb('packages.driver_id', '=', actor.id), eb.and([waiting, atMyLocations])]);
+}
+
+/**
+ * The store staff's packages (PUDO, warehouse), for lists, records and operations alike: at or heading to
+ * their locations, plus what their role may check in wherever it is headed (core: the warehouse takes any
+ * package in transit), so the package a scan finds is also the package its card reads.
+ */
+export function storePackages(eb: ExpressionBuilder<Database, 'packages'>, actor: Pick<RequestActor, 'role' | 'location_ids'>): Expression<SqlBool> {
+  const mine = actor.location_ids?.length ? actor.location_ids : [-1];
+  const anywhere = checkInAnywhereStatuses(actor.role);
+  return eb.or([
+    eb('packages.location_id', 'in', mine),
+    eb('packages.dropoff_location_id', 'in', mine),
+    ...(anywhere.length ? [eb('packages.status', 'in', anywhere)] : []),
+  ]);
 }
 
 export const packagesList: ListSpec<Row> = {
@@ -47,10 +63,7 @@ export const packagesList: ListSpec<Row> = {
     is_consolidation: 'bool', missing: 'bool', is_unpaid: 'bool',
   },
   restrict: byMerchant('packages', (qb, actor) => {
-    if (isStoreRole(actor.role)) {
-      const mine = userLocationIds(actor.id);
-      return qb.where((eb: any) => eb.or([eb('packages.location_id', 'in', mine), eb('packages.dropoff_location_id', 'in', mine)]));
-    }
+    if (isStoreRole(actor.role)) return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => storePackages(eb, actor));
     if (actor.role === ROLES.driver) return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => driverPackages(eb, actor));
     return nothing(qb);
   }),

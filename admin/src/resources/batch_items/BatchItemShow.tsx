@@ -8,6 +8,7 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { batchItemPath } from './paths.js';
 import { CountryField } from '../../components/CountryInput.js';
+import { NameField } from '../../components/NameField.js';
 
 function BatchItemShowActions() {
   const record = useRecordContext();
@@ -41,7 +42,7 @@ export function BatchItemShow() {
         <NumberField source="reminders_sent" />
         <DateField source="last_notified_at" showTime />
         <DateField source="next_notification_at" showTime />
-        <ReferenceField source="pickup_location_id" reference="locations" link={false} />
+        <NameField source="pickup_location_id" label="resources.batch_items.fields.pickup_location_id" />
         <ReferenceField source="shipment_id" reference="shipments" link="show" />
         <Labeled label="resources.batch_items.fields.events">
           <ItemHistory />

@@ -1,4 +1,4 @@
-import { NumberField, ReferenceField, TextField } from 'react-admin';
+import { NumberField, TextField } from 'react-admin';
 import { DateField } from '../../components/DateField.js';
 import { SHIPMENT_TYPES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
@@ -6,6 +6,7 @@ import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { ResourceList } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useFieldMask } from '../../components/useActor.js';
+import { NameField } from '../../components/NameField.js';
 
 export function BatchList() {
   const mask = useFieldMask('batches');
@@ -20,8 +21,8 @@ export function BatchList() {
       <TextField source="name" />
       <StatusChipField source="status" table="batches" />
       <EnumField source="type" prefix="shipment_types" />
-      {mask.field('merchant_id') && <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />}
-      <ReferenceField source="pickup_location_id" reference="locations" link={false} sortable={false} />
+      {mask.field('merchant_id') && <NameField source="merchant_id" label="resources.batches.fields.merchant_id" sortable={false} />}
+      <NameField source="pickup_location_id" label="resources.batches.fields.pickup_location_id" sortable={false} />
       <NumberField source="item_count" />
       <DateField source="created_at" showTime />
     </ResourceList>

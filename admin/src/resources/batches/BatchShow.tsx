@@ -1,5 +1,5 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { BooleanField, Button, NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { BooleanField, Button, NumberField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { DateField } from '../../components/DateField.js';
 import { CHANNELS } from '../../../../core/features.js';
@@ -16,6 +16,7 @@ import { ImportButton } from '../../screens/import/ImportButton.js';
 import { batchItemWizard } from '../../screens/import/importKinds.js';
 import { BATCH_STATUS } from '../../../../core/statuses.js';
 import { customFinalReminderOn } from './finalReminder.js';
+import { NameField } from '../../components/NameField.js';
 
 const itemLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
 
@@ -60,8 +61,8 @@ function BatchShowLayout() {
       <TextField source="name" />
       <StatusChipField source="status" table="batches" />
       <EnumField source="type" prefix="shipment_types" />
-      {showMerchant && <ReferenceField source="merchant_id" reference="merchants" />}
-      <ReferenceField source="pickup_location_id" reference="locations" link={false} />
+      {showMerchant && <NameField source="merchant_id" label="resources.batches.fields.merchant_id" />}
+      <NameField source="pickup_location_id" label="resources.batches.fields.pickup_location_id" />
       <NumberField source="item_count" />
       <NumberField source="packages_small" />
       <NumberField source="packages_medium" />

@@ -1,4 +1,4 @@
-import { BooleanField, NumberField, ReferenceField, TextField } from 'react-admin';
+import { BooleanField, NumberField, TextField } from 'react-admin';
 import { DateField } from '../../components/DateField.js';
 import { TRANSPORT_MODES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
@@ -6,6 +6,7 @@ import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { ResourceList } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useFieldMask } from '../../components/useActor.js';
+import { NameField } from '../../components/NameField.js';
 
 export function ManifestList() {
   const mask = useFieldMask('manifests');
@@ -20,7 +21,7 @@ export function ManifestList() {
       <TextField source="name" />
       <StatusChipField source="status" table="manifests" />
       <EnumField source="mode" prefix="modes" />
-      {mask.field('merchant_id') && <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />}
+      {mask.field('merchant_id') && <NameField source="merchant_id" label="resources.manifests.fields.merchant_id" sortable={false} />}
       <BooleanField source="delivery_attempted" looseValue sortable={false} />
       <NumberField source="shipment_count" />
       <NumberField source="package_count" />

@@ -7,6 +7,7 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
 import { DebugPanel, ManifestActions } from '../../screens/operations/index.js';
+import { NameField } from '../../components/NameField.js';
 
 const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 
@@ -18,7 +19,7 @@ export function ManifestShow() {
         <TextField source="name" />
         <StatusChipField source="status" table="manifests" />
         <EnumField source="mode" prefix="modes" />
-        {showMerchant && <ReferenceField source="merchant_id" reference="merchants" />}
+        {showMerchant && <NameField source="merchant_id" label="resources.manifests.fields.merchant_id" />}
         <BooleanField source="delivery_attempted" looseValue />
         <NumberField source="shipment_count" />
         <NumberField source="package_count" />

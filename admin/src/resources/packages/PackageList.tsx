@@ -1,4 +1,4 @@
-import { ReferenceField, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { TextField, type Identifier, type RaRecord } from 'react-admin';
 import { DateField } from '../../components/DateField.js';
 import { PACKAGE_SIZES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
@@ -8,6 +8,7 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { packagePath } from './paths.js';
 import { BulkOperationButtons } from '../../screens/operations/index.js';
+import { NameField } from '../../components/NameField.js';
 
 /** Print is per package (its page): the bulk print endpoint takes shipment ids. */
 const PACKAGE_BULK_VERBS = ['cancel'];
@@ -35,7 +36,7 @@ export function PackageList() {
       <EnumField source="size" prefix="sizes" sortable={false} />
       <StatusChipField source="status" table="packages" />
       <TextField source="description" sortable={false} />
-      <ReferenceField source="dropoff_location_id" reference="locations" link={false} sortable={false} />
+      <NameField source="dropoff_location_id" label="resources.packages.fields.dropoff_location_id" sortable={false} />
       <DateField source="expires_at" showTime />
     </ResourceList>
   );

@@ -6,6 +6,7 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { packagePath } from './paths.js';
 import { ConsolidationLinks, DebugPanel, IdentificationImage, PackageActions, PackageHistory } from '../../screens/operations/index.js';
+import { NameField } from '../../components/NameField.js';
 
 function PackageShowActions() {
   const record = useRecordContext();
@@ -34,9 +35,9 @@ export function PackageShow() {
         <StatusChipField source="status" table="packages" />
         <TextField source="description" />
         <ReferenceField source="shipment_id" reference="shipments" link="show" />
-        <ReferenceField source="location_id" reference="locations" link={false} />
-        <ReferenceField source="dropoff_location_id" reference="locations" link={false} />
-        <ReferenceField source="driver_id" reference="users" link={false} />
+        <NameField source="location_id" label="resources.packages.fields.location_id" />
+        <NameField source="dropoff_location_id" label="resources.packages.fields.dropoff_location_id" />
+        <NameField source="driver_id" label="resources.packages.fields.driver_id" />
         <TextField source="locker_number" />
         <DateField source="available_at" showTime />
         <DateField source="expires_at" showTime />

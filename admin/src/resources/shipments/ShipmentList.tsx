@@ -1,4 +1,4 @@
-import { NumberField, ReferenceField, TextField, FunctionField, type RaRecord } from 'react-admin';
+import { NumberField, TextField, FunctionField, type RaRecord } from 'react-admin';
 import { DateField } from '../../components/DateField.js';
 import { SHIPMENT_TYPES } from '../../../../core/constants.js';
 import { ResourceList } from '../../components/ResourceList.js';
@@ -9,6 +9,7 @@ import { useFieldMask } from '../../components/useActor.js';
 import { ExportButton } from '../../screens/export/ExportButton.js';
 import { ImportButton } from '../../screens/import/ImportButton.js';
 import { BulkOperationButtons } from '../../screens/operations/index.js';
+import { NameField } from '../../components/NameField.js';
 
 export const SHIPMENT_SORT = { field: 'updated_at', order: 'DESC' } as const;
 /** Bulk verbs (each checked with user/can first; cancel asks for a confirmation). */
@@ -35,9 +36,9 @@ export function ShipmentList() {
       <FunctionField source="first_name" label="resources.shipments.fields.full_name" render={fullName} sortBy="last_name" />
       <StatusChipField source="status" table="shipments" />
       {mask.field('merchant_id') && (
-        <ReferenceField source="merchant_id" reference="merchants" link={false} sortable={false} />
+        <NameField source="merchant_id" label="resources.shipments.fields.merchant_id" sortable={false} />
       )}
-      <ReferenceField source="dropoff_location_id" reference="locations" link={false} sortable={false} />
+      <NameField source="dropoff_location_id" label="resources.shipments.fields.dropoff_location_id" sortable={false} />
       <EnumField source="type" prefix="shipment_types" sortable={false} />
       <NumberField source="package_count" sortable={false} />
       <DateField source="updated_at" showTime />

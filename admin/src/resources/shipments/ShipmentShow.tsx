@@ -22,6 +22,7 @@ import { useCanSee } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
 import { DebugPanel, ShipmentActions, ShipmentTimeline } from '../../screens/operations/index.js';
 import { CountryField } from '../../components/CountryInput.js';
+import { NameField } from '../../components/NameField.js';
 
 /** Packages are added to a draft only (afterwards the API refuses with shipment.not_updatable). */
 function AddPackageButton() {
@@ -46,15 +47,15 @@ export function ShipmentShow() {
         <EnumField source="type" prefix="shipment_types" />
         <EnumField source="payment_type" prefix="payment_types" />
         <BooleanField source="paid" looseValue />
-        {showMerchant && <ReferenceField source="merchant_id" reference="merchants" />}
+        {showMerchant && <NameField source="merchant_id" label="resources.shipments.fields.merchant_id" />}
         <TextField source="first_name" />
         <TextField source="last_name" />
         <TextField source="email" />
         <TextField source="phone" />
         <CountryField source="country" />
         <EnumField source="locale" prefix="app.languages" />
-        <ReferenceField source="dropoff_location_id" reference="locations" link={false} />
-        <ReferenceField source="pickup_location_id" reference="locations" link={false} />
+        <NameField source="dropoff_location_id" label="resources.shipments.fields.dropoff_location_id" />
+        <NameField source="pickup_location_id" label="resources.shipments.fields.pickup_location_id" />
         <TextField source="contents" />
         <NumberField source="package_count" />
         <ReferenceField source="batch_id" reference="batches" />

@@ -88,13 +88,15 @@ export function DriverScreen() {
       );
     });
 
-  const fetchMissing = (barcode: string) =>
-    run(async () => {
+  const fetchMissing = (barcode: string) => {
+    // Asked once: the offer goes, whatever the answer (a refusal says what the merchants answered).
+    setMissing(null);
+    return run(async () => {
       const result = await fetchFromMerchant(barcode);
-      setMissing(null);
       await show(result);
       setNotice(translate('screens.ops.fetch.done', { barcode: result.data.barcode }));
     });
+  };
 
   const pkg = current?.data;
   const actions = current?.meta.actions ?? [];

@@ -1,11 +1,14 @@
 /**
- * /lockers (drivers and support): pick a locker, list its packages (only the expired ones by default),
- * make one retrievable, or "expire all": ask the server which qualify, offer to continue with the rest,
- * and say that the locker may take several minutes to open the compartments.
+ * /lockers (drivers and support): pick a locker, list its packages (support: only the expired ones by
+ * default, with a switch; a driver: the expiry work it may see there), make one retrievable, or "make all
+ * retrievable": confirm how many packages become retrievable, ask the server which qualify, offer to continue
+ * with the rest, and say that the locker may take several minutes to open the compartments.
  */
-import { Alert, Button, FormControlLabel, List, ListItem, ListItemText, Switch, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, List, ListItem, ListItemText, Switch, Typography } from '@mui/material';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { canListAllLockerPackages } from '../../../../core/permissions.js';
+import { useCurrentUser } from '../../layout/useCurrentUser.js';
 import { api } from '../../providers/http.js';
 import { getLocale } from '../../providers/locale.js';
 import { useStatusLabel } from '../../components/StatusField.js';
@@ -25,10 +28,15 @@ interface PackageList {
 export function LockersScreen() {
   const translate = useTranslate();
   const statusLabel = useStatusLabel('packages');
-  const { busy, problem, run } = useScanTask();
+  const { busy, problem, setProblem, run } = useScanTask();
+  const user = useCurrentUser();
+  const canFilter = user ? canListAllLockerPackages(user.role) : false;
   const [lockers, setLockers] = useState<PickableLocation[] | undefined>();
   const [lockerId, setLockerId] = useRememberedLocation('lockers', lockers);
-  const [expiredOnly, setExpiredOnly] = useState(true);
+  const [expiredOnlySwitch, setExpiredOnly] = useState(true);
+  const expiredOnly = canFilter && expiredOnlySwitch;
+  const [confirming, setConfirming] = useState(false);
+  const confirmTitle = useId();
   const [list, setList] = useState<PackageList | null>(null);
   const [verdict, setVerdict] = useState<CanResult | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -80,8 +88,18 @@ export function LockersScreen() {
       await load();
     });
 
+  /** Another locker: the last locker's messages do not belong to it. */
+  const chooseLocker = (id: number | null) => {
+    setNotice(null);
+    setFailures([]);
+    setVerdict(null);
+    setProblem(null);
+    setLockerId(id);
+  };
+
   const expireAll = () =>
     run(async () => {
+      setConfirming(false);
       setNotice(null);
       setFailures([]);
       const answer = await canOnPackages('expire', expiredIds);
@@ -91,10 +109,12 @@ export function LockersScreen() {
 
   return (
     <ScreenFrame screen="lockers">
-      {lockers && <LocationPicker locations={lockers} value={lockerId} onChange={setLockerId} label={translate('screens.ops.lockers.select')} />}
-      <FormControlLabel control={<Switch checked={expiredOnly} onChange={(e) => setExpiredOnly(e.target.checked)} />} label={translate('screens.ops.lockers.expired_only')} />
+      {lockers && <LocationPicker locations={lockers} value={lockerId} onChange={chooseLocker} label={translate('screens.ops.lockers.select')} />}
+      {canFilter && (
+        <FormControlLabel control={<Switch checked={expiredOnlySwitch} onChange={(e) => setExpiredOnly(e.target.checked)} />} label={translate('screens.ops.lockers.expired_only')} />
+      )}
       <Alert severity="info">{translate('screens.ops.lockers.takes_minutes')}</Alert>
-      <Button variant="contained" color="warning" disabled={busy || expiredIds.length === 0} onClick={() => void expireAll()}>
+      <Button variant="contained" color="warning" disabled={busy || expiredIds.length === 0} onClick={() => setConfirming(true)}>
         {translate('screens.ops.lockers.expire_all', { smart_count: expiredIds.length })}
       </Button>
       <ProblemAlert problem={problem} />
@@ -132,6 +152,18 @@ export function LockersScreen() {
           </List>
         </section>
       )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={confirmTitle}>
+        <DialogTitle id={confirmTitle}>{translate('screens.ops.lockers.expire_all', { smart_count: expiredIds.length })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('screens.ops.lockers.confirm_expire_all', { smart_count: expiredIds.length })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{translate('operations.dismiss')}</Button>
+          <Button variant="contained" color="warning" onClick={() => void expireAll()}>
+            {translate('operations.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <ContinueWithRestDialog verdict={verdict} nameOf={barcodeOf} onCancel={() => setVerdict(null)} onContinue={() => void expire(verdict?.can ?? [])} />
     </ScreenFrame>
   );

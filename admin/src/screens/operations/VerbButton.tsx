@@ -21,9 +21,11 @@ export interface VerbButtonProps {
   variant?: 'text' | 'outlined' | 'contained';
   color?: 'primary' | 'error' | 'warning';
   onDone?: (result: VerbResult | unknown) => void;
+  /** The notice on success (translated), saying what happened; default "<label>: done." */
+  success?: string;
 }
 
-export function VerbButton({ resource, id, verb, label, confirm, run, body, icon, variant = 'outlined', color = 'primary', onDone }: VerbButtonProps) {
+export function VerbButton({ resource, id, verb, label, confirm, run, body, icon, variant = 'outlined', color = 'primary', onDone, success }: VerbButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -37,13 +39,14 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
     try {
       const result = run ? await run() : await runVerb(resource, id, verb, body);
       const pending = (result as VerbResult | undefined)?.meta?.pending ? (result as VerbResult).meta?.message : undefined;
-      notify(pending ?? translate('operations.done', { action: translate(label) }), { type: pending ? 'info' : 'success' });
+      notify(pending ?? success ?? translate('operations.done', { action: translate(label) }), { type: pending ? 'info' : 'success' });
       onDone?.(result);
-      refresh();
     } catch {
       /* shown by the error dialog */
     } finally {
       setBusy(false);
+      // Also after a failure: a two-step run (register, then print) may have done its first step.
+      refresh();
     }
   };
 

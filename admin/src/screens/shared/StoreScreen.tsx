@@ -50,7 +50,9 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     });
 
   const onScan = (code: string) => {
+    // A new scan starts clean: the last scan's error must not stay beside this one's result.
     setNotice(null);
+    setProblem(null);
     if (needLocation()) return;
     if (quick) return void quickCheckIn(code);
     void run(async () => {
@@ -80,7 +82,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
       {locations && locations.length === 0 && <ProblemAlert problem={{ status: 403, message: translate('screens.ops.location.none'), hint: translate('screens.ops.hints.forbidden') }} />}
       {kind === 'warehouse' && (
         <FormControlLabel
-          control={<Switch checked={quick} onChange={(e) => { setQuick(e.target.checked); setCurrent(null); }} />}
+          control={<Switch checked={quick} onChange={(e) => { setQuick(e.target.checked); setCurrent(null); setProblem(null); }} />}
           label={translate('screens.ops.quick_check_in.label')}
         />
       )}

@@ -16,6 +16,11 @@ export interface ScanProblem {
 const HINT_BY_CODE: Record<string, string> = {
   'package.not_found_by_barcode': 'not_found',
   not_found: 'not_found',
+  'package.not_ready_for_pickup': 'not_ready',
+  'package.already_at_location': 'already_there',
+  'package.goes_elsewhere': 'wrong_location',
+  'package.nothing_to_do_here': 'already_done',
+  'package.unknown_to_merchants': 'unknown_to_merchants',
   'package.wrong_dropoff_location': 'wrong_location',
   'package.not_at_location': 'wrong_location',
   'package.location_required': 'choose_location',
@@ -50,6 +55,8 @@ export function describeScanError(error: unknown, t: Translator): ScanProblem {
       ? t('screens.ops.errors.network')
       : code === 'package.not_found_by_barcode'
         ? t('errors.package.not_found_by_barcode')
-        : describeHttpError({ status, code, message, errors: http?.body?.errors }, t).message;
+        : status === 404 && code?.startsWith('package.') && message
+          ? message // a scan reason (core scanReason): the server's sentence names the location, in the user's language
+          : describeHttpError({ status, code, message, errors: http?.body?.errors }, t).message;
   return { code, status, message: text, hint: t(`screens.ops.hints.${hintKey(status, code)}`) };
 }

@@ -63,18 +63,17 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  const skip = missingChromiumReason();
-  if (skip) {
-    console.warn(skip);
-    project.provide('baseUrl', '');
-    project.provide('skipReason', skip);
-    return;
-  }
-  if (!existsSync(join(ROOT, 'admin/dist/index.html'))) {
-    throw new Error('e2e needs the built admin in admin/dist: run `npm run build` first (npm test does).');
-  }
+/** The real server on a temporary SQLite file with the demo data; stop() ends it and removes the file. */
+export interface RunningProduct {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
 
+/**
+ * Starts `node --import tsx api/main.ts` (which migrates and loads the demo data) on a temporary SQLite
+ * file and a free port, and waits until it answers. Also used by `npm run bench:web`.
+ */
+export async function startProduct(): Promise<RunningProduct> {
   const dir = mkdtempSync(join(tmpdir(), 'lockerline-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -98,19 +97,32 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-
-  try {
-    await waitUntilUp(baseUrl, child, () => output);
-  } catch (error) {
-    await stop(child);
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-  project.provide('skipReason', '');
-
-  return async () => {
+  const stopAll = async () => {
     await stop(child);
     rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    await waitUntilUp(baseUrl, child, () => output);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { baseUrl, stop: stopAll };
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  const skip = missingChromiumReason();
+  if (skip) {
+    console.warn(skip);
+    project.provide('baseUrl', '');
+    project.provide('skipReason', skip);
+    return;
+  }
+  if (!existsSync(join(ROOT, 'admin/dist/index.html'))) {
+    throw new Error('e2e needs the built admin in admin/dist: run `npm run build` first (npm test does).');
+  }
+  const product = await startProduct();
+  project.provide('baseUrl', product.baseUrl);
+  project.provide('skipReason', '');
+  return product.stop;
 }

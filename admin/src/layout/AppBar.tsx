@@ -36,7 +36,8 @@ export function AppBar() {
       <Typography component="span" variant="h6" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
         {translate('app.title')}
       </Typography>
-      <TitlePortal />
+      {/* The page's title is its h1 (record pages have no other); hidden while a page sets none. */}
+      <TitlePortal component="h1" sx={{ '&:empty': { display: 'none' } }} />
     </RaAppBar>
   );
 }

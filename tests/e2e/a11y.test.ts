@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, describeE2e, en, signIn } from './helpers.js';
+import { PHONE, describeE2e, en, languageButton, signIn } from './helpers.js';
 import { locationId, packagesWithStatus, scan, shipmentAwaitingPickup } from './operations-steps.js';
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -12,7 +12,43 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
+/** axe's label-content-name-mismatch (WCAG 2.5.3; experimental in axe, so run by name): offending elements. */
+async function nameMismatches(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+}
+
 describeE2e('accessibility', (env) => {
+  it('the EN/ES switch has its visible text in its accessible name, on the guest page and in the app bar', async () => {
+    const page = await env.newPage();
+    await page.goto('/signin');
+    await languageButton(page, 'es').waitFor();
+    await languageButton(page, 'en').waitFor();
+    expect(await nameMismatches(page)).toEqual([]);
+    await signIn(page, 'merchant.admin@example.com');
+    await page.getByRole('heading', { name: en.dashboard.title }).first().waitFor();
+    await languageButton(page, 'es').waitFor();
+    expect(await nameMismatches(page)).toEqual([]);
+  });
+
+  it('a required field is announced as its label and "Required", two words; a record page has its title as the h1', async () => {
+    const page = await env.newPage();
+    await signIn(page, 'merchant.admin@example.com');
+    await page.getByRole('menuitem', { name: en.menu.shipments }).click();
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByRole('link', { name: en.ra.action.create, exact: true }).click();
+    const dropoff = en.resources.shipments.fields.dropoff_location_id;
+    await page.getByRole('combobox', { name: `${dropoff} ${en.app.required}`, exact: true }).waitFor();
+
+    await page.goBack();
+    await page.locator('table tbody tr').first().click();
+    await page.waitForURL((url) => /^\/shipments\/\d+$/.test(url.pathname));
+    const h1 = page.getByRole('heading', { level: 1 });
+    await h1.first().waitFor();
+    expect(await h1.count()).toBe(1);
+    expect((await h1.innerText()).trim()).not.toBe('');
+  });
+
   it('signin', async () => {
     const page = await env.newPage();
     await page.goto('/signin');

@@ -32,7 +32,8 @@ export function Dashboard() {
           return (
             <Grid key={status} size={{ xs: 12, md: 4 }}>
               <Card>
-                <CardActionArea component={Link} to={shipmentsByStatusPath(status)} aria-label={`${label}: ${count}`}>
+                {/* Named by what it shows ("Draft shipments 3 View all"): an aria-label would hide part of it (WCAG 2.5.3). */}
+                <CardActionArea component={Link} to={shipmentsByStatusPath(status)}>
                   <CardContent>
                     <Typography component="h2" variant="subtitle1" color="text.secondary">
                       {label}

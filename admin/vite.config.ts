@@ -1,40 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreenPreload } from './build/first-screen.js';
+import { precompress } from './build/precompress.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-
-/** Text files worth compressing; smaller ones gain nothing over their headers. */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
-const MIN_BYTES = 1024;
-
-/**
- * Writes name.br (Brotli, quality 11) and name.gz (gzip -9) beside every text file of the build, for the API
- * to send as they are (@fastify/static `preCompressed`, api/plugins/static-admin.ts): no compression per request.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'lockerline-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => COMPRESSIBLE.test(file));
-      for (const file of files) {
-        const path = join(outDir, file);
-        const content = readFileSync(path);
-        if (content.length < MIN_BYTES) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-      }
-    },
-  };
-}
 
 /**
  * The admin app: `npx vite build --config admin/vite.config.ts` writes admin/dist, which the API
@@ -43,7 +13,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), precompress()],
+  // Order matters: the preload script is written before the compression pass.
+  plugins: [react(), firstScreenPreload(), precompress()],
   resolve: {
     // node-polyglot (react-admin's translator) pulls an es-shims polyfill tree (~20 kB) for Object.entries,
     // which every supported browser has: the first load carries a one-line stand-in instead.

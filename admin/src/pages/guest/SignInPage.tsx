@@ -21,6 +21,15 @@ export function signInErrorKey(error: unknown): string {
 }
 
 /**
+ * The signed-in layout and the resources, fetched while the credentials are checked, so the home screen
+ * does not wait for them one after the other. Best effort: the app loads them again if this fails.
+ */
+function prefetchSignedIn(): void {
+  void import('../../layout/Layout.js').catch(() => undefined);
+  void import('../../resources/index.js').catch(() => undefined);
+}
+
+/**
  * /signin: email + password, or the forgot-password mode (email only). The form checks itself with the
  * core schemas (core/schemas/auth.schema.ts) in the interface's language, not with the browser's bubbles;
  * a refused sign-in moves the focus to its message (the disabled button would otherwise drop it).
@@ -57,6 +66,7 @@ export function SignInPage() {
   };
 
   const signIn = async () => {
+    prefetchSignedIn();
     await login({ email, password });
     // From now on the interface speaks the user's language.
     const locale = peekUser()?.locale;

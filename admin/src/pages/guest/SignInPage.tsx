@@ -6,8 +6,7 @@ import { api } from '../../providers/http.js';
 import { peekUser } from '../../providers/session.js';
 import { isLocale } from '../../providers/locale.js';
 import { GuestLayout } from '../../layout/GuestLayout.js';
-import { auth } from '../../../../core/schemas/auth.schema.js';
-import { validate } from '../../../../core/validation.js';
+import { loadChunk } from '../../components/lazyScreen.js';
 
 type Mode = 'signin' | 'forgot';
 type Field = 'email' | 'password';
@@ -19,6 +18,16 @@ export function signInErrorKey(error: unknown): string {
   if (status === 429) return 'auth.throttled';
   return 'auth.something_wrong';
 }
+
+/**
+ * core/validation and the guest schemas, fetched with the first submit: they bring libphonenumber (~22 kB
+ * gzip) that the page's first paint does not need.
+ */
+const loadChecks = () =>
+  Promise.all([import('../../../../core/validation.js'), import('../../../../core/schemas/auth.schema.js')]).then(([v, s]) => ({
+    validate: v.validate,
+    auth: s.auth,
+  }));
 
 /**
  * The signed-in layout and the resources, fetched while the credentials are checked, so the home screen
@@ -80,7 +89,9 @@ export function SignInPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = validate(mode === 'signin' ? auth.login : auth.forgot, { email, password });
+    // Should the checks fail to load, the API's own checks answer instead.
+    const checks = await loadChunk(loadChecks).catch(() => null);
+    const problems = checks ? checks.validate(mode === 'signin' ? checks.auth.login : checks.auth.forgot, { email, password }) : {};
     const fields = Object.keys(problems) as Field[];
     setFieldErrors(Object.fromEntries(fields.map((field) => [field, translate(problems[field].key, problems[field].params)])));
     if (fields.length > 0) {

@@ -9,7 +9,6 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve, join, sep } from 'node:path';
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.js';
@@ -30,7 +29,7 @@ export async function staticAdminPlugin(app: FastifyInstance, adminDir: string |
       preCompressed: true,
       // Off, or @fastify/static's own `max-age=0` would replace the header set below.
       cacheControl: false,
-      setHeaders: (res: ServerResponse, path: string) => {
+      setHeaders: (res, path) => {
         res.setHeader('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
         res.setHeader('vary', 'accept-encoding');
       },

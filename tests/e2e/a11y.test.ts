@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MENU } from '../../core/permissions.js';
 import { PHONE, describeE2e, en, languageButton, signIn } from './helpers.js';
 import { locationId, packagesWithStatus, scan, shipmentAwaitingPickup } from './operations-steps.js';
 
@@ -10,6 +11,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** Text of the page's first h1 ('' while none). */
+const h1Text = (page: Page) => page.evaluate(() => document.querySelector('h1')?.textContent?.trim() ?? '');
+
+/**
+ * Waits until the page shows an h1 other than `previous` (the screen just opened has set its title), then
+ * asserts it is the only h1; resolves to its text.
+ */
+async function expectOneNewH1(page: Page, previous: string, where: string): Promise<string> {
+  await page.waitForFunction((prev) => {
+    const text = document.querySelector('h1')?.textContent?.trim() ?? '';
+    return text !== '' && text !== prev;
+  }, previous);
+  await page.waitForLoadState('networkidle');
+  expect(await page.locator('h1').count(), where).toBe(1);
+  return h1Text(page);
 }
 
 /** axe's label-content-name-mismatch (WCAG 2.5.3; experimental in axe, so run by name): offending elements. */
@@ -47,6 +65,29 @@ describeE2e('accessibility', (env) => {
     await h1.first().waitFor();
     expect(await h1.count()).toBe(1);
     expect((await h1.innerText()).trim()).not.toBe('');
+  });
+
+  it('every page opened from the menu (and the profile from the app bar) has exactly one h1', async () => {
+    let visited = 0;
+    for (const email of ['superadmin@example.com', 'merchant.admin@example.com', 'driver@example.com', 'warehouse@example.com', 'pudo@example.com']) {
+      const page = await env.newPage();
+      await signIn(page, email);
+      let title = await expectOneNewH1(page, '', `${email} home`);
+      const entries = MENU.filter((entry) => entry.path !== new URL(page.url()).pathname);
+      for (const entry of entries) {
+        const item = page.getByRole('menuitem', { name: en.menu[entry.key as keyof typeof en.menu], exact: true });
+        if ((await item.count()) === 0) continue;
+        await item.click();
+        await page.waitForURL((url) => url.pathname === entry.path);
+        title = await expectOneNewH1(page, title, `${email} ${entry.path}`);
+        visited += 1;
+      }
+      await page.getByRole('link', { name: en.app.profile, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/users/profile');
+      await expectOneNewH1(page, title, `${email} /users/profile`);
+    }
+    // Menu entries besides each home (PUDO staff have none): guards against clicking nothing.
+    expect(visited).toBeGreaterThanOrEqual(10);
   });
 
   it('signin', async () => {

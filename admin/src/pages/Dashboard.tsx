@@ -22,7 +22,7 @@ export function Dashboard() {
   return (
     <>
       <Title title={translate('dashboard.title')} />
-      <Typography component="h1" variant="h5" sx={{ my: 2 }}>
+      <Typography component="h2" variant="h5" sx={{ my: 2 }}>
         {translate('dashboard.title')}
       </Typography>
       <Grid container spacing={2}>

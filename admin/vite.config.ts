@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreenPreload } from './build/first-screen.js';
+import { precompress } from './build/precompress.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,7 +13,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  // Order matters: the preload script is written before the compression pass.
+  plugins: [react(), firstScreenPreload(), precompress()],
   resolve: {
     // node-polyglot (react-admin's translator) pulls an es-shims polyfill tree (~20 kB) for Object.entries,
     // which every supported browser has: the first load carries a one-line stand-in instead.

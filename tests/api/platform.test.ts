@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { DomainError } from '../../core/errors.js';
 import { createTestApp, guest, login, type TestApp } from './helpers.js';
 
@@ -99,11 +100,19 @@ describe('errors and queries on routes', () => {
 describe('static admin', () => {
   let t: TestApp;
   let dir: string;
+  // Written like the build does (admin/vite.config.ts): a hashed asset and index.html, each with .br and .gz beside it.
+  const script = `console.log("admin");\n${'export const filler = "lockerline";\n'.repeat(100)}`;
+  const html = '<!doctype html><title>Lockerline admin</title><div id="root"></div>';
+  const writeCompressed = (path: string, content: string) => {
+    writeFileSync(path, content);
+    writeFileSync(`${path}.br`, brotliCompressSync(content));
+    writeFileSync(`${path}.gz`, gzipSync(content));
+  };
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lockerline-admin-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Lockerline admin</title><div id="root"></div>');
-    writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("admin")');
+    writeCompressed(join(dir, 'index.html'), html);
+    writeCompressed(join(dir, 'assets', 'app-B1a2c3D4.js'), script);
     t = await createTestApp({ seed: false, config: { adminDir: dir } });
   });
   afterAll(async () => {
@@ -112,9 +121,9 @@ describe('static admin', () => {
   });
 
   it('serves files and answers deep links with index.html', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-B1a2c3D4.js' });
     expect(asset.statusCode).toBe(200);
-    expect(asset.body).toContain('admin');
+    expect(asset.body).toBe(script);
     for (const url of ['/', '/shipments/12/show', '/users/profile?x=1', '/signin']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -124,5 +133,42 @@ describe('static admin', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/shipments-nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('not_found');
+  });
+
+  it('sends the pre-compressed copy the browser accepts (Brotli first, then gzip, else the file)', async () => {
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('/assets/app-B1a2c3D4.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 4);
+
+    const gz = await get('/assets/app-B1a2c3D4.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/app-B1a2c3D4.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    for (const url of ['/', '/signin']) {
+      const page = await get(url, 'br');
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(html);
+    }
+  });
+
+  it('caches hashed assets for a year (immutable) and revalidates index.html on every visit', async () => {
+    for (const encoding of ['br', 'gzip', '']) {
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/app-B1a2c3D4.js', headers: { 'accept-encoding': encoding } });
+      expect(asset.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/', '/signin', '/shipments/12']) {
+        const page = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(page.headers['cache-control'], `${url} ${encoding}`).toBe('no-cache');
+      }
+    }
   });
 });

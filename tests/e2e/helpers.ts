@@ -98,6 +98,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.waitForURL((url) => url.pathname !== '/signin');
 }
 
+/**
+ * A button of the EN/ES switch (app bar or guest layout), by its accessible name: the visible code, then the
+ * language's name ("ES Español").
+ */
+export const languageButton = (page: Page, code: 'en' | 'es', catalogue: typeof en = en) =>
+  page.getByRole('button', { name: `${code.toUpperCase()} ${catalogue.app.languages[code]}`, exact: true }).first();
+
 /** A 390 px phone (the store and driver screens, the customer pages). */
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;
 

@@ -1,12 +1,9 @@
 /** Switching to Spanish translates the screen, menu included. */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeE2e, en, es, signIn } from './helpers.js';
+import { describeE2e, en, es, languageButton, signIn } from './helpers.js';
 
-/** Presses the Español button of the language switch (app bar or guest layout). */
-async function switchToSpanish(page: Page): Promise<void> {
-  await page.getByRole('button', { name: en.app.languages.es, exact: true }).first().click();
-}
+const switchToSpanish = (page: Page) => languageButton(page, 'es').click();
 
 /** The texts of the left menu entries. */
 const menuTexts = async (page: Page) =>
@@ -36,7 +33,7 @@ describeE2e('languages', (env) => {
     await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();
 
     // The switch is saved on the account (PUT /api/user/locale): back to English for the other tests.
-    await page.getByRole('button', { name: es.app.languages.en, exact: true }).first().click();
+    await languageButton(page, 'en', es).click();
     await page.getByRole('heading', { name: en.dashboard.title }).first().waitFor();
     await page.waitForLoadState('networkidle');
   });

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { missingChromiumReason } from './chromium.js';
+import { e2eSkipReason } from './chromium.js';
 import { ROOT, spawnServer, stopProcess, waitUntilUp } from '../spawn-server.js';
 
 declare module 'vitest' {
@@ -20,10 +20,36 @@ declare module 'vitest' {
   }
 }
 
+/** The real server on a temporary SQLite file with the demo data; stop() ends it and removes the file. */
+export interface RunningProduct {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node --import tsx api/main.ts` (which migrates and loads the demo data) on a temporary SQLite
+ * file and a free port, and waits until it answers. Also used by `npm run bench:web`.
+ */
+export async function startProduct(): Promise<RunningProduct> {
+  const dir = mkdtempSync(join(tmpdir(), 'lockerline-e2e-'));
+  const { child, url: baseUrl, output } = await spawnServer({ SQLITE_FILE: join(dir, 'e2e.sqlite') });
+  const stopAll = async () => {
+    await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(baseUrl, child, output);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { baseUrl, stop: stopAll };
+}
+
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  const skip = missingChromiumReason();
+  // In CI a missing Chromium throws here, failing the run instead of skipping it.
+  const skip = e2eSkipReason();
   if (skip) {
-    console.warn(skip);
     project.provide('baseUrl', '');
     project.provide('skipReason', skip);
     return;
@@ -31,21 +57,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   if (!existsSync(join(ROOT, 'admin/dist/index.html'))) {
     throw new Error('e2e needs the built admin in admin/dist: run `npm run build` first (npm test does).');
   }
-
-  const dir = mkdtempSync(join(tmpdir(), 'lockerline-e2e-'));
-  const { child, url: baseUrl, output } = await spawnServer({ SQLITE_FILE: join(dir, 'e2e.sqlite') });
-  try {
-    await waitUntilUp(baseUrl, child, output);
-  } catch (error) {
-    await stopProcess(child);
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
+  const product = await startProduct();
+  project.provide('baseUrl', product.baseUrl);
   project.provide('skipReason', '');
-
-  return async () => {
-    await stopProcess(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
+  return product.stop;
 }

@@ -3,16 +3,20 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslate, useTranslateLabel } from 'react-admin';
 import { isRequired, type Schema } from '../../../core/validation.js';
 
-/** Field label with a visible "Required" badge (text, not only colour or an asterisk). */
+/**
+ * Field label with a visible "Required" badge (text, not only colour or an asterisk). The space before the
+ * badge keeps the accessible name two words ("Drop-off location Required"), not "Drop-off locationRequired".
+ */
 export function RequiredLabel({ children, required = true }: { children: ReactNode; required?: boolean }) {
   const translate = useTranslate();
   return (
     <span>
       {children}
+      {required && ' '}
       {required && (
         <Box
           component="span"
-          sx={{ ml: 0.75, px: 0.5, fontSize: '0.7em', border: 1, borderRadius: 1, verticalAlign: 'middle' }}
+          sx={{ ml: 0.5, px: 0.5, fontSize: '0.7em', border: 1, borderRadius: 1, verticalAlign: 'middle' }}
         >
           {translate('app.required')}
         </Box>

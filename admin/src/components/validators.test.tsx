@@ -83,9 +83,9 @@ describe('SchemaLabel', () => {
       </InForm>,
     );
 
-  it('shows a Required badge only for required fields', async () => {
+  it('shows a Required badge only for required fields, a word apart from the label (its accessible name)', async () => {
     renderLabels();
-    expect((await screen.findByTestId('name')).textContent).toBe('NameRequired');
+    expect((await screen.findByTestId('name')).textContent).toBe('Name Required');
     expect(screen.getByTestId('zone').textContent).toBe('Zone');
   });
 });

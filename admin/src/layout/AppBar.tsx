@@ -36,7 +36,9 @@ export function AppBar() {
       <Typography component="span" variant="h6" sx={{ mr: 2, whiteSpace: 'nowrap' }}>
         {translate('app.title')}
       </Typography>
-      <TitlePortal />
+      {/* One h1 per signed-in page: this title, set by the page's <Title>. Pages never render an h1 of their
+          own (a visible heading in the page is an h2). Hidden while a page sets no title. */}
+      <TitlePortal component="h1" sx={{ '&:empty': { display: 'none' } }} />
     </RaAppBar>
   );
 }

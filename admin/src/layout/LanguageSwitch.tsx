@@ -11,7 +11,10 @@ const INHERIT_SX = {
   },
 };
 
-/** en / es switch, used in the app bar and on the guest pages. */
+/**
+ * en / es switch, used in the app bar and on the guest pages. Each button's accessible name starts with its
+ * visible text ("ES Español"), so speech users can say what they see (WCAG 2.5.3).
+ */
 export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'standard' }) {
   const translate = useTranslate();
   const [locale, setLocale] = useLocaleState();
@@ -25,7 +28,7 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'sta
       sx={color === 'inherit' ? INHERIT_SX : undefined}
     >
       {LOCALES.map((code) => (
-        <ToggleButton key={code} value={code} lang={code} aria-label={translate(`app.languages.${code}`)}>
+        <ToggleButton key={code} value={code} lang={code} aria-label={`${code.toUpperCase()} ${translate(`app.languages.${code}`)}`}>
           {code.toUpperCase()}
         </ToggleButton>
       ))}

@@ -92,7 +92,7 @@ export function MerchantPreferencesPage() {
   return (
     <Box sx={{ maxWidth: 720, my: 2 }}>
       <Title title={translate('preferences.title')} />
-      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+      <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
         {translate('preferences.title')}
       </Typography>
       <Card>

@@ -67,7 +67,8 @@ export function PasswordPage({ kind }: { kind: Kind }) {
 
   return (
     <GuestLayout title={translate(config.title)}>
-      <Box component="form" onSubmit={onSubmit}>
+      {/* Checked with PASSWORD_SCHEMA in the interface's language, not with the browser's bubbles. */}
+      <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
           {error && (
             <Alert severity="error" role="alert">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
 import { useLocaleState, useLogin, useTranslate, type HttpError } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
@@ -6,8 +6,10 @@ import { api } from '../../providers/http.js';
 import { peekUser } from '../../providers/session.js';
 import { isLocale } from '../../providers/locale.js';
 import { GuestLayout } from '../../layout/GuestLayout.js';
+import { loadChunk } from '../../components/lazyScreen.js';
 
 type Mode = 'signin' | 'forgot';
+type Field = 'email' | 'password';
 
 /** The sign-in error message for an API error (SPEC section 8, sign-in). */
 export function signInErrorKey(error: unknown): string {
@@ -17,7 +19,30 @@ export function signInErrorKey(error: unknown): string {
   return 'auth.something_wrong';
 }
 
-/** /signin: email + password, or the forgot-password mode (email only). */
+/**
+ * core/validation and the guest schemas, fetched with the first submit: they bring libphonenumber (~22 kB
+ * gzip) that the page's first paint does not need.
+ */
+const loadChecks = () =>
+  Promise.all([import('../../../../core/validation.js'), import('../../../../core/schemas/auth.schema.js')]).then(([v, s]) => ({
+    validate: v.validate,
+    auth: s.auth,
+  }));
+
+/**
+ * The signed-in layout and the resources, fetched while the credentials are checked, so the home screen
+ * does not wait for them one after the other. Best effort: the app loads them again if this fails.
+ */
+function prefetchSignedIn(): void {
+  void import('../../layout/Layout.js').catch(() => undefined);
+  void import('../../resources/index.js').catch(() => undefined);
+}
+
+/**
+ * /signin: email + password, or the forgot-password mode (email only). The form checks itself with the
+ * core schemas (core/schemas/auth.schema.ts) in the interface's language, not with the browser's bubbles;
+ * a refused sign-in moves the focus to its message (the disabled button would otherwise drop it).
+ */
 export function SignInPage() {
   const translate = useTranslate();
   const login = useLogin();
@@ -29,6 +54,16 @@ export function SignInPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const errorRef = useRef<HTMLDivElement>(null);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const register = (field: Field) => (el: HTMLInputElement | null) => {
+    inputs.current[field] = el;
+  };
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
 
   const banner = params.get('reset') ? 'auth.banner_reset' : params.get('created') ? 'auth.banner_created' : null;
 
@@ -36,9 +71,11 @@ export function SignInPage() {
     setMode(next);
     setError(null);
     setInfo(null);
+    setFieldErrors({});
   };
 
   const signIn = async () => {
+    prefetchSignedIn();
     await login({ email, password });
     // From now on the interface speaks the user's language.
     const locale = peekUser()?.locale;
@@ -52,6 +89,15 @@ export function SignInPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // Should the checks fail to load, the API's own checks answer instead.
+    const checks = await loadChunk(loadChecks).catch(() => null);
+    const problems = checks ? checks.validate(mode === 'signin' ? checks.auth.login : checks.auth.forgot, { email, password }) : {};
+    const fields = Object.keys(problems) as Field[];
+    setFieldErrors(Object.fromEntries(fields.map((field) => [field, translate(problems[field].key, problems[field].params)])));
+    if (fields.length > 0) {
+      inputs.current[fields[0]]?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     setInfo(null);
@@ -67,12 +113,12 @@ export function SignInPage() {
 
   return (
     <GuestLayout title={translate(mode === 'signin' ? 'auth.signin_title' : 'auth.forgot_title')}>
-      <Box component="form" onSubmit={onSubmit} noValidate={false}>
+      <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack spacing={2}>
           {banner && mode === 'signin' && <Alert severity="success">{translate(banner)}</Alert>}
           {mode === 'forgot' && <Alert severity="info">{translate('auth.forgot_intro')}</Alert>}
           {error && (
-            <Alert severity="error" role="alert">
+            <Alert severity="error" role="alert" ref={errorRef} tabIndex={-1}>
               {error}
             </Alert>
           )}
@@ -90,6 +136,9 @@ export function SignInPage() {
             autoFocus
             value={email}
             onChange={(e) => setEmail(e.target.value)}
+            inputRef={register('email')}
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
           />
           {mode === 'signin' && (
             <TextField
@@ -100,6 +149,9 @@ export function SignInPage() {
               required
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              inputRef={register('password')}
+              error={Boolean(fieldErrors.password)}
+              helperText={fieldErrors.password}
             />
           )}
           <Button type="submit" variant="contained" disabled={busy}>

@@ -61,7 +61,7 @@ export function MessageLogPage() {
   return (
     <Box sx={{ my: 2 }}>
       <Title title={translate('campaigns.messages.title')} />
-      <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
+      <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
         {translate('campaigns.messages.title')}
       </Typography>
       <Box sx={{ mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>

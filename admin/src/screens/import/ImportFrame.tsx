@@ -13,7 +13,7 @@ export function ImportFrame({ step, done = false, children }: { step: ImportStep
     <Box sx={{ my: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }} data-testid={`import-${step}`}>
       <Title title={title} />
       <div>
-        <Typography component="h1" variant="h5">
+        <Typography component="h2" variant="h5">
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary">

@@ -11,7 +11,7 @@ export function ScreenFrame({ screen, children }: { screen: 'pudo' | 'warehouse'
     <Box sx={{ my: 2, maxWidth: 720, width: '100%', display: 'flex', flexDirection: 'column', gap: 2 }} data-testid={`${screen}-screen`}>
       <Title title={title} />
       <div>
-        <Typography component="h1" variant="h5">{title}</Typography>
+        <Typography component="h2" variant="h5">{title}</Typography>
         <Typography variant="body2" color="text.secondary">{translate(`screens.${screen}.intro`)}</Typography>
       </div>
       {children}

@@ -2,6 +2,7 @@
 export * from './roles.js';
 export * from './features.js';
 export * from './statuses.js';
+export * from './tracking.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './errors.js';

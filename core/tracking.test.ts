@@ -12,6 +12,8 @@ describe('customer-facing tracking states', () => {
     expect(customerState(P.in_warehouse)).toBe('on_its_way');
     expect(customerState(P.ready_to_collect)).toBe('ready');
     expect(customerState(P.expired_retrievable)).toBe('collection_period_ended');
+    // Ready where it sits, but rerouted elsewhere: on its way again.
+    expect(customerState(P.ready_to_collect, true)).toBe('on_its_way');
   });
 
   it('names every state of every shipment status in English and Spanish', () => {
@@ -23,11 +25,12 @@ describe('customer-facing tracking states', () => {
   });
 
   it('summarises a multi-package shipment: partly ready, else the least advanced, cancelled packages aside', () => {
-    expect(shipmentCustomerState([P.ready_to_collect, P.in_transit], SHIPMENT_STATUS.in_transit)).toBe(PARTLY_READY);
-    expect(shipmentCustomerState([P.ready_to_collect, P.ready_to_collect], SHIPMENT_STATUS.ready_to_collect)).toBe('ready');
-    expect(shipmentCustomerState([P.in_transit, P.printed], SHIPMENT_STATUS.in_transit)).toBe('preparing');
-    expect(shipmentCustomerState([P.ready_to_collect, P.cancelled], SHIPMENT_STATUS.ready_to_collect)).toBe('ready');
-    expect(shipmentCustomerState([P.cancelled], SHIPMENT_STATUS.cancelled)).toBe('cancelled');
+    const of = (...codes: number[]) => codes.map((c) => customerState(c));
+    expect(shipmentCustomerState(of(P.ready_to_collect, P.in_transit), SHIPMENT_STATUS.in_transit)).toBe(PARTLY_READY);
+    expect(shipmentCustomerState(of(P.ready_to_collect, P.ready_to_collect), SHIPMENT_STATUS.ready_to_collect)).toBe('ready');
+    expect(shipmentCustomerState(of(P.in_transit, P.printed), SHIPMENT_STATUS.in_transit)).toBe('preparing');
+    expect(shipmentCustomerState(of(P.ready_to_collect, P.cancelled), SHIPMENT_STATUS.ready_to_collect)).toBe('ready');
+    expect(shipmentCustomerState(of(P.cancelled), SHIPMENT_STATUS.cancelled)).toBe('cancelled');
     expect(shipmentCustomerState([], SHIPMENT_STATUS.draft)).toBe('preparing');
   });
 

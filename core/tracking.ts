@@ -3,7 +3,7 @@
  * (a customer never sees "Draft" or "Partly registered"). Labels: `public.track.states.<state>`.
  * A shipment of several packages is summarised from its packages, and a mix says so ("partly ready").
  */
-import { PACKAGE_STATUS as P, SHIPMENT_STATUS as S } from './statuses.js';
+import { SHIPMENT_STATUS as S } from './statuses.js';
 
 /** Customer states, in the order a parcel normally passes them (the negative ends last). */
 export const CUSTOMER_STATES = [
@@ -45,19 +45,24 @@ const BY_STATUS: Record<number, CustomerState> = {
   [S.lost]: 'delivery_problem',
 };
 
-/** The customer state of a shipment or package status (both tables share their codes). */
-export function customerState(status: number): CustomerState {
-  return BY_STATUS[status] ?? 'preparing';
+/**
+ * The customer state of a shipment or package status (both tables share their codes). A package ready
+ * at one place but rerouted to another (`awayFromDestination`) cannot be collected where it is: it is
+ * on its way again.
+ */
+export function customerState(status: number, awayFromDestination = false): CustomerState {
+  const state = BY_STATUS[status] ?? 'preparing';
+  return state === 'ready' && awayFromDestination ? 'on_its_way' : state;
 }
 
 /**
- * One state for a whole shipment from its packages' statuses: their common state, "partly ready" when
+ * One state for a whole shipment from its packages' states: their common state, "partly ready" when
  * some (not all) packages can be collected, otherwise the least advanced state (the parcel is complete
  * only when its last package is). Cancelled packages count only when all are cancelled.
  */
-export function shipmentCustomerState(packageStatuses: readonly number[], shipmentStatus: number): ShipmentCustomerState {
-  const live = packageStatuses.filter((s) => s !== P.cancelled);
-  const states = [...new Set((live.length ? live : packageStatuses).map(customerState))];
+export function shipmentCustomerState(packageStates: readonly CustomerState[], shipmentStatus: number): ShipmentCustomerState {
+  const live = packageStates.filter((s) => s !== 'cancelled');
+  const states = [...new Set(live.length ? live : packageStates)];
   if (states.length === 0) return customerState(shipmentStatus);
   if (states.length === 1) return states[0];
   if (states.includes('ready')) return PARTLY_READY;

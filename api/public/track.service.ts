@@ -31,13 +31,11 @@ export async function trackShipment(db: Kysely<Database>, reference: string) {
     events.filter((e) => e.to_status !== null && (TIMELINE_STATUSES as readonly number[]).includes(e.to_status)).map((e) => ({ status: e.to_status!, at: e.created_at })),
   );
   // Each package: where it sits now (only while at a location) and where it goes (its own drop-off after a reroute).
-  const tracked = packages.map((p) => ({
-    status: p.status,
-    at: AT_LOCATION_STATUSES.includes(p.status) ? p.location_id : null,
-    to: p.dropoff_location_id ?? shipment.dropoff_location_id,
-    rerouted: p.is_rerouted === 1,
-    expires_at: p.expires_at,
-  }));
+  const tracked = packages.map((p) => {
+    const at = AT_LOCATION_STATUSES.includes(p.status) ? p.location_id : null;
+    const to = p.dropoff_location_id ?? shipment.dropoff_location_id;
+    return { state: customerState(p.status, at != null && to != null && at !== to), at, to, rerouted: p.is_rerouted === 1, expires_at: p.expires_at };
+  });
   const locationIds = [...new Set([shipment.dropoff_location_id, ...tracked.flatMap((p) => [p.at, p.to])].filter((id): id is number => id != null))];
   const places = new Map<number, Place>(
     locationIds.length
@@ -54,7 +52,7 @@ export async function trackShipment(db: Kysely<Database>, reference: string) {
     reference: shipment.reference_id,
     status: shipment.status,
     /** The customer-facing state (core/tracking.ts), summarised over the packages. */
-    state: shipmentCustomerState(packages.map((p) => p.status), shipment.status),
+    state: shipmentCustomerState(tracked.map((p) => p.state), shipment.status),
     first_name: shipment.first_name,
     /** The recipient's language: the page opens in it. */
     locale: isLocale(shipment.locale) ? shipment.locale : DEFAULT_LOCALE,
@@ -66,7 +64,7 @@ export async function trackShipment(db: Kysely<Database>, reference: string) {
     /** Each package's own state and place, numbered 1..n in creation order. */
     packages: tracked.map((p, i) => ({
       number: i + 1,
-      state: customerState(p.status),
+      state: p.state,
       location: place(p.at),
       destination: place(p.to),
       rerouted: p.rerouted,

@@ -85,13 +85,18 @@ export function TrackFindPage() {
 
 type TrackedPackage = TrackData['packages'][number];
 
+const samePlace = (a: TrackPlace | null, b: TrackPlace | null) => a?.name === b?.name && a?.class === b?.class;
+
+/** Packages the customer need not tell apart: same state, same place now, same destination. */
+const alike = (a: TrackedPackage, b: TrackedPackage) => a.state === b.state && samePlace(a.location, b.location) && samePlace(a.destination, b.destination) && a.rerouted === b.rerouted;
+
 /** Where one package is now (when at a location), where it goes (noting a reroute) and its deadline when ready. */
 function PackageFacts({ pkg, place }: { pkg: TrackedPackage; place: (l: TrackPlace | null) => string }) {
   const translate = useTranslate();
   const when = useDateTime();
   return (
     <Stack spacing={1}>
-      {pkg.location && <Fact label={translate('public.track.current_location')}>{place(pkg.location)}</Fact>}
+      {pkg.location && !samePlace(pkg.location, pkg.destination) && <Fact label={translate('public.track.current_location')}>{place(pkg.location)}</Fact>}
       <Fact label={translate('public.track.destination')}>
         {place(pkg.destination)}
         {pkg.rerouted && (
@@ -138,7 +143,8 @@ export function TrackPage() {
       ? [`${l.name} (${translate(`location_classes.${l.class}`, { _: l.class })})`, l.address, l.hours ? translate('public.respond.hours', { hours: l.hours }) : null].filter(Boolean).join(' — ')
       : '—';
   const timeline = [...data.timeline].reverse();
-  const several = data.packages.length > 1;
+  // Packages are listed one by one only when they differ (e.g. one ready, one rerouted and on its way).
+  const several = data.packages.some((p) => !alike(p, data.packages[0]));
   return (
     <PublicShell brand={data.merchant}>
       <Stack spacing={2}>

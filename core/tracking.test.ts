@@ -17,7 +17,7 @@ describe('customer-facing tracking states', () => {
   });
 
   it('names every state of every shipment status in English and Spanish', () => {
-    const used = new Set([...statusCodes('shipments').map(customerState), ...CUSTOMER_STATES, PARTLY_READY]);
+    const used = new Set([...statusCodes('shipments').map((c) => customerState(c)), ...CUSTOMER_STATES, PARTLY_READY]);
     for (const state of used) {
       expect(en.public.track.states[state as keyof typeof en.public.track.states], state).toBeTruthy();
       expect(es.public.track.states[state as keyof typeof es.public.track.states], state).toBeTruthy();

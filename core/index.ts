@@ -7,6 +7,7 @@ export * from './constants.js';
 export * from './permissions.js';
 export * from './errors.js';
 export * from './validation.js';
+export * from './phone.js';
 export * from './identifiers.js';
 export * from './schemas/index.js';
 export {

@@ -11,6 +11,7 @@ import * as settings from './migrations/007-settings.js';
 import * as batchItemLocale from './migrations/008-batch-item-locale.js';
 import * as importUploadBatch from './migrations/009-import-upload-batch.js';
 import * as batchItemsDueId from './migrations/010-batch-items-due-id.js';
+import * as phonesE164 from './migrations/016-phones-e164.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '008-batch-item-locale': batchItemLocale,
   '009-import-upload-batch': importUploadBatch,
   '010-batch-items-due-id': batchItemsDueId,
+  '016-phones-e164': phonesE164,
 };
 
 export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {

@@ -8,6 +8,7 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { batchItemPath } from './paths.js';
 import { CountryField } from '../../components/CountryInput.js';
+import { PhoneField } from '../../components/PhoneField.js';
 
 function BatchItemShowActions() {
   const record = useRecordContext();
@@ -34,7 +35,7 @@ export function BatchItemShow() {
         <TextField source="last_name" />
         <StatusChipField source="status" table="batch_items" />
         <TextField source="email" />
-        <TextField source="full_phone_number" />
+        <PhoneField source="full_phone_number" />
         <CountryField source="country" />
         <EnumField source="locale" prefix="app.languages" />
         <DateField source="offset_date" />

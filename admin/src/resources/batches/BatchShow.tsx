@@ -16,6 +16,7 @@ import { ImportButton } from '../../screens/import/ImportButton.js';
 import { batchItemWizard } from '../../screens/import/importKinds.js';
 import { BATCH_STATUS } from '../../../../core/statuses.js';
 import { customFinalReminderOn } from './finalReminder.js';
+import { PhoneField } from '../../components/PhoneField.js';
 
 const itemLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
 
@@ -81,7 +82,7 @@ function BatchShowLayout() {
         <TextField source="first_name" />
         <TextField source="last_name" />
         <TextField source="email" />
-        <TextField source="full_phone_number" />
+        <PhoneField source="full_phone_number" />
         <StatusChipField source="status" table="batch_items" />
       </RelatedList>
     </SimpleShowLayout>

@@ -22,6 +22,7 @@ import { useCanSee } from '../../components/useActor.js';
 import { packagePath } from '../packages/paths.js';
 import { DebugPanel, ShipmentActions, ShipmentTimeline } from '../../screens/operations/index.js';
 import { CountryField } from '../../components/CountryInput.js';
+import { PhoneField } from '../../components/PhoneField.js';
 
 /** Packages are added to a draft only (afterwards the API refuses with shipment.not_updatable). */
 function AddPackageButton() {
@@ -50,7 +51,7 @@ export function ShipmentShow() {
         <TextField source="first_name" />
         <TextField source="last_name" />
         <TextField source="email" />
-        <TextField source="phone" />
+        <PhoneField source="phone" />
         <CountryField source="country" />
         <EnumField source="locale" prefix="app.languages" />
         <ReferenceField source="dropoff_location_id" reference="locations" link={false} />

@@ -997,6 +997,11 @@ export const appEn = {
       example: 'Example',
       yes: 'Yes',
       no: 'No',
+      dropoffs: 'Drop-off points you can use in dropoff_location (code or name)',
+      dropoff_code: 'Code',
+      dropoff_class: 'Kind',
+      dropoff_name: 'Name',
+      dropoff_locality: 'Town',
     },
     columns: {
       external_reference_id: 'Your order number. Rows with the same order number form one shipment (one row per package).',

@@ -1008,6 +1008,11 @@ export const appEs: AppCatalogue = {
       example: 'Ejemplo',
       yes: 'Sí',
       no: 'No',
+      dropoffs: 'Puntos de entrega que puedes usar en dropoff_location (código o nombre)',
+      dropoff_code: 'Código',
+      dropoff_class: 'Tipo',
+      dropoff_name: 'Nombre',
+      dropoff_locality: 'Localidad',
     },
     columns: {
       external_reference_id: 'Tu número de pedido. Las filas con el mismo número de pedido forman un envío (una fila por paquete).',

@@ -811,6 +811,8 @@ export const appEn = {
         invalid: 'Invalid',
         empty_cell: '(empty)',
         cell_error: 'Error: %{message}',
+        first_error: '%{column}: %{message}',
+        more_errors: '+%{smart_count} more problem in this row |||| +%{smart_count} more problems in this row',
         no_rows: 'No rows to show.',
         import_all: 'Import %{count} rows',
         import_valid: 'Import the 1 valid row only |||| Import the %{smart_count} valid rows only',

@@ -822,6 +822,8 @@ export const appEs: AppCatalogue = {
         invalid: 'No válida',
         empty_cell: '(vacío)',
         cell_error: 'Error: %{message}',
+        first_error: '%{column}: %{message}',
+        more_errors: '+%{smart_count} problema más en esta fila |||| +%{smart_count} problemas más en esta fila',
         no_rows: 'No hay filas que mostrar.',
         import_all: 'Importar %{count} filas',
         import_valid: 'Importar solo la fila válida |||| Importar solo las %{smart_count} filas válidas',

@@ -17,6 +17,7 @@ export {
   pickLocale,
   flattenKeys,
   lookup,
+  outcomeCounts,
   hasKey,
   isLocale,
   translateFieldProblems,

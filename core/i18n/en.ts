@@ -636,6 +636,13 @@ export const appEn = {
     retrievable_pending: 'The locker was asked to make the package retrievable. This may take several minutes.',
     // back-office operation buttons (admin/src/screens/operations)
     done: '%{action}: done.',
+    // counts of an operation's outcome, each with its own plural form (core outcomeCounts)
+    counts: {
+      done: '%{smart_count} done |||| %{smart_count} done',
+      refused: '%{smart_count} refused |||| %{smart_count} refused',
+      would_be_done: '%{smart_count} would be done |||| %{smart_count} would be done',
+      would_be_refused: '%{smart_count} would be refused |||| %{smart_count} would be refused',
+    },
     confirm: 'Confirm',
     dismiss: 'Go back',
     close: 'Close',
@@ -704,7 +711,7 @@ export const appEn = {
       continue: 'Continue with 1 |||| Continue with %{smart_count}',
       progress: 'Progress',
       running: '%{done} of %{total}…',
-      summary: '%{done} done, %{failed} refused.',
+      summary: '%{done}, %{refused}.',
       downloaded: 'Labels saved as %{file}.',
       failed_title: 'These could not be processed:',
       confirm: '%{action}: 1 selected row. This cannot be undone. |||| %{action}: %{smart_count} selected rows. This cannot be undone.',
@@ -901,7 +908,7 @@ export const appEn = {
         container: 'Container',
         nothing_to_do: 'Nothing to do with this package here.',
       },
-      log: { summary: '%{ok} done, %{failed} refused' },
+      log: { summary: '%{done}, %{refused}' },
       bulk: {
         title: 'Not all packages qualify',
         partial: '%{can} of %{total} packages can be processed. These cannot:',
@@ -1146,8 +1153,8 @@ export const appEn = {
     ops_unknown_action: 'Unknown action "%{action}". Choose one of: %{actions}',
     ops_unknown_user: 'No active user with the e-mail %{email}.',
     ops_progress: '%{done}/%{total}',
-    ops_summary: '%{done} done, %{refused} refused',
-    ops_summary_dry: 'Dry run: %{done} would be done, %{refused} would be refused',
+    ops_summary: '%{done}, %{refused}',
+    ops_summary_dry: 'Dry run: %{done}, %{refused}',
     ops_refused: '  #%{id}: %{code} (%{message})',
     ops_labels_written: 'Labels written to %{file}',
     arg_shipment_ids: 'shipment ids',

@@ -640,6 +640,13 @@ export const appEs: AppCatalogue = {
     retrievable_pending: 'Se ha pedido a la taquilla que el paquete sea recuperable. Esto puede tardar varios minutos.',
     // back-office operation buttons (admin/src/screens/operations)
     done: '%{action}: hecho.',
+    // recuentos del resultado de una operación, cada uno con su plural (core outcomeCounts)
+    counts: {
+      done: '%{smart_count} hecho |||| %{smart_count} hechos',
+      refused: '%{smart_count} rechazado |||| %{smart_count} rechazados',
+      would_be_done: '%{smart_count} se haría |||| %{smart_count} se harían',
+      would_be_refused: '%{smart_count} se rechazaría |||| %{smart_count} se rechazarían',
+    },
     confirm: 'Confirmar',
     dismiss: 'Volver',
     close: 'Cerrar',
@@ -708,7 +715,7 @@ export const appEs: AppCatalogue = {
       continue: 'Continuar con 1 |||| Continuar con %{smart_count}',
       progress: 'Progreso',
       running: '%{done} de %{total}…',
-      summary: '%{done} hechos, %{failed} rechazados.',
+      summary: '%{done}, %{refused}.',
       downloaded: 'Etiquetas guardadas como %{file}.',
       failed_title: 'No se pudieron procesar:',
       confirm: '%{action}: 1 fila seleccionada. No se puede deshacer. |||| %{action}: %{smart_count} filas seleccionadas. No se puede deshacer.',
@@ -912,7 +919,7 @@ export const appEs: AppCatalogue = {
         container: 'Contenedor',
         nothing_to_do: 'No hay nada que hacer aquí con este paquete.',
       },
-      log: { summary: '%{ok} hechos, %{failed} rechazados' },
+      log: { summary: '%{done}, %{refused}' },
       bulk: {
         title: 'No todos los paquetes cumplen los requisitos',
         partial: 'Se pueden procesar %{can} de %{total} paquetes. Estos no:',
@@ -1157,8 +1164,8 @@ export const appEs: AppCatalogue = {
     ops_unknown_action: 'Acción desconocida "%{action}". Elige una de: %{actions}',
     ops_unknown_user: 'No hay ningún usuario activo con el correo %{email}.',
     ops_progress: '%{done}/%{total}',
-    ops_summary: '%{done} hechos, %{refused} rechazados',
-    ops_summary_dry: 'Simulación: %{done} se harían, %{refused} se rechazarían',
+    ops_summary: '%{done}, %{refused}',
+    ops_summary_dry: 'Simulación: %{done}, %{refused}',
     ops_refused: '  #%{id}: %{code} (%{message})',
     ops_labels_written: 'Etiquetas escritas en %{file}',
     arg_shipment_ids: 'ids de envíos',

@@ -36,9 +36,8 @@ function DropoffLocationInput() {
       setCleared(location.name);
     }
   }, [chosen, location, dropoffId, sizes, setValue]);
-  useEffect(() => {
-    if (!oversized || chosen) setCleared(null);
-  }, [oversized, chosen]);
+  // The note stands until a new drop-off is chosen or no package is oversized any more.
+  const note = oversized && !chosen ? cleared : null;
   return (
     <>
       <LightReferenceInput
@@ -46,11 +45,11 @@ function DropoffLocationInput() {
         reference="locations"
         label={req('dropoff_location_id')}
         filter={{ scope: 'dropoff', ...(oversized ? { class: 'pudo' } : {}) }}
-        helperText={oversized && !cleared ? translate('resources.shipments.hints.oversized_pudo_only') : undefined}
+        helperText={oversized && !note ? translate('resources.shipments.hints.oversized_pudo_only') : undefined}
       />
-      {cleared && (
+      {note && (
         <Alert severity="warning" role="status" data-testid="oversized-cleared">
-          {translate('resources.shipments.hints.oversized_cleared', { location: cleared })}
+          {translate('resources.shipments.hints.oversized_cleared', { location: note })}
         </Alert>
       )}
     </>

@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
  * One runner, several projects. The API suites run on SQLite always and again on PostgreSQL when
  * TEST_DATABASE_URL is set (CI sets it). Each API suite gets a fresh database (tests/api/helpers.ts).
  */
+/** expect.poll on something a server must answer: 15 s, not vitest's 1 s default (a busy machine is slow). */
+const SERVER_POLL = { timeout: 15_000, interval: 100 };
+
 const apiProject = (name: string, dialect: 'sqlite' | 'postgres') => ({
   test: {
     name,
@@ -12,6 +15,7 @@ const apiProject = (name: string, dialect: 'sqlite' | 'postgres') => ({
     env: { TEST_DB: dialect },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    expect: { poll: SERVER_POLL },
   },
 });
 
@@ -36,6 +40,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          expect: { poll: SERVER_POLL },
         },
       },
     ],

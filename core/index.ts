@@ -2,11 +2,13 @@
 export * from './roles.js';
 export * from './features.js';
 export * from './statuses.js';
+export * from './tracking.js';
 export * from './constants.js';
 export * from './lists.js';
 export * from './permissions.js';
 export * from './errors.js';
 export * from './validation.js';
+export * from './phone.js';
 export * from './identifiers.js';
 export * from './schemas/index.js';
 export {
@@ -16,6 +18,7 @@ export {
   pickLocale,
   flattenKeys,
   lookup,
+  outcomeCounts,
   hasKey,
   isLocale,
   translateFieldProblems,

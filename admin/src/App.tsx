@@ -34,6 +34,7 @@ const ImportStepScreen = lazyScreen(() => import('./screens/import/ImportScreen.
 // Campaigns (issue 5): the customer's pages (public, no account) and the superadmin's message log.
 const RespondPage = lazyScreen(() => import('./public/RespondPage.js'), 'RespondPage');
 const TrackPage = lazyScreen(() => import('./public/TrackPage.js'), 'TrackPage');
+const TrackFindPage = lazyScreen(() => import('./public/TrackPage.js'), 'TrackFindPage');
 const MessageLogPage = lazyScreen(() => import('./screens/campaigns/MessageLogPage.js'), 'MessageLogPage');
 
 // The signed-in chrome (app bar, menu, error dialog) is a chunk of its own: the guest and customer pages
@@ -136,6 +137,7 @@ export function App() {
         <Route path="/login" element={<Navigate to="/signin" replace />} />
         {/* Public customer pages: outside the layout and its guard, for signed-in users and guests alike. */}
         <Route path="/respond/:token" element={guest(<RespondPage />)} />
+        <Route path="/track" element={guest(<TrackFindPage />)} />
         <Route path="/track/:reference" element={guest(<TrackPage />)} />
       </CustomRoutes>
       <CustomRoutes>

@@ -12,6 +12,7 @@ import * as batchItemLocale from './migrations/008-batch-item-locale.js';
 import * as importUploadBatch from './migrations/009-import-upload-batch.js';
 import * as batchItemsDueId from './migrations/010-batch-items-due-id.js';
 import * as listSeekSearch from './migrations/014-list-seek-search.js';
+import * as phonesE164 from './migrations/016-phones-e164.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '009-import-upload-batch': importUploadBatch,
   '010-batch-items-due-id': batchItemsDueId,
   '014-list-seek-search': listSeekSearch,
+  '016-phones-e164': phonesE164,
 };
 
 /**

@@ -8,11 +8,11 @@ import { DomainError } from '../../core/errors.js';
 import { importBatchItemRows, type BatchItemImportResult } from '../../core/import/batch-items.js';
 import { batchItemDefaults } from '../../core/schemas/index.js';
 import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../core/statuses.js';
+import { toE164 } from '../../core/phone.js';
 import { recordEvents } from '../events/events.repository.js';
 import type { ServiceContext } from '../resources/access.js';
 import { batchesModule } from '../resources/batches/batches.routes.js';
 import { refreshItemCount } from '../resources/batch_items/batch_items.repository.js';
-import { fullPhoneNumber } from '../resources/batch_items/batch_items.service.js';
 import { loadVisible } from '../resources/records.js';
 import type { ImportFormat } from './detect.js';
 import type { CheckOptions, ImportKindService, ImportTarget } from './import-kinds.js';
@@ -54,21 +54,24 @@ export async function storeBatchItems(ctx: ServiceContext, batch: ImportBatch, i
   return ctx.db.transaction().execute(async (trx) => {
     const ids: number[] = [];
     for (let start = 0; start < items.length; start += CHUNK) {
-      const values = items.slice(start, start + CHUNK).map(({ body }) => ({
-        batch_id: batch.id,
-        merchant_id: batch.merchant_id,
-        first_name: body.first_name,
-        last_name: body.last_name,
-        email: body.email ? body.email.toLowerCase() : null,
-        phone: body.phone ?? null,
-        full_phone_number: fullPhoneNumber(body.phone, body.country),
-        country: body.country,
-        locale: body.locale,
-        offset_date: body.offset_date ? `${body.offset_date}T00:00:00.000Z` : null,
-        status: BATCH_ITEM_STATUS.draft,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      }));
+      const values = items.slice(start, start + CHUNK).map(({ body }) => {
+        const phone = toE164(body.phone, body.country);
+        return {
+          batch_id: batch.id,
+          merchant_id: batch.merchant_id,
+          first_name: body.first_name,
+          last_name: body.last_name,
+          email: body.email ? body.email.toLowerCase() : null,
+          phone,
+          full_phone_number: phone,
+          country: body.country,
+          locale: body.locale,
+          offset_date: body.offset_date ? `${body.offset_date}T00:00:00.000Z` : null,
+          status: BATCH_ITEM_STATUS.draft,
+          created_at: ctx.now,
+          updated_at: ctx.now,
+        };
+      });
       const inserted = await trx.insertInto('batch_items').values(values).returning('id').execute();
       ids.push(...inserted.map((r) => r.id));
       await recordEvents(

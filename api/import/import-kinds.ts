@@ -43,6 +43,6 @@ export interface ImportKindService<C extends CheckedImport = CheckedImport> {
 
 /** The save rule: invalid rows block the save unless only the valid rows are wanted; nothing to create is refused. */
 export function assertSavable(counts: ImportCounts, creates: number, onlyValid: boolean): void {
-  if (counts.invalid > 0 && !onlyValid) throw new DomainError('import.invalid_rows', 'import.invalid_rows', { params: { count: counts.invalid } });
+  if (counts.invalid > 0 && !onlyValid) throw new DomainError('import.invalid_rows', 'import.invalid_rows', { params: { smart_count: counts.invalid } });
   if (creates === 0) throw new DomainError('import.nothing_to_import');
 }

@@ -17,6 +17,7 @@ import { IMPORT_LIMITS, type Locale } from '../../core/constants.js';
 import { DomainError } from '../../core/errors.js';
 import { canAccessRoute } from '../../core/permissions.js';
 import { buildTemplate, type TemplateFormat } from '../../templates/import-template.js';
+import { templateDropoffs } from './template-dropoffs.js';
 import { contextOf, ensureCrud, type ServiceContext } from '../resources/access.js';
 import { owningMerchant } from '../resources/owner.js';
 import { fieldError } from '../resources/validate.js';
@@ -108,7 +109,10 @@ function mountImport(app: FastifyInstance, route: ImportRoute): void {
     const ctx = allowed(request);
     await route.urlTarget(ctx, request, false);
     const format = templateFormat((request.query as Record<string, unknown>).format);
-    const body = await buildTemplate(format, request.locale as Locale, spec.kind);
+    // The requesting merchant's drop-off points (a superadmin may name one with ?merchant_id, else the network's).
+    const merchantId = spec.kind === 'shipments' ? await owningMerchant(ctx, { merchant_id: (request.query as Record<string, unknown>).merchant_id }, true) : null;
+    const dropoffs = spec.kind === 'shipments' ? await templateDropoffs(ctx.db, merchantId) : [];
+    const body = await buildTemplate(format, request.locale as Locale, spec.kind, { dropoffs });
     return reply
       .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${route.templateName}.${format}"`)

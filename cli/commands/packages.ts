@@ -4,6 +4,7 @@
  * stderr, then a summary of done / refused-with-reason (or --json). Also the shared runner of
  * `lockerline shipments` (shipments.ts).
  */
+import { outcomeCounts } from '../../core/i18n/index.js';
 import type { Command } from 'commander';
 import { DomainError, isDomainError } from '../../core/errors.js';
 import { packageRefusal, type PackageAction } from '../../core/machines/index.js';
@@ -74,7 +75,7 @@ export async function runEach(io: CliIo, t: Translate, ids: number[], opts: Comm
 export function report(io: CliIo, t: Translate, outcome: Outcome, opts: CommonOptions): void {
   if (opts.json) io.out(JSON.stringify({ dry_run: Boolean(opts.dryRun), ...outcome }));
   else {
-    io.out(t(opts.dryRun ? 'cli.ops_summary_dry' : 'cli.ops_summary', { done: outcome.done.length, refused: outcome.refused.length }));
+    io.out(t(opts.dryRun ? 'cli.ops_summary_dry' : 'cli.ops_summary', outcomeCounts(t, outcome.done.length, outcome.refused.length, opts.dryRun)));
     for (const r of outcome.refused) io.out(t('cli.ops_refused', r));
   }
   if (outcome.refused.length && outcome.done.length === 0) throw new CliExit(1);

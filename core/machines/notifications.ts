@@ -67,3 +67,41 @@ export function notificationFor(t: NotifiableTransition): NotificationEvent | nu
   if (t.to === S.in_transit) return t.from === S.printed || t.from === S.awaiting_pickup ? 'package-in-transit' : null;
   return eventForStatus(t.to, t);
 }
+
+/** How a package's customer message is grouped with its shipment's other packages. */
+const GROUPING: Partial<Record<NotificationEvent, 'shipment' | 'place' | 'place-day'>> = {
+  'package-in-transit': 'shipment', // one "on its way" per shipment
+  'package-available': 'place', // one "ready" per place
+  'package-available-pudo': 'place',
+  'package-rerouted': 'place',
+  'package-rerouted-pudo': 'place',
+  'package-reminder': 'place-day', // one reminder per place and expiry day
+  'package-expired': 'place-day',
+};
+
+export interface NotificationGroupInput {
+  event: NotificationEvent;
+  shipmentId: number;
+  packageId: number;
+  /** Where the message is about: where the package became available, or its new drop-off after a reroute. */
+  placeId: number | null;
+  expiresAt: string | null;
+  /** The transition's own step (e.g. `check-in:<stamp>`), kept for messages that are not grouped. */
+  step: string;
+  /** A deliberate resend (the `notify` action) is never swallowed by a group. */
+  resend: boolean;
+}
+
+/**
+ * The outbox subject and step of a customer message (SPEC section 3, issue 10): the packages of one
+ * shipment share one "on its way", one "ready" per place, one reminder per place and day. The outbox
+ * keeps one row per (subject, event, step, channel), so a second package's message with the same group
+ * is not enqueued again. Other events, and resends, stay per package and transition.
+ */
+export function notificationGroup(input: NotificationGroupInput): { subject_type: 'shipments' | 'packages'; subject_id: number; step: string } {
+  const rule = input.resend ? undefined : GROUPING[input.event];
+  if (!rule) return { subject_type: 'packages', subject_id: input.packageId, step: input.step };
+  const place = `@${input.placeId ?? '-'}`;
+  const step = rule === 'shipment' ? 'group' : rule === 'place' ? `group${place}` : `group${place}:${(input.expiresAt ?? '').slice(0, 10)}`;
+  return { subject_type: 'shipments', subject_id: input.shipmentId, step };
+}

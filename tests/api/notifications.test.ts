@@ -413,8 +413,7 @@ describe('notification outbox and delivery', () => {
     const worker = startDeliveryWorker({ ...deps(), intervalMs: 20 });
     try {
       await enqueue(t.db, request(), clock.now());
-      for (let i = 0; i < 100 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(smtp.received).toHaveLength(1);
+      await expect.poll(() => smtp.received.length).toBe(1);
       expect((await worker.runNow()).claimed).toBe(0);
     } finally {
       await worker.stop();

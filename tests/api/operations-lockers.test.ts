@@ -107,13 +107,13 @@ describe('locker service', () => {
     clock.set(new Date(Date.parse(pkg.expires_at!) - 23 * 3600_000));
     expect((await runPackagePass(t.db, t.dialect, clock.now())).reminded).toBeGreaterThanOrEqual(1);
     expect((await runPackagePass(t.db, t.dialect, clock.now())).reminded).toBe(0);
-    const reminders = await t.db.selectFrom('outbox').select('event').where('subject_id', '=', p.id).where('event', '=', 'package-reminder').execute();
+    const reminders = await t.db.selectFrom('outbox').select('event').where('subject_type', '=', 'shipments').where('subject_id', '=', s.id).where('event', '=', 'package-reminder').execute();
     expect(reminders.length).toBeGreaterThanOrEqual(1);
     clock.set(new Date(Date.parse(pkg.expires_at!) + 1000));
     const pass = await runPackagePass(t.db, t.dialect, clock.now());
     expect(pass.expired).toBeGreaterThanOrEqual(1);
     expect((await t.db.selectFrom('packages').select('status').where('id', '=', p.id).executeTakeFirstOrThrow()).status).toBe(-40);
-    expect(await t.db.selectFrom('outbox').select('event').where('subject_id', '=', p.id).where('event', '=', 'package-expired').execute()).not.toEqual([]);
+    expect(await t.db.selectFrom('outbox').select('event').where('subject_type', '=', 'shipments').where('subject_id', '=', s.id).where('event', '=', 'package-expired').execute()).not.toEqual([]);
 
     await travel(clock.now());
     const res = await driver.post(`/api/packages/${p.id}/expire`);
@@ -140,7 +140,7 @@ describe('locker service', () => {
     expect((await ma.post(`/api/packages/${p.id}/extend-expiry`)).statusCode).toBe(200);
     clock.set(new Date(Date.parse(expires_at!) + 3600_000));
     await runPackagePass(t.db, t.dialect, clock.now());
-    const reminders = await t.db.selectFrom('outbox').select('idempotency_key').where('subject_id', '=', p.id).where('event', '=', 'package-reminder').where('kind', '=', 'email').execute();
+    const reminders = await t.db.selectFrom('outbox').select('idempotency_key').where('subject_type', '=', 'shipments').where('subject_id', '=', s.id).where('event', '=', 'package-reminder').where('kind', '=', 'email').execute();
     expect(reminders).toHaveLength(2);
     expect((await t.db.selectFrom('packages').select('status').where('id', '=', p.id).executeTakeFirstOrThrow()).status).toBe(90);
   });

@@ -5,6 +5,7 @@
  * printable ones beside it, the progress dialog lists it with its reason and the PDF of the rest arrives;
  * alone, the server's 400 message is shown in the progress dialog. Never in the global error dialog.
  */
+import { outcomeCounts, translate } from '../../core/i18n/index.js';
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -66,7 +67,7 @@ describeE2e('bulk print', (env) => {
 
     // The progress dialog ends with the summary, the saved file and the refused shipment with its reason.
     const progress = page.getByTestId('bulk-progress');
-    await progress.getByText(fill(en.operations.bulk.summary, { done: 2, failed: 1 })).waitFor();
+    await progress.getByText(translate('en', 'operations.bulk.summary', outcomeCounts((k, p) => translate('en', k, p), 2, 1))).waitFor();
     await progress.getByText(fill(en.operations.bulk.downloaded, { file: download.suggestedFilename() })).waitFor();
     const failures = progress.getByRole('list', { name: en.operations.bulk.failed_title });
     await failures.getByRole('listitem').filter({ hasText: raced.reference_id }).getByText(en.errors.shipment.not_printable, { exact: true }).waitFor();
@@ -99,7 +100,7 @@ describeE2e('bulk print', (env) => {
     expect(body.message).toContain(raced.reference_id);
 
     const progress = page.getByTestId('bulk-progress');
-    await progress.getByText(fill(en.operations.bulk.summary, { done: 0, failed: 1 })).waitFor();
+    await progress.getByText(translate('en', 'operations.bulk.summary', outcomeCounts((k, p) => translate('en', k, p), 0, 1))).waitFor();
     await progress.getByRole('alert').filter({ hasText: body.message }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(1);
     expect(downloads).toBe(0);

@@ -3,6 +3,7 @@
  * container marked, the links on both package pages), and fetching an unknown barcode from the merchant's
  * system (the local fetch provider's fixtures).
  */
+import { outcomeCounts, translate } from '../../core/i18n/index.js';
 import { expect, it } from 'vitest';
 import { FETCH_FIXTURES } from '../../api/providers/fetch/index.js';
 import { CONSOLIDATION_VIBRATION, ERROR_VIBRATION } from '../../admin/src/screens/shared/feedback.js';
@@ -44,7 +45,7 @@ describeE2e('driver screen', (env) => {
     await scan(driver, parcel.barcode);
     await log.filter({ hasText: en.errors.package.already_consolidated }).waitFor();
     expect(await vibrations(driver)).toEqual([CONSOLIDATION_VIBRATION, ERROR_VIBRATION]);
-    await driver.getByText(en.screens.ops.log.summary.replace('%{ok}', '1').replace('%{failed}', '1')).waitFor();
+    await driver.getByText(translate('en', 'screens.ops.log.summary', outcomeCounts((k, p) => translate('en', k, p), 1, 1))).waitFor();
 
     // Back in scan mode, the container's card says it is one.
     await driver.getByRole('button', { name: en.screens.ops.modes.scan, exact: true }).click();

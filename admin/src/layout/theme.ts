@@ -35,6 +35,17 @@ export const theme: RaThemeOptions = deepmerge(defaultLightTheme, {
   components: {
     MuiCheckbox: { defaultProps: { slotProps: LABEL_ON_INPUT } },
     RaToolbar: { styleOverrides: { root: { backgroundColor: TOOLBAR_BACKGROUND } } },
+    // The bulk bar over a list: its buttons wrap onto a second line rather than run past the edge (Spanish
+    // labels at 1280 px), in sentence case like the rest of the bar, which also keeps them narrower.
+    RaBulkActionsToolbar: {
+      styleOverrides: {
+        root: {
+          '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': { height: 'auto', flexWrap: 'wrap', rowGap: 4 },
+          '& .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', flex: '1 1 auto', minWidth: 0 },
+          '& .RaBulkActionsToolbar-topToolbar .MuiButton-root': { textTransform: 'none', whiteSpace: 'nowrap' },
+        },
+      },
+    },
     RaAppBar: {
       styleOverrides: {
         // The page title does not fit beside the app title and the actions on a phone (below sm).

@@ -86,9 +86,10 @@ export function PublicLoading() {
 
 /**
  * A full-page explanation for a link that cannot be used (invalid, expired, already answered, throttled...),
- * under the merchant's branding when the link is known (an unknown one shows nothing of anyone).
+ * under the merchant's branding when the link is known (an unknown one shows nothing of anyone). `children`
+ * follow the explanation (e.g. a field to try another tracking reference).
  */
-export function PublicProblem({ code, brand, onRetry }: { code: string; brand?: PublicBrand | null; onRetry?: () => void }) {
+export function PublicProblem({ code, brand, onRetry, children }: { code: string; brand?: PublicBrand | null; onRetry?: () => void; children?: ReactNode }) {
   const translate = useTranslate();
   const known = ['public.token_invalid', 'public.token_expired', 'public.token_used', 'public.throttled', 'not_found', 'track_not_found', 'network'];
   const key = known.includes(code) ? code.replace(/^public\./, '') : 'unknown';
@@ -106,6 +107,7 @@ export function PublicProblem({ code, brand, onRetry }: { code: string; brand?: 
             </Button>
           </Box>
         )}
+        {children}
       </Stack>
     </PublicShell>
   );

@@ -46,17 +46,28 @@ export interface RespondAnswer {
   location: { id: number; name: string; class: string; hours: string | null };
 }
 
+/** A place as the tracking page shows it. */
+export interface TrackPlace {
+  name: string;
+  class: string;
+  hours: string | null;
+  address: string | null;
+}
+
 export interface TrackData {
   reference: string;
   status: number;
+  /** The customer-facing state (core/tracking.ts): `public.track.states.<state>`. */
+  state: string;
   first_name: string | null;
   /** The recipient's language (en/es): the page opens in it. */
   locale: string;
   merchant: PublicBrand;
-  timeline: { status: number; at: string }[];
-  current_location: { name: string; class: string; hours: string | null } | null;
-  destination: { name: string; class: string; hours: string | null } | null;
+  timeline: { state: string; at: string }[];
+  current_location: TrackPlace | null;
+  destination: TrackPlace | null;
   expires_at: string | null;
+  packages: { number: number; state: string; location: TrackPlace | null; destination: TrackPlace | null; rerouted: boolean; expires_at: string | null }[];
 }
 
 /** Where to search from: the device's position or a postcode. */

@@ -7,6 +7,7 @@ import { DomainError } from '../../../core/errors.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
 import { generateReference, normalizeCode } from '../../../core/identifiers.js';
 import { isMerchantRole } from '../../../core/roles.js';
+import { toE164 } from '../../../core/phone.js';
 import { PACKAGE_STATUS as P, SHIPMENT_STATUS as S } from '../../../core/statuses.js';
 import type { Package } from '../../db/tables.js';
 import { recordEvents } from '../../events/events.repository.js';
@@ -51,7 +52,7 @@ export async function fetchFromMerchant(ctx: OpContext, rawBarcode: unknown, mer
       .insertInto('shipments')
       .values({
         reference_id: reference, external_reference_id: data.external_reference_id, merchant_id: found.merchantId, created_by: who,
-        first_name: data.first_name, last_name: data.last_name, email: data.email, phone: data.phone, country: data.country,
+        first_name: data.first_name, last_name: data.last_name, email: data.email, phone: toE164(data.phone, data.country), country: data.country,
         dropoff_location_id: dropoff.id, status: S.awaiting_pickup, package_count: 1, pickup_requested_at: now, created_at: now, updated_at: now,
       })
       .returning('id')

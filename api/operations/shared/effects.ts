@@ -4,7 +4,7 @@
  * in the outbox (api/notifications, delivered by the notifications worker).
  */
 import type { NotificationEvent } from '../../../core/constants.js';
-import { deriveShipmentStatus } from '../../../core/machines/index.js';
+import { deriveShipmentStatus, notificationGroup } from '../../../core/machines/index.js';
 import { AT_LOCATION_STATUSES } from '../../../core/statuses.js';
 import type { Shipment } from '../../db/tables.js';
 import { recordEvent } from '../../events/events.repository.js';
@@ -61,18 +61,30 @@ export async function moveLocationCounts(trx: Executor, moves: PlacementMove[]):
 }
 
 export interface NotificationSubject {
-  package: { id: number; merchant_id: number; expires_at: string | null };
+  package: { id: number; merchant_id: number; shipment_id: number; location_id: number | null; dropoff_location_id: number | null; expires_at: string | null };
   shipment: Pick<Shipment, 'reference_id' | 'first_name' | 'email' | 'phone' | 'locale'>;
   location?: { name: string; timezone: string | null } | null;
 }
 
 /**
  * Puts the customer's notification for a package event in the outbox: an e-mail and an SMS when the
- * shipment has the address (the worker drops channels the merchant has switched off). `step` names the
- * transition so that a retried request never enqueues twice.
+ * shipment has the address (the worker drops channels the merchant has switched off). Messages of one
+ * shipment are grouped (core notificationGroup: one "on its way", one "ready" per place), so the second
+ * package's message is a no-op. `step` names the transition so that a retried request never enqueues
+ * twice; a `notify:` step is a deliberate resend and is never grouped away.
  */
 export async function enqueuePackageNotification(trx: Executor, event: NotificationEvent, subject: NotificationSubject, step: string, now: Date): Promise<number> {
   const { shipment, package: pkg, location } = subject;
+  const rerouted = event === 'package-rerouted' || event === 'package-rerouted-pudo';
+  const group = notificationGroup({
+    event,
+    shipmentId: pkg.shipment_id,
+    packageId: pkg.id,
+    placeId: rerouted ? pkg.dropoff_location_id : (pkg.location_id ?? pkg.dropoff_location_id),
+    expiresAt: pkg.expires_at,
+    step,
+    resend: step.startsWith('notify:'),
+  });
   const payload = {
     first_name: shipment.first_name,
     reference: shipment.reference_id,
@@ -83,8 +95,8 @@ export async function enqueuePackageNotification(trx: Executor, event: Notificat
   let count = 0;
   for (const [kind, recipient] of [['email', shipment.email], ['sms', shipment.phone]] as const) {
     if (!recipient) continue;
-    await enqueue(trx, { kind, event, merchant_id: pkg.merchant_id, subject_type: 'packages', subject_id: pkg.id, step, recipient, locale: shipment.locale, payload }, now);
-    count++;
+    const { created } = await enqueue(trx, { kind, event, merchant_id: pkg.merchant_id, ...group, recipient, locale: shipment.locale, payload }, now);
+    if (created) count++;
   }
   return count;
 }

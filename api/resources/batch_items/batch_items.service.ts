@@ -1,14 +1,14 @@
 /**
  * Batch items: created in a visible batch that is not completed; country and locale default to the acting
- * user's, else BS and en; full_phone_number is the E.164 form (libphonenumber-js); the batch's item_count is kept.
+ * user's, else BS and en; phone is stored E.164 (core/phone.ts) and full_phone_number repeats it; the batch's item_count is kept.
  * Editable and deletable until the customer responded or the shipment was created.
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { BATCH_GATED_VERBS, batchStatusRefusal } from '../../../core/campaigns/index.js';
 import { DomainError } from '../../../core/errors.js';
 import { batchItemDefaults } from '../../../core/schemas/index.js';
 import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../../core/statuses.js';
 import { normalizeCountry } from '../../../core/validation.js';
+import { toE164 } from '../../../core/phone.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvent } from '../../events/events.repository.js';
 import type { Db, ServiceContext } from '../access.js';
@@ -37,23 +37,18 @@ export async function batchItemVerdicts(rows: Row[], actor: RequestActor, db: Db
   });
 }
 
-export function fullPhoneNumber(phone: unknown, country: unknown): string | null {
-  if (typeof phone !== 'string' || !phone.trim()) return null;
-  const parsed = parsePhoneNumberFromString(phone, normalizeCountry(country) as CountryCode);
-  return parsed?.number ?? null;
-}
-
 /** `locale` left empty is the default: the creating user's language on create, the stored one on update. */
 async function prepare(ctx: ServiceContext, values: Row, merchantId: number, schema: typeof schemas.batch_items.create, defaultLocale: string) {
   values.country = normalizeCountry(values.country);
   values.locale ??= defaultLocale;
+  if (values.phone !== undefined) values.phone = toE164(values.phone, values.country); // stored E.164 (core/phone.ts)
   if (typeof values.email === 'string') values.email = values.email.toLowerCase();
   validateOrThrow(schema, values);
   if (values.pickup_location_id != null) {
     const loc = await findLocation(ctx.db, Number(values.pickup_location_id));
     if (!loc || loc.active !== 1 || (loc.merchant_id != null && loc.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
   }
-  return { ...Object.fromEntries(BATCH_ITEM_FIELDS.map((f) => [f, values[f] ?? null])), full_phone_number: fullPhoneNumber(values.phone, values.country) };
+  return { ...Object.fromEntries(BATCH_ITEM_FIELDS.map((f) => [f, values[f] ?? null])), full_phone_number: values.phone ?? null };
 }
 
 export async function createBatchItem(ctx: ServiceContext, body: Row) {

@@ -6,6 +6,7 @@
 import { DomainError } from '../../../core/errors.js';
 import { generateBarcode, generateReference, normalizeCode } from '../../../core/identifiers.js';
 import { normalizeCountry } from '../../../core/validation.js';
+import { toE164 } from '../../../core/phone.js';
 import { shipmentDefaults } from '../../../core/schemas/index.js';
 import { SHIPMENT_STATUS } from '../../../core/statuses.js';
 import type { RequestActor } from '../../http/context.js';
@@ -58,6 +59,7 @@ async function checkLocations(db: Db, values: Row, merchantId: number, sizes: st
 function shipmentValues(body: Row, base: Row): Row {
   const values: Row = { ...base, ...pick(body, FIELDS) };
   values.country = normalizeCountry(values.country); // SPEC: an unknown country falls back to BS
+  if (values.phone !== undefined) values.phone = toE164(values.phone, values.country); // stored E.164 (core/phone.ts)
   if (values.email != null) values.email = String(values.email).toLowerCase();
   for (const key of ['dropoff_location_id', 'pickup_location_id'] as const) if (values[key] != null && values[key] !== '') values[key] = Number(values[key]);
   return values;

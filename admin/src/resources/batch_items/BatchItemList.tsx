@@ -8,6 +8,7 @@ import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { batchItemPath } from './paths.js';
 import { BulkConvertButton, BulkNotifyButton } from '../../screens/campaigns/BulkCampaignButton.js';
+import { PhoneField } from '../../components/PhoneField.js';
 
 const rowLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
 
@@ -35,7 +36,7 @@ export function BatchItemList() {
       <TextField source="first_name" />
       <TextField source="last_name" />
       <TextField source="email" />
-      <TextField source="full_phone_number" sortable={false} />
+      <PhoneField source="full_phone_number" sortable={false} />
       <EnumField source="locale" prefix="app.languages" sortable={false} />
       <StatusChipField source="status" table="batch_items" />
       <NumberField source="reminders_sent" sortable={false} />

@@ -9,6 +9,7 @@ import { useParentId } from '../../components/useParentId.js';
 import { batchItemPath } from './paths.js';
 import { CountryField } from '../../components/CountryInput.js';
 import { NameField } from '../../components/NameField.js';
+import { PhoneField } from '../../components/PhoneField.js';
 
 function BatchItemShowActions() {
   const record = useRecordContext();
@@ -35,7 +36,7 @@ export function BatchItemShow() {
         <TextField source="last_name" />
         <StatusChipField source="status" table="batch_items" />
         <TextField source="email" />
-        <TextField source="full_phone_number" />
+        <PhoneField source="full_phone_number" />
         <CountryField source="country" />
         <EnumField source="locale" prefix="app.languages" />
         <DateField source="offset_date" />

@@ -17,6 +17,7 @@ import { batchItemWizard } from '../../screens/import/importKinds.js';
 import { BATCH_STATUS } from '../../../../core/statuses.js';
 import { customFinalReminderOn } from './finalReminder.js';
 import { NameField } from '../../components/NameField.js';
+import { PhoneField } from '../../components/PhoneField.js';
 
 const itemLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
 
@@ -82,7 +83,7 @@ function BatchShowLayout() {
         <TextField source="first_name" />
         <TextField source="last_name" />
         <TextField source="email" />
-        <TextField source="full_phone_number" />
+        <PhoneField source="full_phone_number" />
         <StatusChipField source="status" table="batch_items" />
       </RelatedList>
     </SimpleShowLayout>

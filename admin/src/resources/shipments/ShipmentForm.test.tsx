@@ -2,15 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, RecordContextProvider, ResourceContextProvider, testDataProvider } from 'react-admin';
 import { ROLES } from '../../../../core/roles.js';
+import { en } from '../../../../core/i18n/en.js';
 import { testAuth, testI18n } from '../../components/testing.js';
 import { ShipmentForm } from './ShipmentForm.js';
 
 afterEach(cleanup);
 
+const LOCKER = { id: 7, name: 'Cable Beach Locker', class: 'locker' };
+
 function renderForm(record: Record<string, unknown>, role: number = ROLES.merchant_admin, mode: 'create' | 'edit' = 'edit') {
   const getList = vi.fn(async () => ({ data: [], total: 0 }));
+  const getOne = vi.fn(async () => ({ data: LOCKER }));
+  const getMany = vi.fn(async () => ({ data: [LOCKER] }));
   render(
-    <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider({ getList: getList as never })} authProvider={testAuth({ role, features: 0 })}>
+    <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider({ getList: getList as never, getOne: getOne as never, getMany: getMany as never })} authProvider={testAuth({ role, features: 0 })}>
       <ResourceContextProvider value="shipments">
         <RecordContextProvider value={{ id: 1, ...record }}>
           <ShipmentForm mode={mode} />
@@ -27,8 +32,23 @@ const locationFilters = (getList: ReturnType<typeof vi.fn>) =>
 describe('ShipmentForm', () => {
   it('restricts drop-off choices to PUDO locations when a package is oversized', async () => {
     const getList = renderForm({ country: 'BS', packages: [{ size: 'OVERSIZED' }] });
-    expect(await screen.findByText('Oversized packages must be dropped off at a PUDO location')).toBeTruthy();
+    expect(await screen.findByText(en.resources.shipments.hints.oversized_pudo_only)).toBeTruthy();
     await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff', class: 'pudo' }));
+  });
+
+  it('clears a chosen locker when a package is oversized and says why once (no other message)', async () => {
+    renderForm({ country: 'BS', dropoff_location_id: LOCKER.id, packages: [{ size: 'OVERSIZED' }] });
+    const note = await screen.findByTestId('oversized-cleared', undefined, { timeout: 10_000 });
+    expect(note.textContent).toBe(en.resources.shipments.hints.oversized_cleared.replace('%{location}', LOCKER.name));
+    expect(screen.queryByText(en.resources.shipments.hints.oversized_pudo_only)).toBeNull();
+    expect(screen.queryByText(en.errors.package.oversized_needs_pudo)).toBeNull();
+  });
+
+  it('keeps a chosen locker for regular packages', async () => {
+    renderForm({ country: 'BS', dropoff_location_id: LOCKER.id, packages: [{ size: 'SMALL' }] });
+    expect(await screen.findByText('+1 242')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(screen.queryByTestId('oversized-cleared')).toBeNull();
   });
 
   it('requires the merchant when superadmin creates a shipment (the API fills it in only for merchant roles)', async () => {
@@ -48,7 +68,7 @@ describe('ShipmentForm', () => {
   it('offers every drop-off location for regular packages, with required badges and the BS phone prefix', async () => {
     const getList = renderForm({ country: 'BS', packages: [{ size: 'SMALL' }] });
     expect(await screen.findByText('+1 242')).toBeTruthy();
-    expect(screen.queryByText('Oversized packages must be dropped off at a PUDO location')).toBeNull();
+    expect(screen.queryByText(en.resources.shipments.hints.oversized_pudo_only)).toBeNull();
     await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff' }));
     expect(screen.getAllByText('Required').length).toBeGreaterThan(0);
   });

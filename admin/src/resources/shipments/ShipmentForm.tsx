@@ -1,7 +1,8 @@
 import { Alert } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { TextInput, useTranslate } from 'react-admin';
-import { LOCALES, SHIPMENT_TYPES } from '../../../../core/constants.js';
+import { useEffect, useState } from 'react';
+import { TextInput, useGetOne, useTranslate, type Identifier } from 'react-admin';
+import { LOCALES, SHIPMENT_TYPES, dropoffTakes } from '../../../../core/constants.js';
 import { canSeeField } from '../../../../core/permissions.js';
 import { id } from '../../../../core/schemas/common.js';
 import { schemas, shipmentDefaults } from '../../../../core/schemas/index.js';
@@ -14,11 +15,29 @@ import { ResourceForm } from '../../components/ResourceForm.js';
 import { useActor } from '../../components/useActor.js';
 import { ShipmentPackagesInput } from './ShipmentPackagesInput.js';
 
-/** Oversized packages may only go to PUDO points (SPEC section 5). */
+/**
+ * Oversized packages may only go to PUDO points (SPEC section 5, core `dropoffTakes`). The choices narrow to
+ * PUDO points as soon as a package is oversized; a locker already chosen is cleared at that moment and the
+ * form says why, once, beside the field (instead of a refusal on save).
+ */
 function DropoffLocationInput() {
   const translate = useTranslate();
+  const { setValue } = useFormContext();
   const packages = useWatch({ name: 'packages' }) as { size?: string }[] | undefined;
-  const oversized = (packages ?? []).some((p) => p?.size === 'OVERSIZED');
+  const dropoffId = useWatch({ name: 'dropoff_location_id' }) as Identifier | null | undefined;
+  const sizes = (packages ?? []).map((p) => p?.size);
+  const oversized = !dropoffTakes('locker', sizes);
+  const chosen = dropoffId != null && dropoffId !== '';
+  const { data: location } = useGetOne<{ id: Identifier; name: string; class: string }>('locations', { id: dropoffId! }, { enabled: chosen });
+  const [cleared, setCleared] = useState<string | null>(null);
+  useEffect(() => {
+    if (chosen && location && location.id === dropoffId && !dropoffTakes(location.class, sizes)) {
+      setValue('dropoff_location_id', null, { shouldDirty: true });
+      setCleared(location.name);
+    }
+  }, [chosen, location, dropoffId, sizes, setValue]);
+  // The note stands until a new drop-off is chosen or no package is oversized any more.
+  const note = oversized && !chosen ? cleared : null;
   return (
     <>
       <LightReferenceInput
@@ -26,8 +45,13 @@ function DropoffLocationInput() {
         reference="locations"
         label={req('dropoff_location_id')}
         filter={{ scope: 'dropoff', ...(oversized ? { class: 'pudo' } : {}) }}
+        helperText={oversized && !note ? translate('resources.shipments.hints.oversized_pudo_only') : undefined}
       />
-      {oversized && <Alert severity="info">{translate('errors.package.oversized_needs_pudo')}</Alert>}
+      {note && (
+        <Alert severity="warning" role="status" data-testid="oversized-cleared">
+          {translate('resources.shipments.hints.oversized_cleared', { location: note })}
+        </Alert>
+      )}
     </>
   );
 }

@@ -23,6 +23,7 @@ import { packagePath } from '../packages/paths.js';
 import { DebugPanel, ShipmentActions, ShipmentTimeline } from '../../screens/operations/index.js';
 import { CountryField } from '../../components/CountryInput.js';
 import { NameField } from '../../components/NameField.js';
+import { PhoneField } from '../../components/PhoneField.js';
 
 /** Packages are added to a draft only (afterwards the API refuses with shipment.not_updatable). */
 function AddPackageButton() {
@@ -51,7 +52,7 @@ export function ShipmentShow() {
         <TextField source="first_name" />
         <TextField source="last_name" />
         <TextField source="email" />
-        <TextField source="phone" />
+        <PhoneField source="phone" />
         <CountryField source="country" />
         <EnumField source="locale" prefix="app.languages" />
         <NameField source="dropoff_location_id" label="resources.shipments.fields.dropoff_location_id" />

@@ -123,7 +123,7 @@ export function PreviewStep() {
           <Button variant="contained" disabled={saving} onClick={() => save(counts.invalid > 0)} data-testid="import-save">
             {counts.invalid > 0
               ? translate('screens.import.preview.import_valid', { smart_count: counts.valid })
-              : translate('screens.import.preview.import_all', { count: counts.valid })}
+              : translate('screens.import.preview.import_all', { smart_count: counts.valid })}
           </Button>
         )}
         <BackToUpload disabled={saving} onClick={() => write({ merchantId: state.merchantId })} label={translate('screens.import.preview.fix')} />
@@ -194,7 +194,7 @@ function HeaderWarnings({ header }: { header: PreviewData['header'] }) {
 
 function Verdict({ counts }: { counts: ImportCounts }) {
   const translate = useTranslate();
-  if (counts.invalid === 0) return <Alert severity="success">{translate('screens.import.preview.all_valid', { count: counts.rows })}</Alert>;
+  if (counts.invalid === 0) return <Alert severity="success">{translate('screens.import.preview.all_valid', { smart_count: counts.rows })}</Alert>;
   if (counts.valid === 0) return <Alert severity="error">{translate('screens.import.preview.none_valid')}</Alert>;
   return <Alert severity="warning">{translate('screens.import.preview.some_invalid', { invalid: counts.invalid, rows: counts.rows })}</Alert>;
 }

@@ -48,8 +48,12 @@ function PreviewTableRow({ row, fields }: { row: PreviewRow; fields: readonly Im
     const column = fields.some((f) => f.name === error.column) ? error.column : '';
     byColumn.set(column, [...(byColumn.get(column) ?? []), error]);
   }
-  // Problems not tied to one of the columns (e.g. a whole-row problem) go in the status cell.
+  // Problems not tied to one of the columns (e.g. a whole-row problem) go in the status cell; so does the
+  // row's first column problem, so it is read without scrolling the wide table sideways (1280 and 390 px).
   const general = byColumn.get('') ?? [];
+  const firstColumnError = general.length ? undefined : row.errors.find((e) => byColumn.has(e.column));
+  const labelOf = (column: string) => translate(fields.find((f) => f.name === column)?.labelKeys[0] ?? column);
+  const shown = general.length + (firstColumnError ? 1 : 0);
   return (
     <TableRow data-row={row.row} data-valid={row.valid ? 'true' : 'false'} sx={row.valid ? undefined : { bgcolor: 'rgba(211, 47, 47, 0.04)' }}>
       <TableCell component="th" scope="row">{row.row}</TableCell>
@@ -66,10 +70,20 @@ function PreviewTableRow({ row, fields }: { row: PreviewRow; fields: readonly Im
           </Box>
         )}
         {general.map((e, i) => (
-          <Typography key={i} variant="caption" component="div" color="error">
+          <Typography key={i} variant="caption" component="div" color="error" sx={{ whiteSpace: 'normal', maxWidth: 220 }}>
             {e.message}
           </Typography>
         ))}
+        {firstColumnError && (
+          <Typography variant="caption" component="div" color="error" data-testid="row-first-error" sx={{ whiteSpace: 'normal', maxWidth: 220 }}>
+            {translate('screens.import.preview.first_error', { column: labelOf(firstColumnError.column), message: firstColumnError.message })}
+          </Typography>
+        )}
+        {row.errors.length > shown && (
+          <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'normal', maxWidth: 220 }}>
+            {translate('screens.import.preview.more_errors', { smart_count: row.errors.length - shown })}
+          </Typography>
+        )}
       </TableCell>
       {fields.map((field) => (
         <PreviewCell key={field.name} row={row.row} column={field.name} value={row.values[field.name] ?? ''} errors={byColumn.get(field.name)} />

@@ -4,6 +4,7 @@
  * (cancel, ...) always asks before it runs. Then a progress dialog runs them (shipment bulk print: one
  * POST, one PDF, with the shipments that could not be printed listed inside the dialog).
  */
+import { outcomeCounts } from '../../../../core/i18n/index.js';
 import {
   Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, List, ListItem, ListItemText,
 } from '@mui/material';
@@ -153,7 +154,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
             />
             <DialogContentText role="status">
               {progress.finished
-                ? translate('operations.bulk.summary', { done: progress.done, failed: progress.total - progress.done })
+                ? translate('operations.bulk.summary', outcomeCounts(translate, progress.done, progress.total - progress.done))
                 : translate('operations.bulk.running', { done: progress.done + progress.failures.length, total: progress.total })}
             </DialogContentText>
             {progress.file && <Alert severity="success" sx={{ mt: 1 }}>{translate('operations.bulk.downloaded', { file: progress.file })}</Alert>}

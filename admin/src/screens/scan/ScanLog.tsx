@@ -1,4 +1,5 @@
 /** Continuous scanning (quick check-in, quick pickup, consolidation): one line per scan with its result. */
+import { outcomeCounts } from '../../../../core/i18n/index.js';
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
@@ -30,7 +31,7 @@ export function ScanLog({ lines, title }: { lines: ScanLine[]; title: string }) 
         {title}
       </Typography>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {translate('screens.ops.log.summary', { ok, failed: lines.length - ok })}
+        {translate('screens.ops.log.summary', outcomeCounts(translate, ok, lines.length - ok))}
       </Typography>
       <List dense aria-live="polite" data-testid="scan-log">
         {lines.map((line) => (

@@ -517,6 +517,12 @@ export const appEs: AppCatalogue = {
     // campaigns (issue 5): merchant webhook endpoints
     https_url: 'Debe ser una dirección https://.',
     url: 'Debe ser una dirección web que empiece por https:// (o http://).',
+    // issue 9: shapes and dates of input
+    scalar: 'Debe ser un único valor, no una lista ni un objeto.',
+    text: 'Debe ser texto.',
+    nul: 'No debe contener caracteres NUL.',
+    date: 'Debe ser una fecha real con el formato AAAA-MM-DD.',
+    date_between: 'Debe ser una fecha entre el %{min} y el %{max}.',
   },
 
   errors: {

@@ -60,6 +60,8 @@ async function checkRoleAndMerchant(ctx: ServiceContext, values: Row) {
   if (!assignableRoles(ctx.actor.role).includes(values.role)) fieldError('role', 'validation.in');
   if (ctx.actor.role !== ROLES.superadmin) values.merchant_id = ctx.actor.merchant_id;
   if (!isMerchantRole(values.role) && ctx.actor.role === ROLES.superadmin && values.merchant_id == null) values.merchant_id = null;
+  // The id's shape first: the lookup below must not see a list or an out-of-range number.
+  validateOrThrow({ merchant_id: schemas.users.create.merchant_id }, values);
   if (values.merchant_id != null && !(await ctx.db.selectFrom('merchants').select('id').where('id', '=', values.merchant_id).executeTakeFirst())) {
     fieldError('merchant_id', 'validation.exists');
   }

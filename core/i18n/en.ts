@@ -515,6 +515,7 @@ export const appEn = {
     https_url: 'Must be an https:// address.',
     url: 'Must be a web address starting with https:// (or http://).',
     // issue 9: shapes and dates of input
+    public_url: 'Must not point to a private, loopback or link-local address.',
     scalar: 'Must be a single value, not a list or an object.',
     text: 'Must be text.',
     nul: 'Must not contain NUL characters.',

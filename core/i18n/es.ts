@@ -518,6 +518,7 @@ export const appEs: AppCatalogue = {
     https_url: 'Debe ser una dirección https://.',
     url: 'Debe ser una dirección web que empiece por https:// (o http://).',
     // issue 9: shapes and dates of input
+    public_url: 'No debe apuntar a una dirección privada, de bucle local (loopback) o de enlace local.',
     scalar: 'Debe ser un único valor, no una lista ni un objeto.',
     text: 'Debe ser texto.',
     nul: 'No debe contener caracteres NUL.',

@@ -2,6 +2,8 @@
  * Request-pipeline guards every route shares, before any handler reads its input:
  *   - a NUL character anywhere in the query or the body (keys or values) is refused with a coded 422
  *     (`validation.nul` on the field): PostgreSQL cannot store it and no field needs it;
+ *   - an `id` / `*_id` / `ids` field holding a number no id column can hold is refused (422
+ *     `validation.between`) before a handler looks it up;
  *   - Fastify's framework errors (a malformed URL, an over-long request line or header, a bad
  *     Content-Type) answer the same `{code, message}` body as every other refusal.
  * Wrong types inside schema fields are refused by core/validation (`shapeProblem`).
@@ -10,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import { DomainError } from '../../core/errors.js';
 import { makeTranslator } from '../../core/i18n/index.js';
+import { MAX_ID } from '../../core/schemas/common.js';
 import { errorBody, sendError } from './errors.js';
 
 /** The path of the first string (key or value) holding a NUL character, or null. Walks at most `budget` nodes. */
@@ -19,23 +22,45 @@ export function nulPath(value: unknown, path = '', budget = { left: 10_000 }): s
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at.replace(/\u0000/g, '');
+    if (key.includes('\u0000')) return at.split('\u0000').join('');
     const found = nulPath(item, at, budget);
     if (found) return found;
   }
   return null;
 }
 
-function refuseNul(field: string): never {
-  throw new DomainError('validation.failed', 'validation.failed', { fields: { [field]: 'validation.nul' }, problems: { [field]: { key: 'validation.nul' } } });
+function refuse(field: string, key: string, params?: Record<string, number>): never {
+  throw new DomainError('validation.failed', 'validation.failed', { fields: { [field]: key }, problems: { [field]: { key, params } } });
+}
+
+const ID_FIELD = /(^|_)ids?$/;
+const NUMBER_TEXT = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?\s*$/i;
+
+/**
+ * The first `id` / `*_id` / `ids` field (top level of the body or query) holding a number that cannot be
+ * an id (not an integer, or beyond what an id column holds): such a number would reach a database lookup
+ * before the route's validation (PostgreSQL refuses it as out of range).
+ */
+export function badIdField(input: unknown): string | null {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return null;
+  for (const [key, value] of Object.entries(input)) {
+    if (!ID_FIELD.test(key)) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const numeric = typeof item === 'number' || (typeof item === 'string' && NUMBER_TEXT.test(item));
+      if (numeric && !(Number.isInteger(Number(item)) && Math.abs(Number(item)) <= MAX_ID)) return key;
+    }
+  }
+  return null;
 }
 
 export function inputGuardPlugin(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const inQuery = nulPath(request.query) ?? (request.url.includes('%00') ? 'query' : null);
-    if (inQuery) refuseNul(inQuery);
+    if (inQuery) refuse(inQuery, 'validation.nul');
     const inBody = Buffer.isBuffer(request.body) ? null : nulPath(request.body);
-    if (inBody) refuseNul(inBody);
+    if (inBody) refuse(inBody, 'validation.nul');
+    const badId = badIdField(request.query) ?? badIdField(request.body);
+    if (badId) refuse(badId, 'validation.between', { min: 1, max: MAX_ID });
   });
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertSafeZip } from '../../api/import/zip-guard.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 import { countAll, findMerchantId, upload, type UploadFile } from './import-support.js';
+import { zipOf, type ZipEntry as Entry } from '../../fixtures/import/zip-writer.js';
 
 const MB = 1024 * 1024;
 
@@ -27,55 +28,6 @@ async function deflatedZeros(megabytes: number): Promise<{ data: Buffer; crc: nu
   deflater.end();
   await done;
   return { data: Buffer.concat(parts), crc };
-}
-
-interface Entry {
-  name: string;
-  data: Buffer;
-  crc: number;
-  method: number;
-  size: number;
-  /** The uncompressed size the headers declare. */
-  declared: number;
-}
-
-/** A well-formed ZIP of the entries, each header declaring `declared` as the uncompressed size. */
-function zipOf(entries: Entry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(e.method, 8);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.declared, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(e.method, 10);
-    central.writeUInt32LE(e.crc >>> 0, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.declared, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.data);
-    centrals.push(central, name);
-    offset += 30 + name.length + e.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 const stored = (name: string, text: string): Entry => {

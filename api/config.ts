@@ -1,5 +1,6 @@
 /** Environment configuration for the server (README: Configuration). */
 import type { AppConfig } from './http/context.js';
+import { allowedPrivateHosts } from './webhooks/target-guard.js';
 
 export interface ServerConfig {
   port: number;
@@ -27,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
       logger: env.LOG_REQUESTS ? env.LOG_REQUESTS !== '0' : true,
       secret: env.APP_SECRET || undefined,
+      webhookAllowPrivateHosts: allowedPrivateHosts(env),
     },
   };
 }

@@ -16,6 +16,7 @@ import type { Mailer } from './providers/mail/mailer.js';
 import { messageLogMailer } from './notifications/transports.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { i18nPlugin } from './plugins/i18n.js';
+import { clientErrorHandler, frameworkErrorHandler, inputGuardPlugin } from './plugins/input-guard.js';
 import { authPlugin } from './plugins/auth.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticAdminPlugin } from './plugins/static-admin.js';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   config?: Partial<AppConfig>;
+  /** Called before any route is registered (e.g. a test's onRoute hook that walks every route). */
+  beforeRoutes?: (app: FastifyInstance) => void;
 }
 
 /** Request/response fields that must never reach the logs. */
@@ -62,6 +65,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY ? process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY : false,
+    // Framework and HTTP-parser errors answer coded bodies like every other refusal (api/plugins/input-guard).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
 
@@ -93,8 +99,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   securityHeadersPlugin(app);
   errorsPlugin(app);
   i18nPlugin(app);
+  inputGuardPlugin(app);
   authPlugin(app, config.secret, options.db);
 
+  options.beforeRoutes?.(app);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(resourceRoutes, { prefix: '/api' });
   await app.register(operationRoutes, { prefix: '/api' });

@@ -20,9 +20,16 @@ export type Rule =
   | { rule: 'gt0' }
   | { rule: 'in'; values: readonly (string | number)[] }
   | { rule: 'phone'; countryField: string }
-  | { rule: 'boolean' };
+  | { rule: 'boolean' }
+  /** A real calendar date `YYYY-MM-DD` (or a midnight ISO timestamp), `minDays`..`maxDays` days from today (UTC). */
+  | { rule: 'date'; minDays?: number; maxDays?: number };
 
 export type Schema = Record<string, Rule[]>;
+
+/** What a rule may need beside the values: the current time (date windows). */
+export interface RuleContext {
+  now?: Date;
+}
 
 /** An untranslated message: an i18n key and its params. */
 export interface Message {
@@ -88,8 +95,51 @@ function isNumeric(v: unknown): boolean {
   return typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
 }
 
+/** Rules whose value is text: a number, boolean, array or object there is refused before any rule runs. */
+const TEXT_RULES = new Set<Rule['rule']>(['min', 'max', 'email', 'phone', 'confirmed', 'date']);
+
+/**
+ * The value's shape, checked before the rules: a field of a schema holds one scalar (arrays and objects
+ * are refused; list fields are validated item by item, see core/schemas `nested`), text holds no NUL
+ * character (PostgreSQL refuses them), a text field holds a string and a number is finite.
+ */
+export function shapeProblem(rules: Rule[], value: unknown): Message | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value.includes('\u0000') ? { key: 'validation.nul' } : null;
+  if (typeof value === 'object') return { key: 'validation.scalar' };
+  if (typeof value === 'number' && !Number.isFinite(value)) return { key: 'validation.numeric' };
+  if (typeof value !== 'number' && typeof value !== 'boolean') return { key: 'validation.scalar' };
+  return rules.some((r) => TEXT_RULES.has(r.rule)) ? { key: 'validation.text' } : null;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00(?::00(?:\.000)?)?Z)?$/;
+
+/** The UTC midnight of a real calendar date written `YYYY-MM-DD` (or a midnight ISO timestamp); null otherwise. */
+export function calendarDate(value: unknown): Date | null {
+  const match = typeof value === 'string' ? DATE_RE.exec(value.trim()) : null;
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function dateProblem(rule: Extract<Rule, { rule: 'date' }>, value: unknown, context: RuleContext): Message | null {
+  const date = calendarDate(value);
+  if (!date) return { key: 'validation.date' };
+  const now = context.now ?? new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const min = rule.minDays === undefined ? -Infinity : today + rule.minDays * DAY_MS;
+  const max = rule.maxDays === undefined ? Infinity : today + rule.maxDays * DAY_MS;
+  if (date.getTime() < min || date.getTime() > max)
+    return { key: 'validation.date_between', params: { min: Number.isFinite(min) ? isoDay(min) : '', max: Number.isFinite(max) ? isoDay(max) : '' } };
+  return null;
+}
+
 /** Checks one rule; returns a message or null. Rules other than required* pass on empty values. */
-export function checkRule(rule: Rule, value: unknown, values: Record<string, unknown>): Message | null {
+export function checkRule(rule: Rule, value: unknown, values: Record<string, unknown>, context: RuleContext = {}): Message | null {
   switch (rule.rule) {
     case 'required':
       return isEmpty(value) ? { key: 'validation.required' } : null;
@@ -133,15 +183,22 @@ export function checkRule(rule: Rule, value: unknown, values: Record<string, unk
       const problem = phoneProblem(String(value), values[rule.countryField]);
       return problem ? { key: problem } : null;
     }
+    case 'date':
+      return dateProblem(rule, value, context);
   }
 }
 
 /** Validates values against a schema; returns the first problem per field (empty when valid). */
-export function validate(schema: Schema, values: Record<string, unknown>): Record<string, Message> {
+export function validate(schema: Schema, values: Record<string, unknown>, context: RuleContext = {}): Record<string, Message> {
   const problems: Record<string, Message> = {};
   for (const [field, rules] of Object.entries(schema)) {
+    const shape = shapeProblem(rules, values[field]);
+    if (shape) {
+      problems[field] = shape;
+      continue;
+    }
     for (const rule of rules) {
-      const problem = checkRule(rule, values[field], values);
+      const problem = checkRule(rule, values[field], values, context);
       if (problem) {
         problems[field] = problem;
         break;

@@ -16,6 +16,7 @@ import { recordEvent } from '../events/events.repository.js';
 import { sendLocationRequests } from '../public/location-requests.js';
 import { startPassLoop } from '../notifications/pass-loop.js';
 import { runWebhookEventPass } from '../webhooks/webhook-events.js';
+import { recordSkippedRow } from '../jobs/skipped-rows.js';
 import { carryOutSteps, STEP_ITEM_COLUMNS, type ItemStep, type StepItem } from './steps.js';
 import './tables.js';
 
@@ -35,6 +36,8 @@ export interface CampaignPassResult {
   stepped: number;
   /** Items another process handled first. */
   skipped: number;
+  /** Items that could not be handled (bad data): skipped, recorded (api/jobs/skipped-rows), and failed. */
+  bad: number;
   completed: number;
   locationRequests: number;
   webhooks: number;
@@ -49,7 +52,7 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
   const { db, clock } = deps;
   const now = clock.now();
   const stamp = now.toISOString();
-  const result: CampaignPassResult = { due: 0, stepped: 0, skipped: 0, completed: 0, locationRequests: 0, webhooks: 0 };
+  const result: CampaignPassResult = { due: 0, stepped: 0, skipped: 0, bad: 0, completed: 0, locationRequests: 0, webhooks: 0 };
 
   const due = await dueItems(db, stamp, deps.limit ?? 2000);
   result.due = due.length;
@@ -63,20 +66,72 @@ export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassR
     const items = due.slice(start, start + ITEMS_PER_TRANSACTION);
     const missing = [...new Set(items.map((item) => item.batch_id))].filter((id) => !batches.has(id));
     if (missing.length) for (const batch of await db.selectFrom('batches').selectAll().where('id', 'in', missing).execute()) batches.set(batch.id, batch);
+    // A row that cannot be planned (e.g. an impossible date written straight to the database) is set aside:
+    // it must not stop the pass for every other merchant.
+    const bad: { item: StepItem; error: unknown }[] = [];
     const work = items.flatMap((item): ItemStep[] => {
       const batch = batches.get(item.batch_id);
-      return batch ? [{ item, batch, step: dueStep(item, batch, now) }] : [];
+      if (!batch) return [];
+      try {
+        return [{ item, batch, step: dueStep(item, batch, now) }];
+      } catch (error) {
+        bad.push({ item, error });
+        return [];
+      }
     });
-    const written = await db.transaction().execute((trx) => carryOutSteps(trx, work, now, { secret: deps.secret }));
+    const written = await writeSteps(deps, work, now, bad);
     // Not due after all (a plan written before a settings change): the plan was still rewritten.
     result.stepped += work.filter((w) => w.step.kind !== null && written.has(w.item.id)).length;
-    result.skipped += work.length - written.size;
+    const badIds = new Set(bad.map((b) => b.item.id));
+    result.skipped += work.filter((w) => !written.has(w.item.id) && !badIds.has(w.item.id)).length;
+    for (const { item, error } of bad) await failBadItem(deps, item, error, now);
+    result.bad += bad.length;
   }
 
   result.completed = await completeFinishedBatches(db, stamp);
   result.locationRequests = await sendLocationRequests({ db, now, secret: deps.secret });
   result.webhooks = await runWebhookEventPass({ db, dialect: deps.dialect, now });
   return result;
+}
+
+/**
+ * Writes the chunk in one transaction; when that fails, item by item, so the items that fail alone are
+ * added to `bad` and the others are still written.
+ */
+async function writeSteps(deps: CampaignDeps, work: ItemStep[], now: Date, bad: { item: StepItem; error: unknown }[]): Promise<Map<number, number>> {
+  const write = (steps: ItemStep[]) => deps.db.transaction().execute((trx) => carryOutSteps(trx, steps, now, { secret: deps.secret }));
+  try {
+    return await write(work);
+  } catch {
+    const written = new Map<number, number>();
+    for (const step of work) {
+      try {
+        for (const [id, status] of await write([step])) written.set(id, status);
+      } catch (error) {
+        bad.push({ item: step.item, error });
+      }
+    }
+    return written;
+  }
+}
+
+/**
+ * A bad item leaves the schedule: Failed (compare-and-set on what was read), with the reason recorded once
+ * as a `skipped` event (api/jobs/skipped-rows) and logged.
+ */
+async function failBadItem(deps: CampaignDeps, item: StepItem, error: unknown, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  try {
+    await deps.db
+      .updateTable('batch_items')
+      .set({ status: ITEM.failed, next_notification_at: null, updated_at: stamp })
+      .where('id', '=', item.id)
+      .where('status', '=', item.status)
+      .execute();
+  } catch {
+    /* the skip below is still recorded */
+  }
+  await recordSkippedRow(deps.db, { subject_type: 'batch_item', subject_id: item.id, pass: 'campaigns', error }, now, deps.log);
 }
 
 /** Items written per transaction (one set-based write; see api/campaigns/steps). */

@@ -46,4 +46,6 @@ export interface AppConfig {
   logger: boolean;
   /** Secret for signed cookies (the guest CSRF binding); random per process when not given (APP_SECRET). */
   secret?: string;
+  /** Webhook hosts that may be private addresses (WEBHOOK_ALLOW_PRIVATE_HOSTS; development and tests only). */
+  webhookAllowPrivateHosts?: string[];
 }

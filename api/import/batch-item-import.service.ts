@@ -45,7 +45,7 @@ export async function importBatch(ctx: ServiceContext, batchId: number, { open =
 export async function checkBatchItemFile(ctx: ServiceContext, source: ImportSource, options: CheckOptions = {}): Promise<CheckedBatchItemFile> {
   const { format, rows } = await openImportFile(source, options);
   const defaults = batchItemDefaults(ctx.actor.user.country, ctx.actor.user.locale);
-  const result = await importBatchItemRows(rows, { keepRows: options.keepRows ?? 'invalid', defaultCountry: defaults.country, defaultLocale: defaults.locale });
+  const result = await importBatchItemRows(rows, { keepRows: options.keepRows ?? 'invalid', defaultCountry: defaults.country, defaultLocale: defaults.locale, now: new Date(ctx.now) });
   return { ...result, format };
 }
 

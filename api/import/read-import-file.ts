@@ -69,7 +69,7 @@ export async function openImportFile(source: ImportSource, options: ReadOptions 
   let raw: AsyncIterable<ReadRow> | Iterable<ReadRow>;
   if (container === 'zip') {
     const buffer = await wholeFile(source);
-    format = zipFormat(assertSafeZip(buffer, limits));
+    format = zipFormat(await assertSafeZip(buffer, limits));
     raw = format === 'xlsx' ? readXlsxRows(buffer, options.sheet) : readSheetJsRows(buffer, limits.maxRows, options.sheet);
   } else if (container === 'ole2') {
     format = 'xls';

@@ -17,6 +17,7 @@ import { REMINDER_HOURS_BEFORE_EXPIRY } from '../../core/constants.js';
 import { systemContext } from '../operations/context.js';
 import { runPackageAction } from '../operations/packages/package-actions.service.js';
 import { enqueuePackageNotification } from '../operations/shared/effects.js';
+import { recordSkippedRow } from './skipped-rows.js';
 
 export interface PassResult {
   expired: number;
@@ -41,8 +42,8 @@ export async function expirePackages(db: Kysely<Database>, dialect: Dialect, now
       await runPackageAction(systemContext(db, dialect, now), pkg, 'expire-by-time');
       done++;
     } catch (error) {
-      // Another process (or a user) moved it first: nothing to do.
-      if (!isDomainError(error)) throw error;
+      // Another process (or a user) moved it first: nothing to do. Anything else is a bad row: skipped, recorded.
+      if (!isDomainError(error)) await recordSkippedRow(db, { subject_type: 'package', subject_id: pkg.id, pass: 'package-expiry', error }, now);
     }
   }
   return done;
@@ -50,8 +51,22 @@ export async function expirePackages(db: Kysely<Database>, dialect: Dialect, now
 
 /** Sends the "expires in 24h" reminder once per expires_at (extend-expiry re-arms it). */
 export async function remindPackages(db: Kysely<Database>, now: Date, limit = BATCH): Promise<number> {
+  const due = await dueReminders(db, now, limit);
+  let sent = 0;
+  for (const row of due) {
+    try {
+      if (await remindPackage(db, row, now)) sent++;
+    } catch (error) {
+      await recordSkippedRow(db, { subject_type: 'package', subject_id: row.id, pass: 'package-reminders', error }, now);
+    }
+  }
+  return sent;
+}
+
+/** Packages ready to collect whose expiry is within the reminder horizon and not yet reminded for it. */
+function dueReminders(db: Kysely<Database>, now: Date, limit: number) {
   const horizon = new Date(now.getTime() + REMINDER_HOURS_BEFORE_EXPIRY * 3_600_000).toISOString();
-  const due = await db
+  return db
     .selectFrom('packages')
     .innerJoin('shipments', 'shipments.id', 'packages.shipment_id')
     .leftJoin('locations', 'locations.id', 'packages.location_id')
@@ -64,35 +79,37 @@ export async function remindPackages(db: Kysely<Database>, now: Date, limit = BA
     .orderBy('packages.expires_at')
     .limit(limit)
     .execute();
-  let sent = 0;
-  for (const row of due) {
-    if (!row.expires_at || now < reminderDueAt(row.expires_at)) continue;
-    const decision = applyPackageAction(row, 'remind', { actor: SYSTEM_ACTOR, features: 0, now });
-    if (!decision.ok) continue;
-    const claimed = await db.transaction().execute(async (trx) => {
-      const res = await trx
-        .updateTable('packages')
-        .set({ reminder_sent_for: row.expires_at })
-        .where('id', '=', row.id)
-        .where('status', '=', P.ready_to_collect)
-        .where('expires_at', '=', row.expires_at)
-        .where((eb) => eb.or([eb('reminder_sent_for', 'is', null), eb('reminder_sent_for', '!=', row.expires_at)]))
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      const stamp = now.toISOString();
-      await recordEvent(trx, { subject_type: 'package', subject_id: row.id, kind: 'remind', from_status: row.status, to_status: row.status, actor_id: null, location_id: row.location_id, created_at: stamp, data: { expires_at: row.expires_at } });
-      await enqueuePackageNotification(
-        trx,
-        'package-reminder',
-        { package: row, shipment: row, location: row.location_name ? { name: row.location_name, timezone: row.timezone } : null },
-        `remind:${row.expires_at}`,
-        now,
-      );
-      return true;
-    });
-    if (claimed) sent++;
-  }
-  return sent;
+}
+
+type ReminderRow = Awaited<ReturnType<typeof dueReminders>>[number];
+
+/** Claims and enqueues one reminder; false when it is not due or another process claimed it first. */
+async function remindPackage(db: Kysely<Database>, row: ReminderRow, now: Date): Promise<boolean> {
+  if (!row.expires_at || now < reminderDueAt(row.expires_at)) return false;
+  const decision = applyPackageAction(row, 'remind', { actor: SYSTEM_ACTOR, features: 0, now });
+  if (!decision.ok) return false;
+  const claimed = await db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable('packages')
+      .set({ reminder_sent_for: row.expires_at })
+      .where('id', '=', row.id)
+      .where('status', '=', P.ready_to_collect)
+      .where('expires_at', '=', row.expires_at)
+      .where((eb) => eb.or([eb('reminder_sent_for', 'is', null), eb('reminder_sent_for', '!=', row.expires_at)]))
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return false;
+    const stamp = now.toISOString();
+    await recordEvent(trx, { subject_type: 'package', subject_id: row.id, kind: 'remind', from_status: row.status, to_status: row.status, actor_id: null, location_id: row.location_id, created_at: stamp, data: { expires_at: row.expires_at } });
+    await enqueuePackageNotification(
+      trx,
+      'package-reminder',
+      { package: row, shipment: row, location: row.location_name ? { name: row.location_name, timezone: row.timezone } : null },
+      `remind:${row.expires_at}`,
+      now,
+    );
+    return true;
+  });
+  return claimed;
 }
 
 /** One scheduler pass. */

@@ -11,6 +11,7 @@ import { requireRole, signedInActor } from '../plugins/auth.js';
 import { idParams } from '../resources/schemas.js';
 import { fieldError } from '../resources/validate.js';
 import { sealSecret } from './secret-box.js';
+import { allowedPrivateHosts, assertPublicTarget } from './target-guard.js';
 import { pageOf } from '../notifications/paging.js';
 import '../campaigns/tables.js';
 
@@ -25,8 +26,11 @@ async function merchantOf(request: FastifyRequest): Promise<number> {
   return id;
 }
 
-/** https only; plain http to loopback is accepted outside production (local development and tests). */
-function checkUrl(value: unknown, production: boolean): string {
+/**
+ * https only (plain http to loopback is accepted outside production), and never a private, loopback or
+ * link-local target unless allow-listed (api/webhooks/target-guard): 422 `validation.public_url`.
+ */
+async function checkUrl(value: unknown, production: boolean, allow: string[]): Promise<string> {
   if (typeof value !== 'string' || !value.trim()) fieldError('url', 'validation.required');
   let url: URL;
   try {
@@ -36,6 +40,11 @@ function checkUrl(value: unknown, production: boolean): string {
   }
   const devLoopback = !production && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
   if ((url.protocol !== 'https:' && !devLoopback) || url.username || url.password || url.href.length > 500) fieldError('url', 'validation.https_url');
+  try {
+    await assertPublicTarget(url, allow);
+  } catch {
+    fieldError('url', 'validation.public_url');
+  }
   return url.href;
 }
 
@@ -53,7 +62,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.put('/merchants/:id/webhook', opts, async (request) => {
     const id = await merchantOf(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const url = checkUrl(body.url, app.config.production);
+    const url = await checkUrl(body.url, app.config.production, app.config.webhookAllowPrivateHosts ?? allowedPrivateHosts());
     const existing = await app.db.selectFrom('webhook_endpoints').select('id').where('merchant_id', '=', id).executeTakeFirst();
     const secret = typeof body.secret === 'string' ? body.secret : undefined;
     if (secret === undefined ? !existing : secret.length < 16) fieldError('secret', 'validation.min', 'validation.failed', { length: 16 });

@@ -2,23 +2,51 @@
  * The `webhook` outbox transport: POSTs the event JSON to the merchant's current endpoint, signed
  * with HMAC-SHA256 (X-Lockerline-Signature), with the outbox key as Webhook-Id and Idempotency-Key so a
  * receiver can drop a redelivery. 2xx is delivered; 408, 429, 5xx and network errors are retried with the outbox
- * backoff; any other 4xx, a missing endpoint or an unreadable secret is permanent.
+ * backoff; any other 4xx, a missing endpoint, an unreadable secret or a private target is permanent.
+ * The target is checked again here (api/webhooks/target-guard): an address literal before connecting, a
+ * name after resolving it, and the connection goes to the address that was checked; a refused target is
+ * never contacted, so the delivery log holds no answer from it.
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { DeliveryError, type Transport } from '../notifications/transports.js';
 import { openSecret, signatureHeader } from './secret-box.js';
+import { allowedPrivateHosts, bareHost, isPublicAddress, pinnedLookup, PrivateTargetError } from './target-guard.js';
 import '../campaigns/tables.js';
 
 export interface WebhookTransportOptions {
   appSecret: string;
   now?: () => Date;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** Hosts that may be private (WEBHOOK_ALLOW_PRIVATE_HOSTS by default). */
+  allowPrivateHosts?: string[];
+}
+
+/** POSTs `body` to `target`, connecting only to a checked address; resolves with the HTTP status. */
+function postPinned(target: URL, headers: Record<string, string>, body: string, timeoutMs: number, allow: string[]): Promise<number> {
+  const host = bareHost(target);
+  if (isIP(host) && !allow.includes(host) && !isPublicAddress(host)) return Promise.reject(new PrivateTargetError(host));
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(allow), timeout: timeoutMs },
+      (res) => {
+        res.resume(); // the answer's body is never read nor logged
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export function webhookTransport(db: Kysely<Database>, options: WebhookTransportOptions): Transport {
-  const doFetch = options.fetch ?? fetch;
+  const allow = options.allowPrivateHosts ?? allowedPrivateHosts();
   return {
     async send(message) {
       if (message.merchantId == null) throw new DeliveryError('webhook: no merchant', true);
@@ -27,11 +55,11 @@ export function webhookTransport(db: Kysely<Database>, options: WebhookTransport
       const secret = openSecret(options.appSecret, endpoint.secret_encrypted);
       if (secret === null) throw new DeliveryError('webhook: secret unreadable (APP_SECRET changed?)', true);
       const body = message.text;
-      let response: Response;
+      let status: number;
       try {
-        response = await doFetch(endpoint.url, {
-          method: 'POST',
-          headers: {
+        status = await postPinned(
+          new URL(endpoint.url),
+          {
             'content-type': 'application/json',
             'user-agent': 'Lockerline-Webhooks/1',
             'webhook-id': message.idempotencyKey,
@@ -40,16 +68,15 @@ export function webhookTransport(db: Kysely<Database>, options: WebhookTransport
             'x-lockerline-signature': signatureHeader(secret, body, (options.now ?? (() => new Date()))()),
           },
           body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-        });
+          options.timeoutMs ?? 10_000,
+          allow,
+        );
       } catch (error) {
-        throw new DeliveryError(`webhook: ${(error as Error).message}`.slice(0, 300));
+        throw new DeliveryError(`webhook: ${(error as Error).message}`.slice(0, 300), error instanceof PrivateTargetError);
       }
-      await response.body?.cancel().catch(() => undefined);
-      if (response.status >= 200 && response.status < 300) return { providerMessageId: `http:${response.status}` };
-      const retry = response.status === 408 || response.status === 429 || response.status >= 500 || response.status < 200;
-      throw new DeliveryError(`webhook: HTTP ${response.status}`, !retry);
+      if (status >= 200 && status < 300) return { providerMessageId: `http:${status}` };
+      const retry = status === 408 || status === 429 || status >= 500 || status < 200;
+      throw new DeliveryError(`webhook: HTTP ${status}`, !retry);
     },
   };
 }

@@ -556,6 +556,13 @@ export const appEn = {
     // campaigns (issue 5): merchant webhook endpoints
     https_url: 'Must be an https:// address.',
     url: 'Must be a web address starting with https:// (or http://).',
+    // issue 9: shapes and dates of input
+    public_url: 'Must not point to a private, loopback or link-local address.',
+    scalar: 'Must be a single value, not a list or an object.',
+    text: 'Must be text.',
+    nul: 'Must not contain NUL characters.',
+    date: 'Must be a real date written YYYY-MM-DD.',
+    date_between: 'Must be a date from %{min} to %{max}.',
   },
 
   errors: {

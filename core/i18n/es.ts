@@ -559,6 +559,13 @@ export const appEs: AppCatalogue = {
     // campaigns (issue 5): merchant webhook endpoints
     https_url: 'Debe ser una dirección https://.',
     url: 'Debe ser una dirección web que empiece por https:// (o http://).',
+    // issue 9: shapes and dates of input
+    public_url: 'No debe apuntar a una dirección privada, de bucle local (loopback) o de enlace local.',
+    scalar: 'Debe ser un único valor, no una lista ni un objeto.',
+    text: 'Debe ser texto.',
+    nul: 'No debe contener caracteres NUL.',
+    date: 'Debe ser una fecha real con el formato AAAA-MM-DD.',
+    date_between: 'Debe ser una fecha entre el %{min} y el %{max}.',
   },
 
   errors: {

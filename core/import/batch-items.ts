@@ -29,6 +29,7 @@ const ITEM_SCHEMA = {
   last_name: schemas.batch_items.update.last_name,
   email: schemas.batch_items.update.email,
   phone: schemas.batch_items.update.phone,
+  offset_date: schemas.batch_items.update.offset_date,
 };
 
 export interface BatchItemImportOptions {
@@ -37,6 +38,8 @@ export interface BatchItemImportOptions {
   defaultCountry?: string;
   /** Language used when a row leaves it empty (the importing user's language, else en). */
   defaultLocale?: Locale;
+  /** Today for the expiry-date window (the server's clock); defaults to the system time. */
+  now?: Date;
 }
 
 export async function importBatchItemRows(source: RowSource, options: BatchItemImportOptions = {}): Promise<BatchItemImportResult> {
@@ -52,12 +55,12 @@ export async function importBatchItemRows(source: RowSource, options: BatchItemI
     const errors: ImportRowError[] = [];
     const add = (column: string, message: Message) => errors.push(rowError(row, column, message, get(column)));
     const country = parseCountry(get('country') || options.defaultCountry || '');
-    for (const [field, message] of Object.entries(collectProblems(ITEM_SCHEMA, { ...v, country }))) add(field, message);
+    // A spreadsheet date may come as a timestamp: its calendar day is checked (a real date, within the window).
+    const offsetDate = get('offset_date') === '' ? undefined : (parseIsoDate(get('offset_date')) ?? get('offset_date'));
+    for (const [field, message] of Object.entries(collectProblems(ITEM_SCHEMA, { ...v, country, offset_date: offsetDate }, { now: options.now }))) add(field, message);
     // en/es, also English/Español; an empty cell is the default language.
     const locale = get('locale') === '' ? (options.defaultLocale ?? DEFAULT_LOCALE) : parseLocale(get('locale'));
     if (locale === undefined) add('locale', { key: 'validation.in' });
-    const offsetDate = get('offset_date') === '' ? undefined : parseIsoDate(get('offset_date'));
-    if (get('offset_date') !== '' && offsetDate === undefined) add('offset_date', { key: 'import.errors.invalid_date' });
 
     result.counts.rows++;
     if (errors.length > 0) result.counts.invalid++;

@@ -60,7 +60,15 @@ export const BATCH_ITEM_IMPORT_FIELDS: readonly ImportField[] = [
   { name: 'phone', required: false, labelKeys: [itemLabel('phone')], example: '+1 242 502 1234', help: itemHelp('phone') },
   { name: 'country', required: false, labelKeys: [itemLabel('country')], example: 'BS', help: itemHelp('country') },
   { name: 'locale', required: false, labelKeys: [itemLabel('locale')], example: 'en', help: itemHelp('locale') },
-  { name: 'offset_date', required: false, labelKeys: [itemLabel('offset_date')], example: '2030-01-31' },
+  {
+    name: 'offset_date',
+    required: false,
+    labelKeys: [itemLabel('offset_date')],
+    // Inside the accepted window (today .. 90 days ahead) whenever the template is downloaded.
+    get example() {
+      return new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    },
+  },
 ];
 
 export type ImportKind = 'shipments' | 'batch_items';

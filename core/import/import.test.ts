@@ -170,10 +170,13 @@ describe('batch-item rows', () => {
       { row: 1, cells: headers },
       { row: 2, cells: ['Ana', 'Rolle', 'ana@example.com', '', '', '2030-01-31'] },
       { row: 3, cells: ['Ben', 'Knowles', '', '', 'BS', '2030-02-30'] },
-    ]);
+    ], { now: new Date('2030-01-01T12:00:00Z') });
     expect(result.items).toEqual([{ row: 2, body: { first_name: 'Ana', last_name: 'Rolle', email: 'ana@example.com', country: 'BS', locale: 'en', offset_date: '2030-01-31' } }]);
-    expect(result.rows[1].errors.map((e) => `${e.column}:${e.code}`)).toEqual(['email:required_without', 'phone:required_without', 'offset_date:invalid_date']);
+    expect(result.rows[1].errors.map((e) => `${e.column}:${e.code}`)).toEqual(['email:required_without', 'phone:required_without', 'offset_date:date']);
     expect(result.counts).toEqual({ rows: 2, valid: 1, invalid: 1, items: 1 });
+    // Yesterday, and further ahead than the longest batch offset (90 days), are refused too.
+    const window = await importBatchItemRows([{ row: 1, cells: headers }, { row: 2, cells: ['Ana', 'Rolle', 'ana@example.com', '', '', '2029-12-31'] }, { row: 3, cells: ['Ana', 'Rolle', 'ana@example.com', '', '', '2030-04-02'] }], { now: new Date('2030-01-01T12:00:00Z') });
+    expect(window.rows.flatMap((r) => r.errors.map((e) => `${e.row}:${e.code}`))).toEqual(['2:date_between', '3:date_between']);
   });
 
   it("reads an optional language column (English or Spanish header and values); empty is the importer's default", async () => {

@@ -1,5 +1,12 @@
-import type { Schema } from '../validation.js';
-import { contact, id, locale, text } from './common.js';
+import { BOUNDS } from '../constants.js';
+import type { Rule, Schema } from '../validation.js';
+import { contact, id, locale } from './common.js';
+
+/**
+ * The expiry date: a real calendar date, from today to the longest batch offset ahead (DESIGN.md section 4:
+ * offset 1..90 days), so the initial notification can always be planned.
+ */
+export const offsetDate: Rule[] = [{ rule: 'date', minDays: 0, maxDays: BOUNDS.batchOffset.max }];
 
 /**
  * A batch customer: names required, e-mail required without a phone, phone checked against `country`;
@@ -9,7 +16,7 @@ const item: Schema = {
   ...contact,
   locale,
   // Feature-gated expiry date (YYYY-MM-DD); the API checks the feature.
-  offset_date: text(30),
+  offset_date: offsetDate,
   pickup_location_id: id(),
 };
 

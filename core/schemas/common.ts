@@ -17,8 +17,11 @@ export const nameField = (required = true): Rule[] => [
 
 export const email = (required = true): Rule[] => [...req(required), { rule: 'email' }, { rule: 'max', length: BOUNDS.email.max }];
 
-/** A foreign key: a positive integer. */
-export const id = (required = false): Rule[] => [...req(required), { rule: 'integer', min: 1 }];
+/** The largest id a PostgreSQL `integer` column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A foreign key: a positive integer that fits the id columns. */
+export const id = (required = false): Rule[] => [...req(required), { rule: 'integer', min: 1, max: MAX_ID }];
 
 export const integer = (min: number, max: number, required = false): Rule[] => [...req(required), { rule: 'integer', min, max }];
 

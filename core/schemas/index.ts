@@ -40,6 +40,8 @@ export interface ValidateOptions {
   partial?: boolean;
   /** Array fields validated item by item, e.g. `{ packages: schemas.packageItem }`; problems keyed `packages.0.size`. */
   nested?: Record<string, Schema>;
+  /** The current time for date windows (the API's clock); defaults to the system time. */
+  now?: Date;
 }
 
 const has = (values: object, field: string) => Object.prototype.hasOwnProperty.call(values, field);
@@ -47,7 +49,7 @@ const has = (values: object, field: string) => Object.prototype.hasOwnProperty.c
 /** All problems of `values` (first per field), untranslated. Empty when valid. */
 export function collectProblems(schema: Schema, values: Record<string, unknown>, options: ValidateOptions = {}): Record<string, Message> {
   const active = options.partial ? Object.fromEntries(Object.entries(schema).filter(([f]) => has(values, f))) : schema;
-  const problems = validate(active, values);
+  const problems = validate(active, values, { now: options.now });
   for (const [field, itemSchema] of Object.entries(options.nested ?? {})) {
     const list = values[field];
     if (list === undefined || list === null) continue;
@@ -57,7 +59,11 @@ export function collectProblems(schema: Schema, values: Record<string, unknown>,
     }
     list.forEach((item, index) => {
       const itemValues = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-      for (const [f, m] of Object.entries(validate(itemSchema, itemValues))) problems[`${field}.${index}.${f}`] = m;
+      if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+        problems[`${field}.${index}`] = { key: 'validation.scalar' };
+        return;
+      }
+      for (const [f, m] of Object.entries(validate(itemSchema, itemValues, { now: options.now }))) problems[`${field}.${index}.${f}`] = m;
     });
   }
   return problems;

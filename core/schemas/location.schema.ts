@@ -24,6 +24,8 @@ const location: Schema = {
   latitude: [{ rule: 'required' }, { rule: 'latitude' }],
   longitude: [{ rule: 'required' }, { rule: 'longitude' }],
   what3words: text(SHORT),
+  image: text(BOUNDS.description.max),
+  secure_access_key: text(SHORT),
   storage_days: integer(1, 60),
   address_company: text(SHORT),
   address_description: text(BOUNDS.description.max),

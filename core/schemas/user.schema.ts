@@ -16,7 +16,7 @@ const user: Schema = {
   merchant_id: [
     { rule: 'required_if', field: 'role', equals: ROLES.merchant_admin },
     { rule: 'required_if', field: 'role', equals: ROLES.merchant_user },
-    { rule: 'integer', min: 1 },
+    ...id(),
   ],
   locale,
   country,

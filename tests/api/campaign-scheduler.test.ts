@@ -51,23 +51,23 @@ describe('campaign scheduler pass', () => {
   const clock = fixedClock(NOW);
   const db = () => database.db;
 
-  async function createBatch(items: number): Promise<{ batchId: number; ids: Map<number, Kind> }> {
+  async function createBatch(items: number, owner = merchantId): Promise<{ batchId: number; ids: Map<number, Kind> }> {
     const { id: batchId } = await db()
       .insertInto('batches')
       .values({
-        merchant_id: merchantId, name: 'Scheduler batch', status: BATCH_STATUS.running, item_count: items, contents: 'Apparel', offset: 30, reminder_count: 2,
+        merchant_id: owner, name: 'Scheduler batch', status: BATCH_STATUS.running, item_count: items, contents: 'Apparel', offset: 30, reminder_count: 2,
         reminder_interval: 7, channels: CHANNELS.email | CHANNELS.sms, custom_final_reminder: 1, notification_message: 'Ready.', reminder_message: 'Waiting.',
         final_reminder_message: 'Last call.', created_at: at(-10 * DAY), updated_at: at(-DAY),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const rows = Array.from({ length: items }, (_, k) => ({ batch_id: batchId, merchant_id: merchantId, ...itemRow(k) }));
+    const rows = Array.from({ length: items }, (_, k) => ({ batch_id: batchId, merchant_id: owner, ...itemRow(k) }));
     const inserted = await db().insertInto('batch_items').values(rows).returning('id').execute();
     return { batchId, ids: new Map(inserted.map(({ id }, k) => [id, KINDS[k % KINDS.length]!])) };
   }
 
   async function passUntilShort(limit: number): Promise<CampaignPassResult & { passes: number }> {
-    const total = { passes: 0, due: 0, stepped: 0, skipped: 0, completed: 0, locationRequests: 0, webhooks: 0 };
+    const total = { passes: 0, due: 0, stepped: 0, skipped: 0, bad: 0, completed: 0, locationRequests: 0, webhooks: 0 };
     for (;;) {
       const r = await runCampaignPass({ db: db(), dialect: database.dialect, clock, secret: SECRET, limit });
       total.passes++;
@@ -187,5 +187,36 @@ describe('campaign scheduler pass', () => {
     await expect(db().transaction().execute((trx) => carryOutStep(trx, stale, batch, work[0]!.step, NOW, { secret: SECRET }))).rejects.toBeInstanceOf(ItemRace);
     expect(await tokensOf([stale.id])).toHaveLength(0);
     await pauseAll();
+  });
+
+  it('a bad row written straight to the database is skipped and recorded once; the other merchant is still served', async () => {
+    await pauseAll();
+    // Merchant A: two items whose expiry dates cannot be read (no validation stands between the database and the pass).
+    const bad = await createBatch(2);
+    await db().updateTable('batch_items').set({ offset_date: '2024-13-45', status: ITEM.pending, next_notification_at: null }).where('batch_id', '=', bad.batchId).execute();
+    const [firstBad] = [...bad.ids.keys()];
+    await db().updateTable('batch_items').set({ offset_date: 'soon' }).where('id', '=', firstBad!).execute();
+    // Merchant B: good items due at once.
+    const other = (await db().selectFrom('merchants').select('id').where('id', '<>', merchantId).executeTakeFirstOrThrow()).id;
+    const good = await createBatch(5, other);
+    const goodNotify = [...good.ids].filter(([, kind]) => kind === 'notify').map(([id]) => id);
+
+    const first = await runCampaignPass({ db: db(), dialect: database.dialect, clock, secret: SECRET });
+    expect(first.bad).toBe(2);
+    const goodRows = await db().selectFrom('batch_items').select(['id', 'status']).where('id', 'in', goodNotify).execute();
+    expect(goodRows.map((r) => r.status)).toEqual(goodNotify.map(() => ITEM.notified));
+    expect((await outboxOf(goodNotify)).length).toBeGreaterThan(0);
+
+    const badIds = [...bad.ids.keys()];
+    const badRows = await db().selectFrom('batch_items').select(['id', 'status']).where('id', 'in', badIds).execute();
+    expect(badRows.map((r) => r.status)).toEqual(badIds.map(() => ITEM.failed));
+    const skips = (await eventsOf(badIds)).filter((e) => e.kind === 'skipped');
+    expect(skips.map((e) => e.reason)).toEqual(['background.bad_row', 'background.bad_row']);
+    expect(JSON.parse(skips[0]!.data!)).toMatchObject({ pass: 'campaigns', error: expect.stringContaining('Not a date') });
+
+    // The failed rows leave the due set: the next pass neither sees them nor records them again.
+    const second = await runCampaignPass({ db: db(), dialect: database.dialect, clock, secret: SECRET });
+    expect(second.bad).toBe(0);
+    expect((await eventsOf(badIds)).filter((e) => e.kind === 'skipped')).toHaveLength(2);
   });
 });

@@ -31,6 +31,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Adds routes or hooks before the app is readied (e.g. test-only routes). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Runs before the routes are registered (e.g. an onRoute hook collecting every route). */
+  beforeRoutes?: (app: FastifyInstance) => void;
   /**
    * The app's mailer instead of the in-memory one (`TestApp.mailer` then stays empty): e.g. SMTP to a
    * loopback server, or `'server-default'` for what the server uses without SMTP_URL (the message log).
@@ -84,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const app = await buildApp({
       db: database,
       clock,
+      beforeRoutes: options.beforeRoutes,
       mailer: options.mailer === 'server-default' ? undefined : (options.mailer ?? mailer),
       config: { production: false, publicUrl: 'http://lockerline.test', logger: false, ...options.config },
     });

@@ -9,10 +9,14 @@ import { translate } from '../../core/i18n/index.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 import { countAll, fixture, findMerchantId, readWorkbook, refusedFiles, upload, type UploadFile } from './import-support.js';
 
+/** Expiry dates inside the window (today .. 90 days ahead). */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const SOON = day(30);
+const LATER = day(60);
 const HEADER = 'first_name,last_name,email,phone,country,locale,offset_date';
-const GOOD = [HEADER, 'Lucia,Ferguson,lucia@example.com,+1 242 502 1234,BS,es,2030-01-31', 'Ben,Knowles,,+1 242 502 7777,,English,'].join('\n');
+const GOOD = [HEADER, `Lucia,Ferguson,lucia@example.com,+1 242 502 1234,BS,es,${SOON}`, 'Ben,Knowles,,+1 242 502 7777,,English,'].join('\n');
 /** Spanish labels, semicolons, a language column with Español and an empty language cell. */
-const SPANISH = ['Nombre;Apellidos;Correo electrónico;Teléfono;País;Idioma;Fecha de caducidad', 'Bea;Rolle;bea@example.com;;BS;Español;', 'Carl;Moss;carl@example.com;;;;2031-05-01'].join('\n');
+const SPANISH = ['Nombre;Apellidos;Correo electrónico;Teléfono;País;Idioma;Fecha de caducidad', 'Bea;Rolle;bea@example.com;;BS;Español;', `Carl;Moss;carl@example.com;;;;${LATER}`].join('\n');
 /** Row 3 (the header is row 1) has a phone that is far too short. */
 const BAD_PHONE = [HEADER, 'Ana,Rolle,ana@example.com,+1 242 502 1234,BS,en,', 'Dan,Smith,,12,BS,,', 'Cara,Moss,cara@example.com,,BS,es,'].join('\n');
 
@@ -113,7 +117,7 @@ describe('upload -> preview -> save', () => {
       // an empty language cell is the importing user's language (the Acme admin reads English)
       ['Carl', 'en', 'BS', null, 0, acmeId],
     ]);
-    expect(items[0]!.offset_date).toBe('2030-01-31T00:00:00.000Z');
+    expect(items[0]!.offset_date).toBe(`${SOON}T00:00:00.000Z`);
     const events = await t.db.selectFrom('events').select(['kind', 'to_status']).where('subject_type', '=', 'batch_item').where('subject_id', 'in', items.map((i) => i.id)).execute();
     expect(events).toEqual(items.map(() => ({ kind: 'created', to_status: 0 })));
   });

@@ -13,6 +13,9 @@ import { webhookTransport } from '../../api/webhooks/webhook-transport.js';
 import { verifySignature } from '../../api/webhooks/secret-box.js';
 import { createTestApp, login, type TestApp } from './helpers.js';
 
+/** The receiver listens on loopback: allowed here as WEBHOOK_ALLOW_PRIVATE_HOSTS would in development. */
+const LOOPBACK_ALLOWED = ['127.0.0.1'];
+
 const SECRET = 'webhook-app-secret';
 const HOOK_SECRET = 'merchant-shared-secret-123';
 
@@ -25,10 +28,10 @@ describe('merchant webhooks', () => {
   let failNext = 0;
 
   const deliver = () =>
-    runDeliveryPass({ db: t.db, dialect: t.dialect, clock, publicUrl: 'http://x.test', transports: { webhook: webhookTransport(t.db, { appSecret: SECRET, now: () => clock.now() }) }, random: () => 0 });
+    runDeliveryPass({ db: t.db, dialect: t.dialect, clock, publicUrl: 'http://x.test', transports: { webhook: webhookTransport(t.db, { appSecret: SECRET, now: () => clock.now(), allowPrivateHosts: LOOPBACK_ALLOWED }) }, random: () => 0 });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock, config: { secret: SECRET } });
+    t = await createTestApp({ clock, config: { secret: SECRET, webhookAllowPrivateHosts: LOOPBACK_ALLOWED } });
     server = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
@@ -101,5 +104,43 @@ describe('merchant webhooks', () => {
     expect(log.statusCode).toBe(200);
     expect(log.json().data[0]).toMatchObject({ status: 'sent', attempts: 2 });
     expect((await (await login(t.app, 'other.admin@example.com')).get(`/api/merchants/${merchantId}/webhook-deliveries`)).statusCode).toBe(404);
+  });
+
+  it('refuses private, loopback, link-local and unspecified targets when saving, in every spelling (422)', async () => {
+    const admin = await login(t.app, 'merchant.admin@example.com');
+    const merchantId = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+    const before = await t.db.selectFrom('webhook_endpoints').selectAll().execute();
+    for (const target of [
+      'https://169.254.169.254/latest/meta-data', 'https://10.1.2.3/', 'https://172.16.0.1/', 'https://172.31.255.255/', 'https://192.168.1.1/',
+      'https://127.0.0.2/', 'https://0.0.0.0/', 'https://[::1]/', 'https://[fc00::1]/', 'https://[fd12:3456::1]/', 'https://[fe80::1]/',
+      // 127.0.0.1 is the allow-listed receiver here: its neighbour 127.0.0.2 written as an integer, in hex, octal, IPv4-mapped.
+      'https://[::]/', 'https://2130706434/', 'https://0x7f000002/', 'https://0177.0.0.2/', 'https://0x7f.2/', 'https://[::ffff:127.0.0.2]/',
+      'https://[::ffff:a9fe:a9fe]/', 'https://localhost/', 'https://api.localhost/', 'http://127.0.0.2:8080/hook',
+    ]) {
+      const res = await admin.put(`/api/merchants/${merchantId}/webhook`, { url: target, secret: HOOK_SECRET });
+      expect(res.statusCode, target).toBe(422);
+      expect(res.json().code).toBe('validation.failed');
+      expect(Object.keys(res.json().errors), target).toEqual(['url']);
+    }
+    expect((await admin.put(`/api/merchants/${merchantId}/webhook`, { url: 'https://10.0.0.1/', secret: HOOK_SECRET })).json().errors.url).toMatch(/private/);
+    expect(await t.db.selectFrom('webhook_endpoints').selectAll().execute()).toEqual(before);
+  });
+
+  it('refuses a private target again at delivery (after DNS), never contacting it nor logging an answer', async () => {
+    const merchantId = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+    const strict = webhookTransport(t.db, { appSecret: SECRET, allowPrivateHosts: [] });
+    const message = { merchantId, text: '{}', idempotencyKey: 'k1', subject: 'package.runhook' } as Parameters<typeof strict.send>[0];
+    // Stored before the rule existed (or by hand): a loopback literal and a name resolving to loopback.
+    for (const target of [url, url.replace('127.0.0.1', 'localhost'), url.replace('127.0.0.1', '[::ffff:127.0.0.1]')]) {
+      await t.db.updateTable('webhook_endpoints').set({ url: target }).where('merchant_id', '=', merchantId).execute();
+      const count = received.length;
+      const error = await strict.send(message).then(() => null, (e: Error & { permanent?: boolean }) => e);
+      expect(error?.message, target).toMatch(/private, loopback or link-local/);
+      expect(received).toHaveLength(count);
+    }
+    // The same receiver allow-listed is reached (the allow-list is the only way in).
+    await t.db.updateTable('webhook_endpoints').set({ url }).where('merchant_id', '=', merchantId).execute();
+    const allowed = webhookTransport(t.db, { appSecret: SECRET, allowPrivateHosts: LOOPBACK_ALLOWED });
+    await expect(allowed.send(message)).resolves.toMatchObject({ providerMessageId: expect.stringMatching(/^http:2/) });
   });
 });

@@ -105,7 +105,7 @@ async function seedBatch(dir: string, items: number, channels: number, allDue: b
 /** Scheduler passes until one comes back short (what startCampaignScheduler does); sums the results. */
 async function scheduleAll(file: string, limit?: number) {
   const database = await openDatabase({ sqliteFile: file });
-  const total: CampaignPassResult & { passes: number } = { passes: 0, due: 0, stepped: 0, skipped: 0, completed: 0, locationRequests: 0, webhooks: 0 };
+  const total: CampaignPassResult & { passes: number } = { passes: 0, due: 0, stepped: 0, skipped: 0, bad: 0, completed: 0, locationRequests: 0, webhooks: 0 };
   try {
     const deps = { db: database.db, dialect: database.dialect, clock: fixedClock(NOW), secret: SECRET, limit };
     const started = performance.now();

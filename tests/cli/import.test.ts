@@ -102,7 +102,7 @@ describe('lockerline template / import / export', () => {
   });
 
   it('imports batch customers', async () => {
-    writeFileSync(join(dir, 'customers.csv'), 'first_name,last_name,email,phone,country,offset_date\nAna,Rolle,ana@example.com,+1 242 502 1234,BS,2030-01-31\nBen,Knowles,,,BS,\n');
+    writeFileSync(join(dir, 'customers.csv'), `first_name,last_name,email,phone,country,offset_date\nAna,Rolle,ana@example.com,+1 242 502 1234,BS,${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}\nBen,Knowles,,,BS,\n`);
     const before = count('batch_items');
     const res = await cli(['import', 'batch-items', 'customers.csv', '--batch', String(batchId), '--json']);
     expect(res.code).toBe(1);

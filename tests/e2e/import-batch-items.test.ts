@@ -13,7 +13,7 @@ const text = (phrase: string, params?: Record<string, string | number>) => forma
 /** Three customers, the second (spreadsheet row 3) with a phone far too short; last names unique per run. */
 const customersCsv = (tag: string) =>
   Buffer.from(
-    ['first_name,last_name,email,phone,country,locale,offset_date', `Ana,${tag},ana@example.com,+1 242 502 1234,BS,es,`, `Dan,${tag},,12,BS,,`, `Cara,${tag},cara@example.com,,BS,en,2030-01-31`].join('\n') + '\n',
+    ['first_name,last_name,email,phone,country,locale,offset_date', `Ana,${tag},ana@example.com,+1 242 502 1234,BS,es,`, `Dan,${tag},,12,BS,,`, `Cara,${tag},cara@example.com,,BS,en,${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}`].join('\n') + '\n',
   );
 
 describeE2e('batch customer import wizard', (env) => {

@@ -73,6 +73,7 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
     const ctx = opContext(request);
     const body = ((request.body as Body | undefined) ?? {}) as Body;
     const merchantId = body.merchant_id === undefined || body.merchant_id === null || body.merchant_id === '' ? null : Number(body.merchant_id);
+    if (merchantId !== null && !Number.isSafeInteger(merchantId)) fieldError('merchant_id', 'validation.numeric');
     const pkg = await fetchFromMerchant(ctx, body.barcode, merchantId);
     reply.code(201);
     return recordPayload(ctx.db, 'packages', ctx.actor!, pkg);

@@ -15,6 +15,7 @@ import type { Db, ServiceContext } from '../access.js';
 import { loadVisible } from '../records.js';
 import { verdictsFor, type Row } from '../module.js';
 import { attachNames } from '../related.js';
+import { omit } from '../../../core/schemas/index.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { batchesModule } from '../batches/batches.routes.js';
@@ -43,7 +44,7 @@ async function prepare(ctx: ServiceContext, values: Row, merchantId: number, sch
   values.locale ??= defaultLocale;
   if (values.phone !== undefined) values.phone = toE164(values.phone, values.country); // stored E.164 (core/phone.ts)
   if (typeof values.email === 'string') values.email = values.email.toLowerCase();
-  validateOrThrow(schema, values);
+  validateOrThrow(schema, values, { now: new Date(ctx.now) });
   if (values.pickup_location_id != null) {
     const loc = await findLocation(ctx.db, Number(values.pickup_location_id));
     if (!loc || loc.active !== 1 || (loc.merchant_id != null && loc.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
@@ -72,7 +73,9 @@ export async function createBatchItem(ctx: ServiceContext, body: Row) {
 
 export async function updateBatchItem(ctx: ServiceContext, row: Row, body: Row) {
   const values: Row = { ...Object.fromEntries(BATCH_ITEM_FIELDS.map((f) => [f, row[f]])), ...pick(body, BATCH_ITEM_FIELDS) };
-  const update = await prepare(ctx, values, row.merchant_id, schemas.batch_items.update, row.locale);
+  // A stored expiry date that is not being changed may have passed since: only a new one is held to the window.
+  const schema = values.offset_date === row.offset_date ? omit(schemas.batch_items.update, 'offset_date') : schemas.batch_items.update;
+  const update = await prepare(ctx, values, row.merchant_id, schema, row.locale);
   await ctx.db.transaction().execute(async (trx) => {
     const n = await trx.updateTable('batch_items').set({ ...update, updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
     if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');

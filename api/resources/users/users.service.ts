@@ -60,6 +60,8 @@ async function checkRoleAndMerchant(ctx: ServiceContext, values: Row, stored: Ro
   const agreed = userRoleAndMerchant(ctx.actor, { role: values.role, merchant_id: values.merchant_id }, stored as UserRecord | null);
   if ('field' in agreed) fieldError(agreed.field, agreed.key);
   values.merchant_id = agreed.merchant_id;
+  // The id's shape first: the lookup below must not see a list or an out-of-range number.
+  validateOrThrow({ merchant_id: schemas.users.create.merchant_id }, values);
   if (values.merchant_id != null && !(await ctx.db.selectFrom('merchants').select('id').where('id', '=', values.merchant_id).executeTakeFirst())) {
     fieldError('merchant_id', 'validation.exists');
   }

@@ -6,6 +6,7 @@
  * one transaction with a compare-and-set on the item so a double click converts once.
  */
 import { DomainError } from '../../core/errors.js';
+import { batchItemRefusal } from '../../core/policies/batch_items.policy.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import type { Batch, BatchItem } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
@@ -22,11 +23,7 @@ export const SIZE_COLUMNS = [
 ] as const;
 
 /** Why an item cannot be converted, or null. */
-export function conversionRefusal(item: Pick<BatchItem, 'status' | 'shipment_id'>) {
-  if (item.shipment_id != null || item.status === ITEM.shipment_created) return 'batch_item.already_converted' as const;
-  if (item.status !== ITEM.responded) return 'batch_item.not_responded' as const;
-  return null;
-}
+export const conversionRefusal = (item: Pick<BatchItem, 'status' | 'shipment_id'>) => batchItemRefusal('convert', item);
 
 export async function convertItem(ctx: ServiceContext, item: BatchItem, batch: Batch): Promise<number> {
   const refusal = conversionRefusal(item);

@@ -11,8 +11,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import { normalizeCode } from '../../../core/identifiers.js';
-import { ROLES, isAdminRole, isMerchantRole } from '../../../core/roles.js';
-import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import { packageScope } from '../../../core/policies/packages.policy.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
 import { driverPackages } from '../../resources/packages/packages.repository.js';
@@ -21,20 +20,22 @@ import type { Executor } from '../context.js';
 type PackageQuery = SelectQueryBuilder<Database, 'packages', Package>;
 
 export function scopePackages(qb: PackageQuery, actor: RequestActor | null): PackageQuery {
-  if (!actor || isAdminRole(actor.role)) return qb;
-  if (isMerchantRole(actor.role)) return actor.merchant_id == null ? qb.where(sql<boolean>`1 = 0`) : qb.where('packages.merchant_id', '=', actor.merchant_id);
-  const mine = actor.location_ids ?? [];
+  const scope = actor ? packageScope(actor) : ({ kind: 'all' } as const);
+  if (scope.kind === 'all') return qb;
+  if (scope.kind === 'merchant') return scope.merchant_id == null ? qb.where(sql<boolean>`1 = 0`) : qb.where('packages.merchant_id', '=', scope.merchant_id);
+  const mine = actor!.location_ids ?? [];
   const ids = mine.length ? mine : [-1];
-  if (actor.role === ROLES.pudo || actor.role === ROLES.warehouse) {
+  if (scope.kind === 'locations') {
+    const { alsoStatus } = scope;
     return qb.where((eb) =>
       eb.or([
         eb('packages.location_id', 'in', ids),
         eb('packages.dropoff_location_id', 'in', ids),
-        ...(actor.role === ROLES.warehouse ? [eb('packages.status', '=', P.in_transit)] : []),
+        ...(alsoStatus != null ? [eb('packages.status', '=', alsoStatus)] : []),
       ]),
     );
   }
-  if (actor.role === ROLES.driver) return qb.where((eb) => driverPackages(eb, actor));
+  if (scope.kind === 'driver') return qb.where((eb) => driverPackages(eb, actor!));
   return qb.where(sql<boolean>`1 = 0`);
 }
 

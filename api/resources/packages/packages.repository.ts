@@ -1,6 +1,6 @@
 /** Packages: list spec with the tenant rules of merchants, store staff and drivers. */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { ROLES, isStoreRole } from '../../../core/roles.js';
+import { packageScope } from '../../../core/policies/packages.policy.js';
 import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
 import type { Database } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
@@ -45,11 +45,12 @@ export const packagesList: ListSpec<Row> = {
     is_consolidation: 'bool', missing: 'bool', is_unpaid: 'bool',
   },
   restrict: byMerchant('packages', (qb, actor) => {
-    if (isStoreRole(actor.role)) {
+    const scope = packageScope(actor).kind;
+    if (scope === 'locations') {
       const mine = userLocationIds(actor.id);
       return qb.where((eb: any) => eb.or([eb('packages.location_id', 'in', mine), eb('packages.dropoff_location_id', 'in', mine)]));
     }
-    if (actor.role === ROLES.driver) return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => driverPackages(eb, actor));
+    if (scope === 'driver') return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => driverPackages(eb, actor));
     return nothing(qb);
   }),
   async decorate(rows, db) {

@@ -1,0 +1,34 @@
+/**
+ * Packages policy, visibility (DESIGN.md section 8, users policy shape): which packages an actor reaches,
+ * as a scope the API turns into SQL, and who packages are handed over to. The verbs and their statuses are
+ * core/machines/package.machine.ts. Pure functions: no I/O, browser-safe.
+ */
+import { ROLES, isAdminRole, isMerchantRole, isStoreRole } from '../roles.js';
+import { PACKAGE_STATUS } from '../statuses.js';
+
+/**
+ * all: staff; merchant: the packages of the actor's merchant (none without one); locations: the packages at
+ * or bound for the actor's locations, plus (operations only) every package in transit for a warehouse, which
+ * receives them; driver: the driver's own; none: nothing.
+ */
+export type PackageScope =
+  | { kind: 'all' }
+  | { kind: 'merchant'; merchant_id: number | null }
+  | { kind: 'locations'; alsoStatus: number | null }
+  | { kind: 'driver' }
+  | { kind: 'none' };
+
+export function packageScope(actor: { role: number; merchant_id: number | null }): PackageScope {
+  if (isAdminRole(actor.role)) return { kind: 'all' };
+  if (isMerchantRole(actor.role)) return { kind: 'merchant', merchant_id: actor.merchant_id };
+  if (isStoreRole(actor.role)) return { kind: 'locations', alsoStatus: actor.role === ROLES.warehouse ? PACKAGE_STATUS.in_transit : null };
+  if (actor.role === ROLES.driver) return { kind: 'driver' };
+  return { kind: 'none' };
+}
+
+/** The role of the users a warehouse hands packages over to. */
+export const HANDOVER_ROLE = ROLES.driver;
+
+/** True when the transition frees the package's locker compartment: it leaves the locker for good (an expired package picked up included). */
+export const releasesCompartment = (action: string, fromStatus: number): boolean =>
+  action === 'collect' || action === 'cancel' || action === 'reroute' || (action === 'pickup' && fromStatus === PACKAGE_STATUS.expired_retrievable);

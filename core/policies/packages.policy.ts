@@ -32,3 +32,10 @@ export const HANDOVER_ROLE = ROLES.driver;
 /** True when the transition frees the package's locker compartment: it leaves the locker for good (an expired package picked up included). */
 export const releasesCompartment = (action: string, fromStatus: number): boolean =>
   action === 'collect' || action === 'cancel' || action === 'reroute' || (action === 'pickup' && fromStatus === PACKAGE_STATUS.expired_retrievable);
+
+/** Expired and still in its locker: a locker operator makes it retrievable. */
+export const isExpiredInLocker = (pkg: { status: number }): boolean => pkg.status === PACKAGE_STATUS.expired;
+
+/** The tone a package status is shown in: negative end states are errors, ready to collect and beyond successes. */
+export const packageStatusTone = (pkg: { status: number }): 'error' | 'success' | 'default' =>
+  pkg.status < 0 ? 'error' : pkg.status >= PACKAGE_STATUS.ready_to_collect ? 'success' : 'default';

@@ -23,3 +23,9 @@ export function shipmentRecordRefusal(action: 'edit' | 'delete' | 'replace-packa
 /** Why CRUD `action` is refused on a package of a shipment in this status: only a draft's packages change. */
 export const shipmentPackageRefusal = (action: 'create' | 'edit' | 'delete', shipment: { status: number }): ErrorCode | null =>
   isDraftShipment(shipment) ? null : action === 'delete' ? 'shipment.not_deletable' : 'shipment.not_updatable';
+
+/** Labels were printed (the print button then reads "Reprint"). */
+export const hasPrintedLabels = (shipment: { status: number }): boolean => shipment.status >= S.printed;
+
+/** A shipment past draft and not in a negative end state sits on the timeline (its current step); others have none. */
+export const isOnTimeline = (shipment: { status: number }): boolean => shipment.status > 0;

@@ -4,7 +4,7 @@
  * and cancel (after a confirmation; every package not yet picked up is cancelled).
  */
 import { useRecordContext } from 'react-admin';
-import { SHIPMENT_STATUS } from '../../../../core/statuses.js';
+import { hasPrintedLabels } from '../../../../core/policies/shipments.policy.js';
 import { printLabels } from './operationsClient.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, confirmKey, isDestructive, verbLabel } from './verbs.js';
@@ -18,7 +18,7 @@ export function ShipmentActions() {
   if (!record) return null;
   const allowed = actionsOf(record);
   const id = Number(record.id);
-  const printed = Number(record.status) >= SHIPMENT_STATUS.printed;
+  const printed = hasPrintedLabels({ status: Number(record.status) });
   return (
     <>
       {SHIPMENT_VERBS.filter((verb) => allowed.includes(verb)).map((verb) =>

@@ -39,3 +39,10 @@ export const isExpiredInLocker = (pkg: { status: number }): boolean => pkg.statu
 /** The tone a package status is shown in: negative end states are errors, ready to collect and beyond successes. */
 export const packageStatusTone = (pkg: { status: number }): 'error' | 'success' | 'default' =>
   pkg.status < 0 ? 'error' : pkg.status >= PACKAGE_STATUS.ready_to_collect ? 'success' : 'default';
+
+/** Oversized packages go to PUDO points only (SPEC section 5): the one definition, for every size set and drop-off. */
+export const needsPudoDropoff = (sizes: readonly string[]): boolean => sizes.includes('OVERSIZED');
+export const oversizedRefusal = (sizes: readonly string[], dropoff: { class: string } | null | undefined): 'package.oversized_needs_pudo' | null =>
+  needsPudoDropoff(sizes) && dropoff?.class !== 'pudo' ? 'package.oversized_needs_pudo' : null;
+/** The location classes packages of these sizes may be dropped off at (pickers, alternatives, the customer's choices). */
+export const dropoffClassesFor = (sizes: readonly string[]): ('pudo' | 'locker')[] => (needsPudoDropoff(sizes) ? ['pudo'] : ['pudo', 'locker']);

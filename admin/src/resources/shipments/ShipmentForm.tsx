@@ -1,4 +1,5 @@
 import { Alert } from '@mui/material';
+import { needsPudoDropoff } from '../../../../core/policies/packages.policy.js';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextInput, useTranslate } from 'react-admin';
 import { LOCALES, SHIPMENT_TYPES } from '../../../../core/constants.js';
@@ -18,7 +19,7 @@ import { ShipmentPackagesInput } from './ShipmentPackagesInput.js';
 function DropoffLocationInput() {
   const translate = useTranslate();
   const packages = useWatch({ name: 'packages' }) as { size?: string }[] | undefined;
-  const oversized = (packages ?? []).some((p) => p?.size === 'OVERSIZED');
+  const oversized = needsPudoDropoff((packages ?? []).map((p) => p?.size ?? ''));
   return (
     <>
       <LightReferenceInput

@@ -10,11 +10,6 @@ export const LIST_DEFAULTS = { perPage: 25, maxPerPage: 100, page: 1 } as const;
 
 export const PACKAGE_SIZES = ['SMALL', 'MEDIUM', 'LARGE', 'OVERSIZED'] as const;
 export type PackageSize = (typeof PACKAGE_SIZES)[number];
-/** SPEC section 5: a drop-off of this class takes these package sizes (an oversized package goes to a PUDO point only). */
-export function dropoffTakes(locationClass: string | null | undefined, sizes: readonly (string | null | undefined)[]): boolean {
-  return locationClass === 'pudo' || !sizes.includes('OVERSIZED');
-}
-
 /** Maximum dimensions in millimetres; OVERSIZED is anything larger and PUDO-only. */
 export const PACKAGE_SIZE_MAX_MM: Record<Exclude<PackageSize, 'OVERSIZED'>, [number, number, number]> = {
   SMALL: [100, 200, 50],

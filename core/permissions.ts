@@ -140,11 +140,20 @@ export function resourceBySingular(singular: string): ResourceName | undefined {
   return RESOURCE_NAMES.find((name) => RESOURCES[name].singular === singular);
 }
 
-export function canCrud(actor: Pick<Actor, 'role' | 'features'>, resource: ResourceName, action: CrudAction): boolean {
+/** True when the role alone may use the CRUD action (the merchant feature aside). */
+export const crudRoleAllows = (role: number, resource: ResourceName, action: CrudAction): boolean => roleMatches(role, RESOURCES[resource].roles[action]);
+
+/** The one CRUD gate: role first (`forbidden`), then the merchant feature (`feature_disabled`); null when allowed. */
+export function crudRefusal(actor: Pick<Actor, 'role' | 'features'>, resource: ResourceName, action: CrudAction): 'forbidden' | 'feature_disabled' | null {
   const policy = RESOURCES[resource];
-  if (!roleMatches(actor.role, policy.roles[action])) return false;
-  return policy.feature ? actorHasFeature(actor, policy.feature) : true;
+  if (!crudRoleAllows(actor.role, resource, action)) return 'forbidden';
+  return policy.feature && !actorHasFeature(actor, policy.feature) ? 'feature_disabled' : null;
 }
+
+export const canCrud = (actor: Pick<Actor, 'role' | 'features'>, resource: ResourceName, action: CrudAction): boolean => crudRefusal(actor, resource, action) === null;
+
+/** True when the role may list the resource as a picker (`light`), without the list permission. */
+export const canPick = (role: number, resource: ResourceName): boolean => roleMatches(role, PICKER_ROLES[resource] ?? 0);
 
 /** Admin route access (SPEC sections 2 and 6): route name -> roles and feature. */
 export interface RouteRule {

@@ -5,6 +5,8 @@
  */
 import { batchStatusRefusal, planNextNotification, reachableChannels, type DueStep } from '../../core/campaigns/index.js';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
+import { batchItemRefusal } from '../../core/policies/batch_items.policy.js';
+import { batchRefusal } from '../../core/policies/batches.policy.js';
 import { BATCH_ITEM_STATUS as ITEM, BATCH_STATUS as B } from '../../core/statuses.js';
 import type { Transaction } from 'kysely';
 import type { Batch, BatchItem, Database } from '../db/tables.js';
@@ -17,22 +19,12 @@ import './tables.js';
 
 const CHUNK = 500;
 
-export const startRefusal = (batch: Pick<Batch, 'status'>): ErrorCode | null => (batch.status === B.draft || batch.status === B.paused ? null : 'batch.not_startable');
-export const pauseRefusal = (batch: Pick<Batch, 'status'>): ErrorCode | null => (batch.status === B.running ? null : 'batch.not_pausable');
+export const startRefusal = (batch: Pick<Batch, 'status'>): ErrorCode | null => batchRefusal('start', batch);
+export const pauseRefusal = (batch: Pick<Batch, 'status'>): ErrorCode | null => batchRefusal('pause', batch);
 
-/** Item-level refusals; the batch's own status is core/campaigns batchStatusRefusal (endpoints and batch item verdicts). */
-export function notifyRefusal(item: Pick<BatchItem, 'status' | 'shipment_id'>): ErrorCode | null {
-  if (item.shipment_id != null || item.status === ITEM.shipment_created) return 'batch_item.already_converted';
-  if (item.status === ITEM.responded) return 'batch_item.already_responded';
-  if (item.status === ITEM.failed || item.status === ITEM.idle) return 'batch_item.not_notifiable';
-  return null;
-}
-export function restartRefusal(item: Pick<BatchItem, 'status' | 'shipment_id'>): ErrorCode | null {
-  if (item.shipment_id != null || item.status === ITEM.shipment_created) return 'batch_item.already_converted';
-  if (item.status === ITEM.responded) return 'batch_item.already_responded';
-  if (item.status === ITEM.draft || item.status === ITEM.pending) return 'batch_item.not_notifiable';
-  return null;
-}
+/** Item-level refusals (core/policies/batch_items); the batch's own status is core/campaigns batchStatusRefusal. */
+export const notifyRefusal = (item: Pick<BatchItem, 'status' | 'shipment_id'>): ErrorCode | null => batchItemRefusal('notify', item);
+export const restartRefusal = (item: Pick<BatchItem, 'status' | 'shipment_id'>): ErrorCode | null => batchItemRefusal('restart', item);
 export { conversionRefusal };
 
 async function setBatchStatus(ctx: ServiceContext, batch: Batch, to: number, work?: (trx: Transaction<Database>) => Promise<void>) {

@@ -5,7 +5,9 @@
  * created events), linked both ways (shipments.batch_id, batch_items.shipment_id), item -> 100, all in
  * one transaction with a compare-and-set on the item so a double click converts once.
  */
+import { oversizedRefusal } from '../../core/policies/packages.policy.js';
 import { DomainError } from '../../core/errors.js';
+import { batchItemRefusal } from '../../core/policies/batch_items.policy.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import type { Batch, BatchItem } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
@@ -22,11 +24,7 @@ export const SIZE_COLUMNS = [
 ] as const;
 
 /** Why an item cannot be converted, or null. */
-export function conversionRefusal(item: Pick<BatchItem, 'status' | 'shipment_id'>) {
-  if (item.shipment_id != null || item.status === ITEM.shipment_created) return 'batch_item.already_converted' as const;
-  if (item.status !== ITEM.responded) return 'batch_item.not_responded' as const;
-  return null;
-}
+export const conversionRefusal = (item: Pick<BatchItem, 'status' | 'shipment_id'>) => batchItemRefusal('convert', item);
 
 export async function convertItem(ctx: ServiceContext, item: BatchItem, batch: Batch): Promise<number> {
   const refusal = conversionRefusal(item);
@@ -35,7 +33,8 @@ export async function convertItem(ctx: ServiceContext, item: BatchItem, batch: B
   if (!sizes.length) throw new DomainError('shipment.no_packages');
   const dropoff = item.pickup_location_id == null ? undefined : await ctx.db.selectFrom('locations').selectAll().where('id', '=', item.pickup_location_id).executeTakeFirst();
   if (!dropoff || dropoff.active !== 1 || dropoff.type !== 'dropoff') throw new DomainError('provider.dropoff_not_found');
-  if (sizes.includes('OVERSIZED') && dropoff.class !== 'pudo') throw new DomainError('package.oversized_needs_pudo');
+  const oversized = oversizedRefusal(sizes, dropoff);
+  if (oversized) throw new DomainError(oversized);
 
   const values = newShipmentValues({
     first_name: item.first_name,

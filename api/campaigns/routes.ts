@@ -7,8 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
-import { actorHasFeature, RESOURCES } from '../../core/permissions.js';
-import { roleMatches } from '../../core/roles.js';
+import { crudRefusal } from '../../core/permissions.js';
 import type { Batch, BatchItem } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { requireCrud } from '../plugins/auth.js';
@@ -26,9 +25,7 @@ import './tables.js';
 
 /** Role (edit) and feature first, then the record's own rule. */
 const guarded = (resource: 'batches' | 'batch_items', rule: (row: Row) => ErrorCode | null) => (row: Row, actor: RequestActor): ErrorCode | null => {
-  if (!roleMatches(actor.role, RESOURCES[resource].roles.edit)) return 'forbidden';
-  if (!actorHasFeature(actor, RESOURCES[resource].feature!)) return 'feature_disabled';
-  return rule(row);
+  return crudRefusal(actor, resource, 'edit') ?? rule(row);
 };
 
 let registered = false;

@@ -9,7 +9,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { applyStep, DAY_MS, type DueStep } from '../../core/campaigns/index.js';
-import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
+import { isFailedItemStatus } from '../../core/policies/batch_items.policy.js';
 import { insertRows, updateRows, type RowsUpdate } from '../db/bulk-insert.js';
 import type { Batch, BatchItem, Database } from '../db/tables.js';
 import { batchStepRequests } from '../notifications/batch-steps.js';
@@ -118,7 +118,7 @@ export async function carryOutSteps(trx: Executor, steps: readonly ItemStep[], n
       events.push(['batch_item', item.id, kind, from, to, actor, reason, data === null ? null : JSON.stringify(data), at]);
     if (token && step.kind !== 'notify') event('reminded', null, null, null, { reminder: step.planned?.reminder ?? 0, final: step.kind === 'final_reminder', channels: requests.map((r) => r.kind) });
     if (patch.status !== item.status) {
-      const failed = patch.status === ITEM.failed;
+      const failed = isFailedItemStatus(patch.status);
       event('status', item.status, patch.status, failed ? 'batch_item.not_notifiable' : null, null);
       if (failed) event('failed', null, null, 'batch_item.not_notifiable', null);
     }

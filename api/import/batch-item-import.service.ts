@@ -5,9 +5,10 @@
  * stores a single item.
  */
 import { DomainError } from '../../core/errors.js';
+import { batchRefusal } from '../../core/policies/batches.policy.js';
 import { importBatchItemRows, type BatchItemImportResult } from '../../core/import/batch-items.js';
 import { batchItemDefaults } from '../../core/schemas/index.js';
-import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../core/statuses.js';
+import { BATCH_ITEM_STATUS } from '../../core/statuses.js';
 import { toE164 } from '../../core/phone.js';
 import { recordEvents } from '../events/events.repository.js';
 import type { ServiceContext } from '../resources/access.js';
@@ -37,7 +38,8 @@ export interface CheckedBatchItemFile extends BatchItemImportResult {
 export async function importBatch(ctx: ServiceContext, batchId: number, { open = true } = {}): Promise<ImportBatch> {
   const [batch] = Number.isSafeInteger(batchId) ? await loadVisible(ctx.db, batchesModule, ctx.actor, [batchId]) : [];
   if (!batch) throw new DomainError('not_found');
-  if (open && batch.status === BATCH_STATUS.completed) throw new DomainError('record.locked');
+  const locked = open ? batchRefusal('add-items', batch as { status: number }) : null;
+  if (locked) throw new DomainError(locked);
   return { id: batch.id as number, merchant_id: batch.merchant_id as number };
 }
 

@@ -4,13 +4,12 @@
  *   source=log: what the development transport "sent" (message_log), with subject and body.
  */
 import type { FastifyInstance } from 'fastify';
-import { ROLES } from '../../core/roles.js';
-import { requireRole } from '../plugins/auth.js';
+import { requirePermission } from '../plugins/auth.js';
 import { pageOf } from './paging.js';
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from './outbox.js';
 
 export async function messageLogRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/messages', { schema: { tags: ['messages'] }, preHandler: requireRole(ROLES.superadmin) }, async (request) => {
+  app.get('/messages', { schema: { tags: ['messages'] }, preHandler: requirePermission('messages.list') }, async (request) => {
     const q = (request.query ?? {}) as Record<string, unknown>;
     const { page, perPage, offset } = pageOf(q);
     if (q.source === 'log') {

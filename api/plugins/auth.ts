@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
-import { RESOURCES, actorHasFeature, type CrudAction, type ResourceName } from '../../core/permissions.js';
-import { roleMatches } from '../../core/roles.js';
+import { actorHasFeature, crudRefusal, type CrudAction, type ResourceName } from '../../core/permissions.js';
+import { can, type Permission } from '../../core/policies/route.permissions.js';
 import { isLocale } from '../../core/i18n/index.js';
 import type { RequestActor } from '../http/context.js';
 import { loadActor } from '../auth/actor.js';
@@ -117,11 +117,11 @@ export function signedInActor(request: FastifyRequest): RequestActor {
   return request.actor;
 }
 
-/** 401 when signed out, 403 `forbidden` when the role is not in the mask. */
-export function requireRole(mask: number) {
+/** 401 when signed out, 403 `forbidden` without the named permission (core/policies/route.permissions). */
+export function requirePermission(permission: Permission) {
   return async (request: FastifyRequest) => {
     const actor = signedInActor(request);
-    if (!roleMatches(actor.role, mask)) throw new DomainError('forbidden');
+    if (!can(actor, permission)) throw new DomainError('forbidden');
   };
 }
 
@@ -136,9 +136,7 @@ export function requireFeature(feature: number) {
 /** The RESOURCES policy: 401 signed out, 403 `forbidden` (role), 403 `feature_disabled` (merchant). */
 export function requireCrud(resource: ResourceName, action: CrudAction) {
   return async (request: FastifyRequest) => {
-    const actor = signedInActor(request);
-    const policy = RESOURCES[resource];
-    if (!roleMatches(actor.role, policy.roles[action])) throw new DomainError('forbidden');
-    if (policy.feature && !actorHasFeature(actor, policy.feature)) throw new DomainError('feature_disabled');
+    const refusal = crudRefusal(signedInActor(request), resource, action);
+    if (refusal) throw new DomainError(refusal);
   };
 }

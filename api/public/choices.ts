@@ -3,6 +3,7 @@
  * network-wide or the merchant's own; PUDO only for oversized parcels), nearest first when a position
  * is known: device coordinates, or the centre of the locations sharing the given postcode.
  */
+import { dropoffClassesFor } from '../../core/policies/packages.policy.js';
 import type { Kysely } from 'kysely';
 import { distanceKm, type LatLng } from '../../core/geo.js';
 import type { Database, Location } from '../db/tables.js';
@@ -26,7 +27,7 @@ function allowed(db: Kysely<Database>, merchantId: number, oversized: boolean) {
     .selectAll()
     .where('type', '=', 'dropoff')
     .where('active', '=', 1)
-    .where('class', 'in', oversized ? ['pudo'] : ['locker', 'pudo'])
+    .where('class', 'in', dropoffClassesFor(oversized ? ['OVERSIZED'] : []))
     .where((eb) => eb.or([eb('merchant_id', 'is', null), eb('merchant_id', '=', merchantId)]));
 }
 

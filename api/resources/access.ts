@@ -5,8 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { DomainError } from '../../core/errors.js';
-import { RESOURCES, actorHasFeature, type CrudAction, type ResourceName } from '../../core/permissions.js';
-import { roleMatches } from '../../core/roles.js';
+import { crudRefusal, type CrudAction, type ResourceName } from '../../core/permissions.js';
 import type { RequestActor } from '../http/context.js';
 import type { Database } from '../db/tables.js';
 import { iso } from '../clock.js';
@@ -34,9 +33,8 @@ export function contextOf(request: FastifyRequest): ServiceContext {
 
 /** Role first (403 forbidden), then the merchant feature (403 feature_disabled). */
 export function ensureCrud(actor: RequestActor, resource: ResourceName, action: CrudAction): void {
-  const policy = RESOURCES[resource];
-  if (!roleMatches(actor.role, policy.roles[action])) throw new DomainError('forbidden');
-  if (policy.feature && !actorHasFeature(actor, policy.feature)) throw new DomainError('feature_disabled');
+  const refusal = crudRefusal(actor, resource, action);
+  if (refusal) throw new DomainError(refusal);
 }
 
 /** The actor's merchant id, or a 403 for roles without one. */

@@ -4,8 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
-import { PICKER_ROLES } from '../../core/permissions.js';
-import { roleMatches } from '../../core/roles.js';
+import { canPick } from '../../core/permissions.js';
 import type { RequestActor } from '../http/context.js';
 import { contextOf, ensureCrud, type ServiceContext } from './access.js';
 import { parseListQuery, rawQuery, runList } from './list-query.js';
@@ -55,7 +54,7 @@ export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
   app.get(base, { schema: { tags, querystring: listQuerystring } }, async (request) => {
     const ctx = contextOf(request);
     const raw = rawQuery(request);
-    const picker = roleMatches(ctx.actor.role, PICKER_ROLES[mod.name] ?? 0) && (raw.light === '1' || raw.light === 'true');
+    const picker = canPick(ctx.actor.role, mod.name) && (raw.light === '1' || raw.light === 'true');
     if (!picker) ensureCrud(ctx.actor, mod.name, 'list');
     const q = parseListQuery(mod.list, raw, ctx.actor.role);
     const spec = { ...mod.list, actions: (rows: Row[]) => actionsMap(mod, rows, ctx.actor, ctx.db) };

@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
-import { canCrud, resourceBySingular, RESOURCES, actorHasFeature, type ResourceName } from '../../core/permissions.js';
-import { roleMatches } from '../../core/roles.js';
+import { canCrud, crudRoleAllows, resourceBySingular, RESOURCES, actorHasFeature, type ResourceName } from '../../core/permissions.js';
 import type { Database } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { contextOf } from './access.js';
@@ -96,7 +95,7 @@ export async function canOnIds(db: Kysely<Database>, mod: ResourceModule, actor:
   const policy = RESOURCES[mod.name];
   let blanket: ErrorCode | null = null;
   if (policy.feature && !actorHasFeature(actor, policy.feature)) blanket = 'feature_disabled';
-  else if (!roleMatches(actor.role, policy.roles.show) && !canCrud(actor, mod.name, 'list') && !ids.every((id) => mod.permits?.(actor, 'show', id))) blanket = 'forbidden';
+  else if (!crudRoleAllows(actor.role, mod.name, 'show') && !canCrud(actor, mod.name, 'list') && !ids.every((id) => mod.permits?.(actor, 'show', id))) blanket = 'forbidden';
 
   const reasons: Record<string, string> = {};
   const can: number[] = [];

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
-import { ROLES } from '../../core/roles.js';
-import { requireRole, signedInActor } from '../plugins/auth.js';
+import { can } from '../../core/policies/route.permissions.js';
+import { requirePermission, signedInActor } from '../plugins/auth.js';
 import { idParams } from '../resources/schemas.js';
 import { fieldError } from '../resources/validate.js';
 import { sealSecret } from './secret-box.js';
@@ -20,7 +20,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 async function merchantOf(request: FastifyRequest): Promise<number> {
   const actor = signedInActor(request);
   const id = Number((request.params as { id: string }).id);
-  if (!(actor.role & ROLES.superadmin) && actor.merchant_id !== id) throw new DomainError('not_found');
+  if (!can(actor, 'webhooks.any-merchant') && actor.merchant_id !== id) throw new DomainError('not_found');
   const merchant = await request.server.db.selectFrom('merchants').select('id').where('id', '=', id).executeTakeFirst();
   if (!merchant) throw new DomainError('not_found');
   return id;
@@ -49,7 +49,7 @@ async function checkUrl(value: unknown, production: boolean, allow: string[]): P
 }
 
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
-  const guard = requireRole(ROLES.superadmin | ROLES.merchant_admin);
+  const guard = requirePermission('webhooks.manage');
   const opts = { schema: { tags: ['webhooks'], params: idParams }, preHandler: guard };
 
   const show = async (request: FastifyRequest) => {

@@ -8,6 +8,7 @@ import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { DomainError } from '../../core/errors.js';
 import { shipmentRefusal } from '../../core/machines/index.js';
+import { isDraftShipment } from '../../core/policies/shipments.policy.js';
 import type { Shipment } from '../../api/db/tables.js';
 import { createLabelDocument, drawLabel, isLabelFormat, labelCaptions } from '../../api/labels/label.js';
 import { shipmentLabels } from '../../api/labels/label-data.js';
@@ -56,7 +57,7 @@ export function registerShipmentCommands(program: Command, io: CliIo): void {
           const shipment = row as Shipment;
           if (opts.dryRun) {
             // print registers a draft first, so a draft is judged by register.
-            const judged = action === 'print' && shipment.status === 0 ? 'register' : action;
+            const judged = action === 'print' && isDraftShipment(shipment) ? 'register' : action;
             const code = shipmentRefusal(shipment, judged, { actor: machineActor(actor) });
             if (code) throw new DomainError(code);
             return;

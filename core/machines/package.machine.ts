@@ -3,7 +3,8 @@
  * package, asks `applyPackageAction`, and persists the returned patch with its event row(s) in one
  * transaction; `allowedPackageActions` feeds `meta.actions` and `user/can`.
  */
-import { dropoffTakes, type LocationClass, type NotificationEvent } from '../constants.js';
+import { oversizedRefusal } from '../policies/packages.policy.js';
+import type { LocationClass, NotificationEvent } from '../constants.js';
 import type { ErrorCode } from '../errors.js';
 import { FEATURES, hasBit } from '../features.js';
 import { ROLES, ROLE_GROUPS, roleMatches } from '../roles.js';
@@ -447,8 +448,7 @@ function checkNeed(need: PackageNeed, rule: PackageRule, pkg: PackageState, ctx:
       const target = ctx.target;
       if (!target) return full ? 'validation.failed' : null;
       if (target.id === pkg.dropoff_location_id) return 'package.reroute_same_location';
-      if (!dropoffTakes(target.class, [pkg.size])) return 'package.oversized_needs_pudo';
-      return null;
+      return oversizedRefusal([pkg.size ?? ''], target);
     }
     case 'into-package': {
       if (isSet(pkg.is_consolidated)) return 'package.already_consolidated';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, type ApiRequest } from '../providers/http.js';
+import { api } from '../providers/http.js';
 
 /** GETs an API path once (and again on `reload`); errors go to the global dialog. */
-export function useApiGet<T>(path: string | null, req: ApiRequest = {}) {
+export function useApiGet<T>(path: string | null, req: { suppress?: readonly number[] } = {}) {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(Boolean(path));

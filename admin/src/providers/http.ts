@@ -18,9 +18,14 @@ export interface ApiErrorBody {
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, unknown>;
+  /** JSON-encoded, except a FormData which goes as multipart (the browser sets the boundary). */
   body?: unknown;
+  /** Accept header when the answer is not JSON (e.g. `application/pdf, application/json`). */
+  accept?: string;
   /** Statuses the caller handles itself: not shown in the global error dialog (e.g. login: 422). */
-  suppress?: number[];
+  suppress?: readonly number[] | ((status: number) => boolean);
+  /** Non-2xx statuses `apiResponse` hands back as a Response (the caller reads its body and headers). */
+  answer?: readonly number[];
   signal?: AbortSignal;
 }
 
@@ -61,8 +66,8 @@ export function readCookie(name: string): string | null {
 
 const isSafe = (method: string) => method === 'GET' || method === 'HEAD';
 
-export function requestHeaders(method: string, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLocale() };
+export function requestHeaders(method: string, hasBody: boolean, accept = 'application/json'): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': getLocale() };
   if (hasBody) headers['Content-Type'] = 'application/json';
   const xsrf = isSafe(method) ? null : readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
@@ -74,17 +79,31 @@ export async function fetchCsrfCookie(): Promise<void> {
   await fetch(apiUrl('csrf-cookie'), { credentials: 'include', headers: { Accept: 'application/json' } });
 }
 
-async function send(path: string, req: ApiRequest): Promise<Response> {
-  const method = req.method ?? 'GET';
+/**
+ * The CSRF policy of every state-changing request, whatever sends it (fetch here, XMLHttpRequest for the
+ * upload with progress): fetch the cookie when missing, and on 419 (expired token) refresh it and send once more.
+ */
+export async function withCsrf<R extends { status: number }>(method: string, sendOnce: () => Promise<R>): Promise<R> {
   if (!isSafe(method) && !readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
-  const hasBody = req.body !== undefined;
-  return fetch(apiUrl(path, req.query), {
-    method,
-    credentials: 'include',
-    headers: requestHeaders(method, hasBody),
-    body: hasBody ? JSON.stringify(req.body) : undefined,
-    signal: req.signal,
-  });
+  const first = await sendOnce();
+  if (first.status !== 419) return first;
+  await fetchCsrfCookie();
+  return sendOnce();
+}
+
+function send(path: string, req: ApiRequest): Promise<Response> {
+  const method = req.method ?? 'GET';
+  const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
+  const json = req.body !== undefined && !multipart;
+  return withCsrf(method, () =>
+    fetch(apiUrl(path, req.query), {
+      method,
+      credentials: 'include',
+      headers: requestHeaders(method, json, req.accept),
+      body: multipart ? (req.body as FormData) : json ? JSON.stringify(req.body) : undefined,
+      signal: req.signal,
+    }),
+  );
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -103,31 +122,31 @@ export function toHttpError(status: number, body: ApiErrorBody | null, fallback:
   return new HttpError(body?.message || fallback, status, body ?? {});
 }
 
-export async function api<T = unknown>(path: string, req: ApiRequest = {}): Promise<T> {
+const suppressed = (req: Pick<ApiRequest, 'suppress'>, status: number) =>
+  typeof req.suppress === 'function' ? req.suppress(status) : (req.suppress?.includes(status) ?? false);
+
+/** The error policy: a refusal (or a network failure, status 0) becomes a coded HttpError, published to the dialog unless suppressed. */
+export function refusal(status: number, body: unknown, fallback: string, req: Pick<ApiRequest, 'suppress'>): HttpError {
+  const errorBody = (body ?? {}) as ApiErrorBody;
+  if (!suppressed(req, status)) {
+    publishHttpError({ status, code: errorBody.code, message: errorBody.message || fallback, errors: errorBody.errors });
+  }
+  return toHttpError(status, errorBody, fallback);
+}
+
+/** The raw Response of a successful request (a PDF, a file), with the same CSRF, retry and error policy as `api`. */
+export async function apiResponse(path: string, req: ApiRequest = {}): Promise<Response> {
   let response: Response;
   try {
     response = await send(path, req);
-    // An expired CSRF token: fetch a new one and retry once.
-    if (response.status === 419) {
-      await fetchCsrfCookie();
-      response = await send(path, req);
-    }
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
-    const message = (error as Error)?.message ?? String(error);
-    if (!req.suppress?.includes(0)) publishHttpError({ status: 0, message });
-    throw new HttpError(message, 0, {});
+    throw refusal(0, null, (error as Error)?.message ?? String(error), req);
   }
-  const body = await readBody(response);
-  if (response.ok) return body as T;
-  const errorBody = (body ?? {}) as ApiErrorBody;
-  if (!req.suppress?.includes(response.status)) {
-    publishHttpError({
-      status: response.status,
-      code: errorBody.code,
-      message: errorBody.message ?? response.statusText,
-      errors: errorBody.errors,
-    });
-  }
-  throw toHttpError(response.status, errorBody, response.statusText);
+  if (response.ok || req.answer?.includes(response.status)) return response;
+  throw refusal(response.status, await readBody(response), response.statusText, req);
+}
+
+export async function api<T = unknown>(path: string, req: ApiRequest = {}): Promise<T> {
+  return (await readBody(await apiResponse(path, req))) as T;
 }

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
-import { ROLE_GROUPS, roleMatches } from '../../../core/roles.js';
+import { can } from '../../../core/policies/route.permissions.js';
 import type { Location } from '../../db/tables.js';
-import { requireRole } from '../../plugins/auth.js';
+import { requirePermission } from '../../plugins/auth.js';
 import { lockerService, parseTerminal } from '../../providers/locker/index.js';
 import { contextOf } from '../../resources/access.js';
 import { RESOURCE_MODULES } from '../../resources/index.js';
@@ -19,7 +19,6 @@ import { opContext } from '../context.js';
 import { recordPayload } from '../shared/respond.js';
 
 const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-const STAFF = ROLE_GROUPS.admin;
 
 export const approveRefusal = (row: Pick<Location, 'approved'>) => (row.approved === 1 ? 'record.locked' : null);
 export const terminalRefusal = (row: Pick<Location, 'class' | 'terminal'>) =>
@@ -29,12 +28,12 @@ let registered = false;
 export function registerLocationOperationRoutes(app: FastifyInstance): void {
   if (!registered) {
     registered = true;
-    registerRecordAction('locations', 'approve', (row, actor) => (roleMatches(actor.role, STAFF) ? approveRefusal(row as Location) : 'forbidden'));
-    registerRecordAction('locations', 'create-terminal', (row, actor) => (roleMatches(actor.role, STAFF) ? terminalRefusal(row as Location) : 'forbidden'));
+    registerRecordAction('locations', 'approve', (row, actor) => (can(actor, 'locations.review') ? approveRefusal(row as Location) : 'forbidden'));
+    registerRecordAction('locations', 'create-terminal', (row, actor) => (can(actor, 'locations.review') ? terminalRefusal(row as Location) : 'forbidden'));
   }
   const tags = ['locations'];
 
-  app.post('/locations/:id/approve', { schema: { tags, params: idParams }, preHandler: requireRole(STAFF) }, async (request) => {
+  app.post('/locations/:id/approve', { schema: { tags, params: idParams }, preHandler: requirePermission('locations.review') }, async (request) => {
     const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
     const refusal = approveRefusal(location);
     if (refusal) throw new DomainError(refusal);
@@ -46,7 +45,7 @@ export function registerLocationOperationRoutes(app: FastifyInstance): void {
     return recordPayload(ctx.db, 'locations', ctx.actor!, fresh);
   });
 
-  app.post('/locations/:id/create-terminal', { schema: { tags, params: idParams }, preHandler: requireRole(STAFF) }, async (request) => {
+  app.post('/locations/:id/create-terminal', { schema: { tags, params: idParams }, preHandler: requirePermission('locations.review') }, async (request) => {
     const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const layout = body.terminalLayout ?? body.terminal_layout;

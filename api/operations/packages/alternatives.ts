@@ -3,6 +3,7 @@
  * than the current drop-off, with the great-circle distance (haversine, km) from where the package is
  * (its current location, else its drop-off location), nearest first. Oversized packages: PUDO only.
  */
+import { dropoffClassesFor } from '../../../core/policies/packages.policy.js';
 import { distanceKm } from '../../../core/geo.js';
 import type { Package } from '../../db/tables.js';
 import type { Executor } from '../context.js';
@@ -25,7 +26,7 @@ export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'siz
     .where('type', '=', 'dropoff')
     .where('active', '=', 1)
     .where('approved', '=', 1)
-    .where('class', 'in', pkg.size === 'OVERSIZED' ? ['pudo'] : ['pudo', 'locker']);
+    .where('class', 'in', dropoffClassesFor([pkg.size]));
   if (pkg.dropoff_location_id != null) qb = qb.where('id', '!=', pkg.dropoff_location_id);
   const rows = await qb.execute();
   const from = origin?.latitude != null && origin.longitude != null ? { lat: origin.latitude, lng: origin.longitude } : null;

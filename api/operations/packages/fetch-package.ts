@@ -3,6 +3,7 @@
  * service; when known, the shipment and its package are created on the spot, registered and waiting
  * for the driver's pickup (status 30), with their event rows, in one transaction.
  */
+import { oversizedRefusal } from '../../../core/policies/packages.policy.js';
 import { DomainError } from '../../../core/errors.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
 import { generateReference, normalizeCode } from '../../../core/identifiers.js';
@@ -41,7 +42,8 @@ export async function fetchFromMerchant(ctx: OpContext, rawBarcode: unknown, mer
   const { data } = found;
   const dropoff = await ctx.db.selectFrom('locations').selectAll().where('code', '=', data.dropoff_location_code).where('type', '=', 'dropoff').where('active', '=', 1).executeTakeFirst();
   if (!dropoff) throw new DomainError('provider.dropoff_not_found');
-  if (data.size === 'OVERSIZED' && dropoff.class !== 'pudo') throw new DomainError('package.oversized_needs_pudo');
+  const oversized = oversizedRefusal([data.size], dropoff);
+  if (oversized) throw new DomainError(oversized);
 
   const now = ctx.now.toISOString();
   const who = actorId(ctx);

@@ -9,8 +9,7 @@
 import { DomainError } from '../../../core/errors.js';
 import type { LocationClass } from '../../../core/constants.js';
 import { applyPackageAction, isSet, type PackageAction, type PackageContext, type PackageTransition } from '../../../core/machines/index.js';
-import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
-import { ROLES } from '../../../core/roles.js';
+import { HANDOVER_ROLE, releasesCompartment } from '../../../core/policies/packages.policy.js';
 import type { Location, Package } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
@@ -110,14 +109,14 @@ async function machineContext(ctx: OpContext, pkg: Package, action: PackageActio
 async function requireDriver(db: Executor, id: number | null | undefined): Promise<void> {
   if (id == null) fieldError('handover_to', 'validation.required');
   const driver = Number.isInteger(id) && id > 0
-    ? await db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', ROLES.driver).where('active', '=', 1).executeTakeFirst()
+    ? await db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', HANDOVER_ROLE).where('active', '=', 1).executeTakeFirst()
     : undefined;
   if (!driver) fieldError('handover_to', 'validation.exists');
 }
 
 /** Active drivers a warehouse can hand packages to, by name. */
 export async function handoverDrivers(db: Executor): Promise<{ id: number; name: string }[]> {
-  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('role', '=', ROLES.driver).where('active', '=', 1).orderBy('first_name').orderBy('last_name').orderBy('id').execute();
+  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('role', '=', HANDOVER_ROLE).where('active', '=', 1).orderBy('first_name').orderBy('last_name').orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`.trim() }));
 }
 
@@ -179,7 +178,7 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
       await trx.updateTable('packages').set({ locker_number: allocation!.locker_number }).where('id', '=', pkg.id).execute();
     }
     await locker.deposit(trx, pkg.id);
-  } else if (t.action === 'collect' || t.action === 'cancel' || t.action === 'reroute' || (t.action === 'pickup' && pkg.status === P.expired_retrievable)) {
+  } else if (releasesCompartment(t.action, pkg.status)) {
     await locker.release(trx, pkg.id);
     if (t.action === 'reroute') await trx.updateTable('packages').set({ locker_number: null }).where('id', '=', pkg.id).execute();
   } else if (t.action === 'expire' && pkg.locker_number) {

@@ -12,7 +12,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import { normalizeCode } from '../../../core/identifiers.js';
 import { scanReason } from '../../../core/machines/scan-reasons.js';
-import { ROLES, isAdminRole, isMerchantRole, isStoreRole } from '../../../core/roles.js';
+import { packageScope } from '../../../core/policies/packages.policy.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
 import { driverPackages, storePackages } from '../../resources/packages/packages.repository.js';
@@ -21,10 +21,11 @@ import type { Executor } from '../context.js';
 type PackageQuery = SelectQueryBuilder<Database, 'packages', Package>;
 
 export function scopePackages(qb: PackageQuery, actor: RequestActor | null): PackageQuery {
-  if (!actor || isAdminRole(actor.role)) return qb;
-  if (isMerchantRole(actor.role)) return actor.merchant_id == null ? qb.where(sql<boolean>`1 = 0`) : qb.where('packages.merchant_id', '=', actor.merchant_id);
-  if (isStoreRole(actor.role)) return qb.where((eb) => storePackages(eb, actor));
-  if (actor.role === ROLES.driver) return qb.where((eb) => driverPackages(eb, actor));
+  const scope = actor ? packageScope(actor) : ({ kind: 'all' } as const);
+  if (scope.kind === 'all') return qb;
+  if (scope.kind === 'merchant') return scope.merchant_id == null ? qb.where(sql<boolean>`1 = 0`) : qb.where('packages.merchant_id', '=', scope.merchant_id);
+  if (scope.kind === 'locations') return qb.where((eb) => storePackages(eb, actor!));
+  if (scope.kind === 'driver') return qb.where((eb) => driverPackages(eb, actor!));
   return qb.where(sql<boolean>`1 = 0`);
 }
 

@@ -7,8 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
 import type { PackageAction } from '../../../core/machines/index.js';
 import { canSeeIdentificationImage } from '../../../core/permissions.js';
-import { requireAuth, requireRole } from '../../plugins/auth.js';
-import { ROLES, ROLE_GROUPS } from '../../../core/roles.js';
+import { requireAuth, requirePermission } from '../../plugins/auth.js';
 import { idParams } from '../../resources/schemas.js';
 import { fieldError } from '../../resources/validate.js';
 import { labelCaptions, renderLabels, requestedLabelFormat } from '../../labels/label.js';
@@ -69,7 +68,7 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
     return recordPayload(ctx.db, 'packages', ctx.actor!, pkg);
   });
 
-  app.post('/packages/fetch', { schema: { tags }, preHandler: requireRole(ROLE_GROUPS.admin | ROLES.merchant_admin | ROLES.driver) }, async (request, reply) => {
+  app.post('/packages/fetch', { schema: { tags }, preHandler: requirePermission('packages.fetch') }, async (request, reply) => {
     const ctx = opContext(request);
     const body = ((request.body as Body | undefined) ?? {}) as Body;
     const merchantId = body.merchant_id === undefined || body.merchant_id === null || body.merchant_id === '' ? null : Number(body.merchant_id);
@@ -80,7 +79,7 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
   });
 
   // Warehouse check-out: the drivers the package can be handed to (names only).
-  app.get('/packages/handover-drivers', { schema: { tags }, preHandler: requireRole(ROLE_GROUPS.admin | ROLES.warehouse) }, async (request) => {
+  app.get('/packages/handover-drivers', { schema: { tags }, preHandler: requirePermission('packages.handover-drivers') }, async (request) => {
     return { data: await handoverDrivers(opContext(request).db) };
   });
 

@@ -6,7 +6,8 @@
  */
 import { DomainError } from '../../../core/errors.js';
 import { applyPackageAction, applyShipmentAction, type PackageAction, type ShipmentAction } from '../../../core/machines/index.js';
-import { PACKAGE_STATUS as P, SHIPMENT_STATUS as S } from '../../../core/statuses.js';
+import { isDraftShipment } from '../../../core/policies/shipments.policy.js';
+import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
 import type { Shipment } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
@@ -104,7 +105,7 @@ export async function registerShipment(ctx: OpContext, shipment: Shipment): Prom
 /** Print: registers a draft first, then packages 0 -> 20 and the shipment to 20 (re-print keeps the status). */
 export async function printShipment(ctx: OpContext, shipment: Shipment): Promise<Shipment> {
   let current = shipment;
-  if (current.status === S.draft) current = await registerShipment(ctx, current);
+  if (isDraftShipment(current)) current = await registerShipment(ctx, current);
   const t = decide(ctx, current, 'print');
   return inTransaction(ctx, current, 'print', async (trx) => {
     const stamp = nextStamp(ctx.now, current.updated_at);

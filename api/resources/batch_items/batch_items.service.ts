@@ -5,6 +5,8 @@
  */
 import { BATCH_GATED_VERBS, batchStatusRefusal } from '../../../core/campaigns/index.js';
 import { DomainError } from '../../../core/errors.js';
+import { batchItemRefusal, type BatchItemState } from '../../../core/policies/batch_items.policy.js';
+import { batchRefusal } from '../../../core/policies/batches.policy.js';
 import { batchItemDefaults } from '../../../core/schemas/index.js';
 import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../../core/statuses.js';
 import { normalizeCountry } from '../../../core/validation.js';
@@ -30,11 +32,9 @@ export async function batchItemVerdicts(rows: Row[], actor: RequestActor, db: Db
   const batches = batchIds.length ? await db.selectFrom('batches').select(['id', 'status']).where('id', 'in', batchIds).execute() : [];
   const batchStatus = new Map(batches.map((b) => [b.id, b.status]));
   return verdictsFor(rows, actor, 'batch_items', (row) => {
-    const reason = row.shipment_id != null || row.status === BATCH_ITEM_STATUS.shipment_created
-      ? 'batch_item.already_converted'
-      : row.status === BATCH_ITEM_STATUS.responded ? 'batch_item.already_responded' : null;
+    const item = row as unknown as BatchItemState;
     const status = batchStatus.get(row.batch_id) ?? BATCH_STATUS.completed;
-    return { edit: reason, delete: reason, ...Object.fromEntries(BATCH_GATED_VERBS.map((verb) => [verb, batchStatusRefusal(verb, status)])) };
+    return { edit: batchItemRefusal('edit', item), delete: batchItemRefusal('delete', item), ...Object.fromEntries(BATCH_GATED_VERBS.map((verb) => [verb, batchStatusRefusal(verb, status)])) };
   });
 }
 
@@ -58,7 +58,8 @@ export async function createBatchItem(ctx: ServiceContext, body: Row) {
   const [batch] = Number.isInteger(Number(body.batch_id)) ? await loadVisible(ctx.db, batchesModule, ctx.actor, [Number(body.batch_id)]) : [];
   if (body.batch_id != null && body.batch_id !== '' && !batch) fieldError('batch_id', 'validation.exists');
   const row = await prepare(ctx, values, batch?.merchant_id, schemas.batch_items.create, defaults.locale);
-  if (batch.status === BATCH_STATUS.completed) throw new DomainError('record.locked');
+  const locked = batchRefusal('add-items', batch as { status: number });
+  if (locked) throw new DomainError(locked);
   return ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('batch_items')

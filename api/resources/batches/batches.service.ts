@@ -3,6 +3,7 @@
  * DESIGN.md bounds (core schema), channels limited to email and SMS. Editable until completed, deletable in draft.
  */
 import { DomainError } from '../../../core/errors.js';
+import { batchRefusal } from '../../../core/policies/batches.policy.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
 import { batchDefaults } from '../../../core/schemas/index.js';
 import { BATCH_STATUS } from '../../../core/statuses.js';
@@ -23,8 +24,8 @@ import { BATCH_FIELDS, batchesWithResponded } from './batches.repository.js';
 export async function batchVerdicts(rows: Row[], actor: RequestActor, db: Db) {
   const responded = await batchesWithResponded(db, rows.map((r) => r.id as number));
   return verdictsFor(rows, actor, 'batches', (row) => ({
-    edit: row.status === BATCH_STATUS.completed ? 'record.locked' : null,
-    delete: row.status === BATCH_STATUS.draft ? null : 'record.locked',
+    edit: batchRefusal('edit', row as { status: number }),
+    delete: batchRefusal('delete', row as { status: number }),
     'convert-responded': responded.has(row.id) ? null : 'batch_item.not_responded',
   }));
 }

@@ -1,14 +1,15 @@
 /** GET /api/dashboard/statistics: shipment counts per status (every status), merchant-scoped for merchant roles. */
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
-import { ROLE_GROUPS, isMerchantRole, roleMatches } from '../../../core/roles.js';
+import { isMerchantRole } from '../../../core/roles.js';
+import { can } from '../../../core/policies/route.permissions.js';
 import { statusCodes } from '../../../core/statuses.js';
 import { contextOf } from '../access.js';
 
 export function registerDashboardRoutes(app: FastifyInstance) {
   app.get('/dashboard/statistics', { schema: { tags: ['dashboard'] } }, async (request) => {
     const { db, actor } = contextOf(request);
-    if (!roleMatches(actor.role, ROLE_GROUPS.backoffice)) throw new DomainError('forbidden');
+    if (!can(actor, 'dashboard.show')) throw new DomainError('forbidden');
     let q = db.selectFrom('shipments').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status');
     if (isMerchantRole(actor.role)) q = q.where('merchant_id', '=', actor.merchant_id ?? -1);
     const counts = await q.execute();

@@ -1,6 +1,6 @@
 /** Locations: list spec (tenant and drop-off/pickup scope) and lookups used by other resources. */
 import { sql } from 'kysely';
-import { isAdminRole, isStoreRole, ROLES } from '../../../core/roles.js';
+import { locationScope } from '../../../core/policies/locations.policy.js';
 import type { Location } from '../../db/tables.js';
 import type { Db } from '../access.js';
 import type { AnyQuery, ListQuery, ListSpec } from '../list-query.js';
@@ -26,17 +26,18 @@ const activeDropoff = (eb: any) => eb.and([eb('locations.type', '=', 'dropoff'),
  */
 function restrictLocations(qb: AnyQuery, actor: RequestActor, q: ListQuery): AnyQuery {
   if (!q.recordAccess && q.scope !== 'all') qb = qb.where('locations.type', '=', q.scope);
-  if (isAdminRole(actor.role)) return qb;
+  const scope = locationScope(actor);
+  if (scope === 'all') return qb;
   const widen = q.light || q.recordAccess;
-  if (actor.role === ROLES.merchant_admin && actor.merchant_id != null) {
+  if (scope === 'merchant') {
     const own = (eb: any) => eb('locations.merchant_id', '=', actor.merchant_id);
     return qb.where((eb: any) => (widen ? eb.or([own(eb), activeDropoff(eb)]) : own(eb)));
   }
-  if (isStoreRole(actor.role)) {
+  if (scope === 'store') {
     const own = (eb: any) => eb('locations.id', 'in', userLocationIds(actor.id));
     return qb.where((eb: any) => (widen ? eb.or([own(eb), activeDropoff(eb)]) : own(eb)));
   }
-  if (actor.role === ROLES.driver) return qb.where('locations.active', '=', 1);
+  if (scope === 'active') return qb.where('locations.active', '=', 1);
   return nothing(qb);
 }
 

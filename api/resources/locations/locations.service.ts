@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../../core/errors.js';
 import { locationDefaults } from '../../../core/schemas/index.js';
 import { canSeeField } from '../../../core/permissions.js';
-import { ROLES, isAdminRole } from '../../../core/roles.js';
+import { managesLocation, setsLocationOwner } from '../../../core/policies/locations.policy.js';
 import { normalizeCountry } from '../../../core/validation.js';
 import type { RequestActor } from '../../http/context.js';
 import type { ServiceContext } from '../access.js';
@@ -21,7 +21,7 @@ const NUMBERS = ['latitude', 'longitude', 'storage_days', 'merchant_id'] as cons
 
 export async function locationVerdicts(rows: Row[], actor: RequestActor) {
   return verdictsFor(rows, actor, 'locations', (row) => {
-    const own = isAdminRole(actor.role) || (actor.role === ROLES.merchant_admin && row.merchant_id === actor.merchant_id);
+    const own = managesLocation(actor, row as { merchant_id: number | null });
     // Support may view every location but only superadmins and the owning merchant admin change them.
     return own ? {} : { edit: 'forbidden', delete: 'forbidden' };
   });
@@ -30,7 +30,7 @@ export async function locationVerdicts(rows: Row[], actor: RequestActor) {
 /** The body fields this role may set. */
 function writable(actor: RequestActor): string[] {
   const fields = LOCATION_WRITABLE.filter((f) => canSeeField(actor.role, 'locations', f));
-  return actor.role === ROLES.superadmin ? fields : fields.filter((f) => f !== 'type' && f !== 'merchant_id');
+  return setsLocationOwner(actor) ? fields : fields.filter((f) => f !== 'type' && f !== 'merchant_id');
 }
 
 function normalize(values: Row): Row {
@@ -56,7 +56,7 @@ const stored = (values: Row): Row => {
 export async function createLocation(ctx: ServiceContext, body: Row) {
   const { actor } = ctx;
   const values = normalize({ ...locationDefaults(actor.role), ...pick(body, writable(actor)) });
-  if (actor.role !== ROLES.superadmin) values.merchant_id = actor.merchant_id;
+  if (!setsLocationOwner(actor)) values.merchant_id = actor.merchant_id;
   if (!values.code) values.code = `${values.type === 'dropoff' ? 'D' : 'P'}-${randomBytes(4).toString('hex').toUpperCase()}`;
   validateOrThrow(schemas.locations.create, values);
   await checkUnique(ctx, values);

@@ -1,5 +1,5 @@
 /** Manifests (feature manifests): merchant tenant; warehouse staff see every manifest (incoming freight). */
-import { ROLES } from '../../../core/roles.js';
+import { seesEveryManifest } from '../../../core/policies/manifests.policy.js';
 import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
 import { attachNames } from '../related.js';
@@ -15,6 +15,6 @@ export const manifestsList: ListSpec<Row> = {
   sorts: LIST_SORTS.manifests,
   defaultSort: 'id',
   filters: { status: 'int', mode: 'text', merchant_id: 'int', delivery_attempted: 'bool' },
-  restrict: byMerchant('manifests', (qb, actor) => (actor.role === ROLES.warehouse ? qb : nothing(qb))),
+  restrict: byMerchant('manifests', (qb, actor) => (seesEveryManifest(actor) ? qb : nothing(qb))),
   decorate: (rows, db) => attachNames(db, rows, 'merchant_id', 'merchants', 'merchant_name'),
 };

@@ -1,5 +1,6 @@
 /** Manifests: name and mode; status 0 on create; editable until fulfilled, deletable only in draft. */
 import { DomainError } from '../../../core/errors.js';
+import { manifestRefusal } from '../../../core/policies/manifests.policy.js';
 import { MANIFEST_STATUS } from '../../../core/statuses.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvent } from '../../events/events.repository.js';
@@ -13,8 +14,8 @@ const FIELDS = ['name', 'mode', 'delivery_attempted'] as const;
 
 export async function manifestVerdicts(rows: Row[], actor: RequestActor) {
   return verdictsFor(rows, actor, 'manifests', (row) => ({
-    edit: row.status === MANIFEST_STATUS.fulfilled ? 'record.locked' : null,
-    delete: row.status === MANIFEST_STATUS.draft ? null : 'record.locked',
+    edit: manifestRefusal('edit', row as { status: number }),
+    delete: manifestRefusal('delete', row as { status: number }),
   }));
 }
 

@@ -4,7 +4,8 @@
  */
 import { DomainError } from '../../../core/errors.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
-import { ROLES, isMerchantRole } from '../../../core/roles.js';
+import { isMerchantRole } from '../../../core/roles.js';
+import { can } from '../../../core/policies/route.permissions.js';
 import type { ServiceContext } from '../access.js';
 import { parseJson, type Row } from '../module.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
@@ -32,7 +33,7 @@ export async function getPreferences(ctx: ServiceContext) {
 }
 
 export async function updatePreferences(ctx: ServiceContext, body: Row) {
-  if (ctx.actor.role !== ROLES.merchant_admin) throw new DomainError('forbidden');
+  if (!can(ctx.actor, 'merchants.preferences')) throw new DomainError('forbidden');
   const m = await ownMerchant(ctx);
   if (!hasBit(m.features, FEATURES.content)) throw new DomainError('feature_disabled');
   if (body.updated_at !== undefined && body.updated_at !== m.updated_at) throw new DomainError('conflict.stale');

@@ -2,7 +2,7 @@
  * Package items as they arrive in a shipment body or POST /api/packages: validation, barcodes (generated
  * with a check digit when absent, unique) and the oversized-needs-PUDO rule.
  */
-import { dropoffTakes } from '../../../core/constants.js';
+import { oversizedRefusal } from '../../../core/policies/packages.policy.js';
 import { generateBarcode, normalizeCode } from '../../../core/identifiers.js';
 import type { Location } from '../../db/tables.js';
 import type { Db } from '../access.js';
@@ -60,7 +60,7 @@ export async function assignBarcodes(db: Db, items: Record<string, unknown>[], o
 
 /** SPEC section 5: oversized packages require a PUDO drop-off location. */
 export function checkOversized(sizes: string[], dropoff: Pick<Location, 'class'> | undefined | null): void {
-  if (!dropoffTakes(dropoff?.class, sizes)) {
+  if (oversizedRefusal(sizes, dropoff)) {
     fieldError('dropoff_location_id', 'errors.package.oversized_needs_pudo', 'package.oversized_needs_pudo');
   }
 }

@@ -1,7 +1,6 @@
 /** Packages: list spec with the tenant rules of merchants, store staff and drivers. */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { ROLES, isStoreRole } from '../../../core/roles.js';
-import { checkInAnywhereStatuses } from '../../../core/machines/package.machine.js';
+import { packageScope } from '../../../core/policies/packages.policy.js';
 import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
 import type { Database } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
@@ -34,9 +33,10 @@ export function driverPackages(eb: ExpressionBuilder<Database, 'packages'>, acto
  * their locations, plus what their role may check in wherever it is headed (core: the warehouse takes any
  * package in transit), so the package a scan finds is also the package its card reads.
  */
-export function storePackages(eb: ExpressionBuilder<Database, 'packages'>, actor: Pick<RequestActor, 'role' | 'location_ids'>): Expression<SqlBool> {
+export function storePackages(eb: ExpressionBuilder<Database, 'packages'>, actor: Pick<RequestActor, 'role' | 'merchant_id' | 'location_ids'>): Expression<SqlBool> {
   const mine = actor.location_ids?.length ? actor.location_ids : [-1];
-  const anywhere = checkInAnywhereStatuses(actor.role);
+  const scope = packageScope(actor);
+  const anywhere = scope.kind === 'locations' ? scope.alsoStatuses : [];
   return eb.or([
     eb('packages.location_id', 'in', mine),
     eb('packages.dropoff_location_id', 'in', mine),
@@ -63,8 +63,9 @@ export const packagesList: ListSpec<Row> = {
     is_consolidation: 'bool', missing: 'bool', is_unpaid: 'bool',
   },
   restrict: byMerchant('packages', (qb, actor) => {
-    if (isStoreRole(actor.role)) return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => storePackages(eb, actor));
-    if (actor.role === ROLES.driver) return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => driverPackages(eb, actor));
+    const scope = packageScope(actor).kind;
+    if (scope === 'locations') return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => storePackages(eb, actor));
+    if (scope === 'driver') return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => driverPackages(eb, actor));
     return nothing(qb);
   }),
   async decorate(rows, db) {

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import { canSeeIdentificationImage } from '../../../core/permissions.js';
-import { SHIPMENT_STATUS } from '../../../core/statuses.js';
+import { shipmentPackageRefusal } from '../../../core/policies/shipments.policy.js';
 import type { Database } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvent } from '../../events/events.repository.js';
@@ -29,13 +29,14 @@ async function shipmentStatuses(db: Kysely<Database>, rows: Row[]): Promise<Map<
 export async function packageVerdicts(rows: Row[], actor: RequestActor, db: Kysely<Database>) {
   const statuses = await shipmentStatuses(db, rows);
   return verdictsFor(rows, actor, 'packages', (row) => {
-    const draft = statuses.get(row.shipment_id) === SHIPMENT_STATUS.draft;
-    return { edit: draft ? null : 'shipment.not_updatable', delete: draft ? null : 'shipment.not_deletable' };
+    const shipment = { status: statuses.get(row.shipment_id) ?? Number.NaN };
+    return { edit: shipmentPackageRefusal('edit', shipment), delete: shipmentPackageRefusal('delete', shipment) };
   });
 }
 
 const draftOnly = (status: number | undefined) => {
-  if (status !== SHIPMENT_STATUS.draft) throw new DomainError('shipment.not_updatable');
+  const refusal = shipmentPackageRefusal('edit', { status: status ?? Number.NaN });
+  if (refusal) throw new DomainError(refusal);
 };
 
 export async function createPackage(ctx: ServiceContext, body: Row): Promise<{ id: number }> {

@@ -8,6 +8,7 @@ import { generateBarcode, generateReference, normalizeCode } from '../../../core
 import { normalizeCountry } from '../../../core/validation.js';
 import { toE164 } from '../../../core/phone.js';
 import { shipmentDefaults } from '../../../core/schemas/index.js';
+import { isDraftShipment, shipmentRecordRefusal } from '../../../core/policies/shipments.policy.js';
 import { SHIPMENT_STATUS } from '../../../core/statuses.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvents, type NewEvent } from '../../events/events.repository.js';
@@ -26,12 +27,10 @@ const FIELDS = [
   'dropoff_location_id', 'pickup_location_id', 'contents',
 ] as const;
 
-export const isUpdatable = (status: number) => status < SHIPMENT_STATUS.printed;
-export const isDeletable = (status: number) => status === SHIPMENT_STATUS.draft;
 
 /** Draft shipments a batch item was converted into stay (deleteShipment refuses them: record.in_use). */
 async function shipmentsInBatches(db: Db, rows: Row[]): Promise<Set<number>> {
-  const ids = rows.filter((r) => isDeletable(r.status)).map((r) => r.id as number);
+  const ids = rows.filter((r) => isDraftShipment(r as { status: number })).map((r) => r.id as number);
   if (!ids.length) return new Set();
   const used = await db.selectFrom('batch_items').select('shipment_id').where('shipment_id', 'in', ids).execute();
   return new Set(used.map((u) => Number(u.shipment_id)));
@@ -40,8 +39,8 @@ async function shipmentsInBatches(db: Db, rows: Row[]): Promise<Set<number>> {
 export async function shipmentVerdicts(rows: Row[], actor: RequestActor, db: Db) {
   const inBatches = await shipmentsInBatches(db, rows);
   return verdictsFor(rows, actor, 'shipments', (row) => ({
-    edit: isUpdatable(row.status) ? null : 'shipment.not_updatable',
-    delete: !isDeletable(row.status) ? 'shipment.not_deletable' : inBatches.has(row.id as number) ? 'record.in_use' : null,
+    edit: shipmentRecordRefusal('edit', row as { status: number }),
+    delete: shipmentRecordRefusal('delete', row as { status: number }) ?? (inBatches.has(row.id as number) ? 'record.in_use' : null),
   }));
 }
 
@@ -208,7 +207,8 @@ export async function updateShipment(ctx: ServiceContext, row: Row, body: Row): 
   const stored = Object.fromEntries(FIELDS.map((f) => [f, row[f]]));
   const values = shipmentValues(body, stored);
   const replacePackages = Array.isArray(body.packages);
-  if (replacePackages && row.status !== SHIPMENT_STATUS.draft) throw new DomainError('shipment.not_updatable');
+  const locked = replacePackages ? shipmentRecordRefusal('replace-packages', row as { status: number }) : null;
+  if (locked) throw new DomainError(locked);
   const current = await packagesOf(ctx.db, row.id);
   const rawItems = replacePackages ? (body.packages as unknown[]).map(itemValues) : current.map((p) => ({ ...p }));
   validateOrThrow(schemas.shipments.update, { ...values, packages: replacePackages ? rawItems : undefined }, { nested: schemas.shipments.nested });

@@ -14,7 +14,7 @@ import { batchItemPath } from '../batch_items/paths.js';
 import { BatchActions } from '../../screens/campaigns/BatchActions.js';
 import { ImportButton } from '../../screens/import/ImportButton.js';
 import { batchItemWizard } from '../../screens/import/importKinds.js';
-import { BATCH_STATUS } from '../../../../core/statuses.js';
+import { batchRefusal } from '../../../../core/policies/batches.policy.js';
 import { customFinalReminderOn } from './finalReminder.js';
 import { NameField } from '../../components/NameField.js';
 import { PhoneField } from '../../components/PhoneField.js';
@@ -29,7 +29,7 @@ function AddItemButton() {
 /** "Import customers": the import wizard for this batch (a completed batch takes no new customers). */
 function ImportItemsButton() {
   const record = useRecordContext();
-  if (!record || record.status === BATCH_STATUS.completed) return null;
+  if (!record || batchRefusal('add-items', { status: Number(record.status) })) return null;
   return <ImportButton wizard={batchItemWizard(record.id, record.name)} label="resources.batches.actions.import_items" testId="batch-items-import" />;
 }
 

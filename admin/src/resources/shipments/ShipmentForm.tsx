@@ -1,8 +1,9 @@
 import { Alert } from '@mui/material';
+import { needsPudoDropoff, oversizedRefusal } from '../../../../core/policies/packages.policy.js';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useEffect, useState } from 'react';
 import { TextInput, useGetOne, useTranslate, type Identifier } from 'react-admin';
-import { LOCALES, SHIPMENT_TYPES, dropoffTakes } from '../../../../core/constants.js';
+import { LOCALES, SHIPMENT_TYPES } from '../../../../core/constants.js';
 import { canSeeField } from '../../../../core/permissions.js';
 import { id } from '../../../../core/schemas/common.js';
 import { schemas, shipmentDefaults } from '../../../../core/schemas/index.js';
@@ -16,7 +17,7 @@ import { useActor } from '../../components/useActor.js';
 import { ShipmentPackagesInput } from './ShipmentPackagesInput.js';
 
 /**
- * Oversized packages may only go to PUDO points (SPEC section 5, core `dropoffTakes`). The choices narrow to
+ * Oversized packages may only go to PUDO points (SPEC section 5, core `needsPudoDropoff`). The choices narrow to
  * PUDO points as soon as a package is oversized; a locker already chosen is cleared at that moment and the
  * form says why, once, beside the field (instead of a refusal on save).
  */
@@ -25,13 +26,13 @@ function DropoffLocationInput() {
   const { setValue } = useFormContext();
   const packages = useWatch({ name: 'packages' }) as { size?: string }[] | undefined;
   const dropoffId = useWatch({ name: 'dropoff_location_id' }) as Identifier | null | undefined;
-  const sizes = (packages ?? []).map((p) => p?.size);
-  const oversized = !dropoffTakes('locker', sizes);
+  const sizes = (packages ?? []).map((p) => p?.size ?? '');
+  const oversized = needsPudoDropoff(sizes);
   const chosen = dropoffId != null && dropoffId !== '';
   const { data: location } = useGetOne<{ id: Identifier; name: string; class: string }>('locations', { id: dropoffId! }, { enabled: chosen });
   const [cleared, setCleared] = useState<string | null>(null);
   useEffect(() => {
-    if (chosen && location && location.id === dropoffId && !dropoffTakes(location.class, sizes)) {
+    if (chosen && location && location.id === dropoffId && oversizedRefusal(sizes, location)) {
       setValue('dropoff_location_id', null, { shouldDirty: true });
       setCleared(location.name);
     }

@@ -10,7 +10,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { SHIPMENT_STATUS } from '../../../../core/statuses.js';
+import { shipmentPackageRefusal } from '../../../../core/policies/shipments.policy.js';
 import { DateField } from '../../components/DateField.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { EventHistory } from '../../components/EventHistory.js';
@@ -28,7 +28,7 @@ import { PhoneField } from '../../components/PhoneField.js';
 /** Packages are added to a draft only (afterwards the API refuses with shipment.not_updatable). */
 function AddPackageButton() {
   const record = useRecordContext();
-  if (!record || Number(record.status) !== SHIPMENT_STATUS.draft) return null;
+  if (!record || shipmentPackageRefusal('create', { status: Number(record.status) })) return null;
   return <NestedCreateButton resource="packages" to={packagePath(record.id, 'create')} label="resources.shipments.actions.add_package" />;
 }
 

@@ -3,9 +3,7 @@
  * `batches/:id/items/import`). The upload goes through XMLHttpRequest for its upload progress events
  * (fetch has none); the other steps use the shared fetch helper.
  */
-import { publishHttpError } from '../../errors/bus.js';
-import { api, apiUrl, fetchCsrfCookie, readCookie } from '../../providers/http.js';
-import { getLocale } from '../../providers/locale.js';
+import { api, apiUrl, refusal, requestHeaders, withCsrf } from '../../providers/http.js';
 import type { ImportCounts } from './wizardState.js';
 
 export interface RowError {
@@ -99,10 +97,8 @@ function sendUpload(api: string, file: File, options: UploadOptions): Promise<{ 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(`${api}/upload`));
     xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', getLocale());
-    const xsrf = readCookie('XSRF-TOKEN');
-    if (xsrf) xhr.setRequestHeader('X-XSRF-TOKEN', xsrf);
+    // No Content-Type: the browser sets the multipart boundary.
+    for (const [name, value] of Object.entries(requestHeaders('POST', false))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => options.onProgress?.('uploading', event.lengthComputable ? Math.round((event.loaded / event.total) * 100) : null);
     // Once the bytes are sent the server reads and checks every row: an indeterminate phase.
     xhr.upload.onload = () => options.onProgress?.('checking', null);
@@ -120,19 +116,16 @@ function sendUpload(api: string, file: File, options: UploadOptions): Promise<{ 
 
 /** POST /api/{api}/upload with progress; refusals throw ImportRequestError. */
 export async function uploadImportFile(api: string, file: File, options: UploadOptions = {}): Promise<UploadResult> {
-  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
-  let answer = await sendUpload(api, file, options);
-  if (answer.status === 419) {
-    // An expired CSRF token: fetch a new one and send once more.
-    await fetchCsrfCookie();
-    answer = await sendUpload(api, file, options);
-  }
-  const { status, body } = answer;
+  const { status, body } = await withCsrf('POST', () => sendUpload(api, file, options));
   if (status >= 200 && status < 300) return (body as { data: UploadResult }).data;
-  const message = String(body.message ?? '');
   // 401 goes to the bus so the layout signs the user out; everything else is shown on the step.
-  if (status === 401) publishHttpError({ status, code: body.code as string | undefined, message });
-  throw new ImportRequestError(status, body.code as string | undefined, message, (body.errors as Record<string, string>) ?? {});
+  throw asImportError(refusal(status, body, '', { suppress: (s) => s !== 401 }));
+}
+
+/** The client's coded HttpError as the wizard shows it. */
+function asImportError(error: unknown): ImportRequestError {
+  const e = error as { status?: number; body?: { code?: string; errors?: Record<string, string> }; message?: string };
+  return new ImportRequestError(e.status ?? 0, e.body?.code, e.message ?? String(error), e.body?.errors ?? {});
 }
 
 async function inline<T>(request: Promise<T>): Promise<T> {
@@ -140,8 +133,7 @@ async function inline<T>(request: Promise<T>): Promise<T> {
     return await request;
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
-    const e = error as { status?: number; body?: { code?: string; errors?: Record<string, string> }; message?: string };
-    throw new ImportRequestError(e.status ?? 0, e.body?.code, e.message ?? String(error), e.body?.errors ?? {});
+    throw asImportError(error);
   }
 }
 

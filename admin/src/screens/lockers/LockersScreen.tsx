@@ -9,6 +9,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { canListAllLockerPackages } from '../../../../core/permissions.js';
 import { useCurrentUser } from '../../layout/useCurrentUser.js';
+import { isExpiredInLocker } from '../../../../core/policies/packages.policy.js';
+import { PACKAGE_STATUS } from '../../../../core/statuses.js';
 import { api } from '../../providers/http.js';
 import { getLocale } from '../../providers/locale.js';
 import { useStatusLabel } from '../../components/StatusField.js';
@@ -18,7 +20,7 @@ import { canOnPackages, INLINE_STATUSES, packageVerb, type CanResult, type Packa
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useScanTask } from '../shared/useScanTask.js';
 
-const EXPIRED = -40;
+const EXPIRED = PACKAGE_STATUS.expired;
 
 interface PackageList {
   data: PackageRecord[];
@@ -65,7 +67,7 @@ export function LockersScreen() {
 
   const rows = list?.data ?? [];
   const canExpire = (p: PackageRecord) => (list?.meta.actions?.[String(p.id)] ?? []).includes('expire');
-  const expiredIds = rows.filter((p) => p.status === EXPIRED).map((p) => p.id);
+  const expiredIds = rows.filter(isExpiredInLocker).map((p) => p.id);
   const barcodeOf = (id: number) => rows.find((p) => p.id === id)?.barcode ?? `#${id}`;
 
   /** Makes each package retrievable in turn; refusals are listed, the rest goes on. */

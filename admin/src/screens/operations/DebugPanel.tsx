@@ -2,7 +2,7 @@
 import { Accordion, AccordionDetails, AccordionSummary, Box, Stack, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { ROLES } from '../../../../core/roles.js';
+import { can } from '../../../../core/policies/route.permissions.js';
 import { useActor } from '../../components/useActor.js';
 import type { VerbResource } from './operationsClient.js';
 import { VerbButton } from './VerbButton.js';
@@ -20,7 +20,7 @@ export function DebugPanel({ resource }: { resource: VerbResource }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const { role } = useActor();
-  if (!record || role !== ROLES.superadmin) return null;
+  if (!record || !can({ role }, 'operations.debug')) return null;
   const { events, ...rest } = record;
   return (
     <Accordion disableGutters sx={{ mt: 2 }} data-testid="debug-panel">

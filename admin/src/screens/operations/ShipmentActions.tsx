@@ -4,7 +4,7 @@
  * and cancel (after a confirmation; every package not yet picked up is cancelled).
  */
 import { useRecordContext, useTranslate } from 'react-admin';
-import { SHIPMENT_STATUS } from '../../../../core/statuses.js';
+import { hasPrintedLabels } from '../../../../core/policies/shipments.policy.js';
 import { printLabels, runVerb } from './operationsClient.js';
 import { VerbButton, type VerbButtonProps } from './VerbButton.js';
 import { actionsOf, confirmKey, isDestructive, verbLabel } from './verbs.js';
@@ -20,7 +20,7 @@ export function ShipmentActions() {
   const allowed = actionsOf(record);
   const id = Number(record.id);
   const reference = String(record.reference_id ?? id);
-  const printed = Number(record.status) >= SHIPMENT_STATUS.printed;
+  const printed = hasPrintedLabels({ status: Number(record.status) });
   const download = () => printLabels('shipments', id, `labels-${reference}.pdf`);
   /** What differs per verb: register prints too (SPEC: register prints the label), print downloads. */
   const special: Partial<Record<string, Partial<VerbButtonProps>>> = {

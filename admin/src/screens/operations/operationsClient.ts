@@ -2,8 +2,7 @@
  * The back-office calls of the parcel-operation buttons (docs/operations-api.md): record verbs, PDF labels
  * (downloaded under the server's file name), user/can and bulk print with its failure headers.
  */
-import { publishHttpError } from '../../errors/bus.js';
-import { api, apiUrl, fetchCsrfCookie, readCookie, requestHeaders, type ApiErrorBody } from '../../providers/http.js';
+import { api, apiResponse, type ApiErrorBody } from '../../providers/http.js';
 import { saveResponseFile } from '../shared/saveFile.js';
 import type { CanResult } from '../shared/operationsApi.js';
 
@@ -25,42 +24,11 @@ export const runVerb = (resource: VerbResource, id: number, verb: string, body: 
 export const canDo = (resource: VerbResource, action: string, ids: number[]) =>
   api<CanResult>(`user/can/${action}/${SINGULAR[resource]}`, { query: { ids } });
 
-async function errorOf(response: Response): Promise<ApiErrorBody> {
-  try {
-    return (await response.json()) as ApiErrorBody;
-  } catch {
-    return { message: response.statusText };
-  }
-}
-
-export class PdfError extends Error {
-  constructor(readonly status: number, readonly body: ApiErrorBody) {
-    super(body.message ?? String(status));
-  }
-}
-
-async function fetchPdf(url: string, method: 'GET' | 'POST', body?: unknown): Promise<Response> {
-  if (method === 'POST' && !readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
-  const json = body === undefined ? {} : { body: JSON.stringify(body) };
-  const send = () =>
-    fetch(url, { method, credentials: 'include', headers: { ...requestHeaders(method, body !== undefined), Accept: 'application/pdf, application/json' }, ...json });
-  let response = await send();
-  if (response.status === 419) {
-    await fetchCsrfCookie();
-    response = await send();
-  }
-  return response;
-}
+const PDF = 'application/pdf, application/json';
 
 /** POST a label verb (shipment or package print) and download the PDF. Returns the file name. */
 export async function printLabels(resource: 'shipments' | 'packages', id: number, fallbackName: string): Promise<string> {
-  const response = await fetchPdf(apiUrl(`${resource}/${id}/print`), 'POST');
-  if (!response.ok) {
-    const body = await errorOf(response);
-    publishHttpError({ status: response.status, code: body.code, message: body.message ?? response.statusText, errors: body.errors });
-    throw new PdfError(response.status, body);
-  }
-  return saveResponseFile(response, fallbackName);
+  return saveResponseFile(await apiResponse(`${resource}/${id}/print`, { method: 'POST', accept: PDF }), fallbackName);
 }
 
 export interface PrintFailure {
@@ -93,13 +61,10 @@ function parseFailures(header: string | null): PrintFailure[] {
  * server's header limit. The refusals are returned to show in the progress dialog, not the global one.
  */
 export async function bulkPrint(ids: number[]): Promise<BulkPrintOutcome> {
-  const response = await fetchPdf(apiUrl('shipments/bulk-print'), 'POST', { ids });
-  if (!response.ok) {
-    const body = await errorOf(response);
-    if (response.status !== 400) {
-      publishHttpError({ status: response.status, code: body.code, message: body.message ?? response.statusText });
-      throw new PdfError(response.status, body);
-    }
+  // A 400 (nothing printed) comes back as an answer: its body and failure header go to the progress dialog.
+  const response = await apiResponse('shipments/bulk-print', { method: 'POST', body: { ids }, accept: PDF, answer: [400] });
+  if (response.status === 400) {
+    const body = (await response.json().catch(() => ({ message: response.statusText }))) as ApiErrorBody;
     return { file: null, failedCount: ids.length, failures: parseFailures(response.headers.get('x-print-failures')), error: body };
   }
   const failures = parseFailures(response.headers.get('x-print-failures'));

@@ -1,4 +1,5 @@
 /** The shipment timeline steps (SPEC: 20, 30, 50, 60 when visited, 70, 90, 100) with their times. */
+import { isOnTimeline } from '../../../../core/policies/shipments.policy.js';
 import type { HistoryEvent } from '../../components/EventHistory.js';
 
 export const TIMELINE_STEPS = [20, 30, 50, 60, 70, 90, 100] as const;
@@ -19,7 +20,7 @@ export function timelineSteps(status: number, events: HistoryEvent[]): TimelineS
   }
   const steps = TIMELINE_STEPS.filter((s) => !OPTIONAL_STEPS.has(s) || firstAt.has(s) || status === s);
   // The current step is the last one the status has reached (80 "awaiting payment" sits on 70); none when negative.
-  const current = status > 0 ? [...steps].reverse().find((s) => s <= status) : undefined;
+  const current = isOnTimeline({ status }) ? [...steps].reverse().find((s) => s <= status) : undefined;
   return steps.map((s) => ({
     status: s,
     at: firstAt.get(s) ?? null,

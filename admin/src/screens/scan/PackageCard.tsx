@@ -1,6 +1,7 @@
 /** The package a scan found: barcode, status, shipment reference, consignee, drop-off and location. */
 import { Card, CardActions, CardContent, Chip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { packageStatusTone } from '../../../../core/policies/packages.policy.js';
 import { useTranslate } from 'react-admin';
 import { useStatusLabel } from '../../components/StatusField.js';
 import type { PackageRecord } from '../shared/operationsApi.js';
@@ -29,7 +30,7 @@ export function PackageCard({ pkg, notice, children }: { pkg: PackageRecord; not
           data-testid="package-status"
           label={status(pkg.status)}
           variant="outlined"
-          color={pkg.status < 0 ? 'error' : pkg.status >= 90 ? 'success' : 'default'}
+          color={packageStatusTone(pkg)}
           sx={{ my: 1 }}
         />
         {notice}

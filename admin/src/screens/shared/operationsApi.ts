@@ -2,9 +2,7 @@
  * The calls the store and driver screens make (docs/operations-api.md). Errors are handled on the screen
  * itself (inline, with what to do next), so the usual 4xx statuses are kept out of the global dialog.
  */
-import { HttpError } from 'react-admin';
-import { publishHttpError } from '../../errors/bus.js';
-import { api, apiUrl, fetchCsrfCookie, readCookie, requestHeaders, toHttpError, type ApiErrorBody } from '../../providers/http.js';
+import { api } from '../../providers/http.js';
 
 /** Statuses a scan screen explains inline instead of in the global error dialog. */
 export const INLINE_STATUSES = [0, 400, 403, 404, 409, 422];
@@ -108,38 +106,10 @@ export const handoverDrivers = () => api<{ data: Driver[] }>('packages/handover-
 export const canOnPackages = (action: string, ids: number[]) => api<CanResult>(`user/can/${action}/package`, { query: { ids }, ...inline });
 
 /** PUDO hand-over: multipart with the identification photo (field `image`) and the location. */
-export async function checkOutWithImage(id: number, locationId: number, image: Blob): Promise<PackageResult> {
-  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
+export function checkOutWithImage(id: number, locationId: number, image: Blob): Promise<PackageResult> {
   const form = new FormData();
   form.append('location_id', String(locationId));
   form.append('image', image, image.type === 'image/png' ? 'identification.png' : 'identification.jpg');
-  const send = () =>
-    fetch(apiUrl(`packages/${id}/check-out`), {
-      method: 'POST',
-      credentials: 'include',
-      // No Content-Type: the browser sets the multipart boundary.
-      headers: requestHeaders('POST', false),
-      body: form,
-    });
-  let response: Response;
-  try {
-    response = await send();
-    if (response.status === 419) {
-      await fetchCsrfCookie();
-      response = await send();
-    }
-  } catch (error) {
-    throw new HttpError((error as Error)?.message ?? String(error), 0, {});
-  }
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = { message: text };
-  }
-  // A lapsed session signs the user out as everywhere else (the layout listens for 401).
-  if (response.status === 401) publishHttpError({ status: 401, message: (body as ApiErrorBody | null)?.message ?? response.statusText });
-  if (!response.ok) throw toHttpError(response.status, body as ApiErrorBody, response.statusText);
-  return body as PackageResult;
+  // Refusals are shown on the screen; a lapsed session (401) still signs the user out.
+  return api<PackageResult>(`packages/${id}/check-out`, { method: 'POST', body: form, suppress: (status) => status !== 401 });
 }

@@ -1,0 +1,35 @@
+/**
+ * Batch items policy (DESIGN.md section 8, users policy shape): which item statuses allow each action and
+ * the refusal codes, one definition each. The batch's own status gate is core/campaigns/batch-gate.ts.
+ * Pure functions: no I/O, browser-safe.
+ */
+import type { ErrorCode } from '../errors.js';
+import { BATCH_ITEM_STATUS as ITEM } from '../statuses.js';
+
+export const BATCH_ITEM_ACTIONS = ['edit', 'delete', 'notify', 'restart', 'convert'] as const;
+export type BatchItemAction = (typeof BATCH_ITEM_ACTIONS)[number];
+
+export interface BatchItemState {
+  status: number;
+  shipment_id: number | null;
+}
+
+/** Item statuses each verb refuses as `batch_item.not_notifiable` / `batch_item.not_responded`. */
+const NOT_NOTIFIABLE: Partial<Record<BatchItemAction, readonly number[]>> = {
+  notify: [ITEM.failed, ITEM.idle],
+  restart: [ITEM.draft, ITEM.pending],
+};
+
+/** True once the customer's answer became a shipment. */
+export const isConverted = (item: BatchItemState): boolean => item.shipment_id != null || item.status === ITEM.shipment_created;
+
+/** True when a scheduler step left the item failed (the step records why). */
+export const isFailedItemStatus = (status: number): boolean => status === ITEM.failed;
+
+/** Why `action` is refused on the item (null when allowed). */
+export function batchItemRefusal(action: BatchItemAction, item: BatchItemState): ErrorCode | null {
+  if (isConverted(item)) return 'batch_item.already_converted';
+  if (action === 'convert') return item.status === ITEM.responded ? null : 'batch_item.not_responded';
+  if (item.status === ITEM.responded) return 'batch_item.already_responded';
+  return NOT_NOTIFIABLE[action]?.includes(item.status) ? 'batch_item.not_notifiable' : null;
+}

@@ -1,0 +1,49 @@
+/**
+ * Packages policy, visibility (DESIGN.md section 8, users policy shape): which packages an actor reaches,
+ * as a scope the API turns into SQL, and who packages are handed over to. The verbs and their statuses are
+ * core/machines/package.machine.ts. Pure functions: no I/O, browser-safe.
+ */
+import { ROLES, isAdminRole, isMerchantRole, isStoreRole } from '../roles.js';
+import { PACKAGE_STATUS } from '../statuses.js';
+import { checkInAnywhereStatuses } from '../machines/package.machine.js';
+
+/**
+ * all: staff; merchant: the packages of the actor's merchant (none without one); locations: the packages at
+ * or bound for the actor's locations, plus the packages the role may check in
+ * wherever they come from (the package machine's check-in rules: a warehouse receives every package in transit); driver: the driver's own; none: nothing.
+ */
+export type PackageScope =
+  | { kind: 'all' }
+  | { kind: 'merchant'; merchant_id: number | null }
+  | { kind: 'locations'; alsoStatuses: number[] }
+  | { kind: 'driver' }
+  | { kind: 'none' };
+
+export function packageScope(actor: { role: number; merchant_id: number | null }): PackageScope {
+  if (isAdminRole(actor.role)) return { kind: 'all' };
+  if (isMerchantRole(actor.role)) return { kind: 'merchant', merchant_id: actor.merchant_id };
+  if (isStoreRole(actor.role)) return { kind: 'locations', alsoStatuses: checkInAnywhereStatuses(actor.role) };
+  if (actor.role === ROLES.driver) return { kind: 'driver' };
+  return { kind: 'none' };
+}
+
+/** The role of the users a warehouse hands packages over to. */
+export const HANDOVER_ROLE = ROLES.driver;
+
+/** True when the transition frees the package's locker compartment: it leaves the locker for good (an expired package picked up included). */
+export const releasesCompartment = (action: string, fromStatus: number): boolean =>
+  action === 'collect' || action === 'cancel' || action === 'reroute' || (action === 'pickup' && fromStatus === PACKAGE_STATUS.expired_retrievable);
+
+/** Expired and still in its locker: a locker operator makes it retrievable. */
+export const isExpiredInLocker = (pkg: { status: number }): boolean => pkg.status === PACKAGE_STATUS.expired;
+
+/** The tone a package status is shown in: negative end states are errors, ready to collect and beyond successes. */
+export const packageStatusTone = (pkg: { status: number }): 'error' | 'success' | 'default' =>
+  pkg.status < 0 ? 'error' : pkg.status >= PACKAGE_STATUS.ready_to_collect ? 'success' : 'default';
+
+/** Oversized packages go to PUDO points only (SPEC section 5): the one definition, for every size set and drop-off. */
+export const needsPudoDropoff = (sizes: readonly string[]): boolean => sizes.includes('OVERSIZED');
+export const oversizedRefusal = (sizes: readonly string[], dropoff: { class: string } | null | undefined): 'package.oversized_needs_pudo' | null =>
+  needsPudoDropoff(sizes) && dropoff?.class !== 'pudo' ? 'package.oversized_needs_pudo' : null;
+/** The location classes packages of these sizes may be dropped off at (pickers, alternatives, the customer's choices). */
+export const dropoffClassesFor = (sizes: readonly string[]): ('pudo' | 'locker')[] => (needsPudoDropoff(sizes) ? ['pudo'] : ['pudo', 'locker']);

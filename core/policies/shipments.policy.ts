@@ -1,0 +1,31 @@
+/**
+ * Shipments policy, record rules (DESIGN.md section 8, users policy shape): when a shipment and its packages
+ * may be edited or deleted through CRUD. The verbs and their statuses are core/machines/shipment.machine.ts.
+ * Pure functions: no I/O, browser-safe.
+ */
+import type { ErrorCode } from '../errors.js';
+import { SHIPMENT_STATUS as S } from '../statuses.js';
+
+/** A draft: not registered yet; its package list may be replaced and it may be deleted. */
+export const isDraftShipment = (shipment: { status: number }): boolean => shipment.status === S.draft;
+
+/**
+ * Why CRUD `action` is refused on the shipment (null when allowed): fields are edited until labels are
+ * printed (kept as the API has answered so far: any status below printed, the negative end states
+ * included, which core/machines SHIPMENT_EDITABLE_STATUSES does not list); deleted only as a draft.
+ */
+export function shipmentRecordRefusal(action: 'edit' | 'delete' | 'replace-packages', shipment: { status: number }): ErrorCode | null {
+  if (action === 'edit') return shipment.status < S.printed ? null : 'shipment.not_updatable';
+  if (action === 'delete') return isDraftShipment(shipment) ? null : 'shipment.not_deletable';
+  return isDraftShipment(shipment) ? null : 'shipment.not_updatable';
+}
+
+/** Why CRUD `action` is refused on a package of a shipment in this status: only a draft's packages change. */
+export const shipmentPackageRefusal = (action: 'create' | 'edit' | 'delete', shipment: { status: number }): ErrorCode | null =>
+  isDraftShipment(shipment) ? null : action === 'delete' ? 'shipment.not_deletable' : 'shipment.not_updatable';
+
+/** Labels were printed (the print button then reads "Reprint"). */
+export const hasPrintedLabels = (shipment: { status: number }): boolean => shipment.status >= S.printed;
+
+/** A shipment past draft and not in a negative end state sits on the timeline (its current step); others have none. */
+export const isOnTimeline = (shipment: { status: number }): boolean => shipment.status > 0;

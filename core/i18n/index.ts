@@ -26,17 +26,7 @@ export function lookup(catalogue: object, key: string): string | undefined {
 /** Plural form index for `smart_count`; English and Spanish share the rule (1 -> singular). */
 const pluralIndex = (_locale: Locale, count: number) => (count === 1 ? 0 : 1);
 
-/**
- * "2 done", "1 refused" (es: "1 hecho", "2 hechos") for summaries such as `operations.bulk.summary`: each
- * count gets its own plural form, which one phrase with two numbers cannot. `t` is any translator
- * (react-admin's translate or makeTranslator).
- */
-export function outcomeCounts(t: (key: string, params?: Params) => string, done: number, refused: number, dryRun = false): { done: string; refused: string } {
-  return {
-    done: t(dryRun ? 'operations.counts.would_be_done' : 'operations.counts.done', { smart_count: done }),
-    refused: t(dryRun ? 'operations.counts.would_be_refused' : 'operations.counts.refused', { smart_count: refused }),
-  };
-}
+export { outcomeCounts } from './outcome-counts.js';
 
 /** Applies polyglot's `smart_count` plural choice and `%{param}` interpolation to one phrase. */
 export function format(locale: Locale, phrase: string, params: Params = {}): string {

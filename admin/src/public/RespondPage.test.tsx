@@ -44,7 +44,7 @@ describe('RespondPage', () => {
     const fetch = renderPage();
     expect(await screen.findByRole('heading', { name: greeting(es) })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    fireEvent.click(screen.getByRole('button', { name: /English/ }));
     expect(await screen.findByRole('heading', { name: greeting(en) })).toBeTruthy();
     const loads = fetch.mock.calls.length;
     fireEvent.change(screen.getByLabelText(en.public.respond.postcode), { target: { value: 'N-1234' } });

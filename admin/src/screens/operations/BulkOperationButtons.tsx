@@ -4,7 +4,7 @@
  * (cancel, ...) always asks before it runs. Then a progress dialog runs them (shipment bulk print: one
  * POST, one PDF, with the shipments that could not be printed listed inside the dialog).
  */
-import { outcomeCounts } from '../../../../core/i18n/index.js';
+import { outcomeCounts } from '../../../../core/i18n/outcome-counts.js';
 import {
   Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, List, ListItem, ListItemText,
 } from '@mui/material';

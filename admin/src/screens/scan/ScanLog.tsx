@@ -1,5 +1,5 @@
 /** Continuous scanning (quick check-in, quick pickup, consolidation): one line per scan with its result. */
-import { outcomeCounts } from '../../../../core/i18n/index.js';
+import { outcomeCounts } from '../../../../core/i18n/outcome-counts.js';
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';

@@ -18,6 +18,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { i18nPlugin } from './plugins/i18n.js';
 import { clientErrorHandler, frameworkErrorHandler, inputGuardPlugin } from './plugins/input-guard.js';
 import { authPlugin } from './plugins/auth.js';
+import { routeGuardPlugin } from './plugins/route-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticAdminPlugin } from './plugins/static-admin.js';
 import { authRoutes } from './auth/routes.js';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   i18nPlugin(app);
   inputGuardPlugin(app);
   authPlugin(app, config.secret, options.db);
+  routeGuardPlugin(app);
 
   options.beforeRoutes?.(app);
   await app.register(authRoutes, { prefix: '/api' });

@@ -23,6 +23,8 @@ import { LOGIN_LIMITS, accountKey, addressKey, clear, release, reserve } from '.
 
 type Body = Record<string, unknown>;
 
+/** Sign-in, sign-out, the CSRF cookie and the password links need no session (api/plugins/route-guard.ts). */
+const PUBLIC = { guard: { access: 'public' as const } };
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
 const normalizeEmail = (v: unknown) => str(v).trim().toLowerCase();
 
@@ -58,7 +60,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['auth'];
   const secret = app.config.secret!;
 
-  app.get('/csrf-cookie', { schema: { tags, summary: 'Sets the XSRF-TOKEN cookie (204)' } }, async (request, reply) => {
+  app.get('/csrf-cookie', { config: PUBLIC, schema: { tags, summary: 'Sets the XSRF-TOKEN cookie (204)' } }, async (request, reply) => {
     if (request.session) setXsrfCookie(request, reply, request.session.csrf_token);
     else issueGuestCsrf(request, reply, secret);
     return reply.code(204).send();
@@ -66,7 +68,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/login',
-    { schema: { tags, summary: 'Signs in (form data or JSON: email, password)', body: stringProps('email', 'password') } },
+    { config: PUBLIC, schema: { tags, summary: 'Signs in (form data or JSON: email, password)', body: stringProps('email', 'password') } },
     async (request, reply) => {
       if (request.actor) throw new DomainError('auth.already_authenticated');
       const input = body(request);
@@ -105,7 +107,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/logout', { schema: { tags, summary: 'Signs out (204)' } }, async (request, reply) => {
+  app.post('/logout', { config: PUBLIC, schema: { tags, summary: 'Signs out (204)' } }, async (request, reply) => {
     if (request.session) await deleteSession(app.db, request.session.id);
     reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
     issueGuestCsrf(request, reply, secret, true);
@@ -114,7 +116,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/forgot-password',
-    { schema: { tags, summary: 'Mails a reset link; always 200', body: stringProps('email') } },
+    { config: PUBLIC, schema: { tags, summary: 'Mails a reset link; always 200', body: stringProps('email') } },
     async (request) => {
       const input = body(request);
       check({ email: emailRules }, input);
@@ -147,8 +149,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { message: request.t(bannerKey) };
   };
   const passwordBody = stringProps('token', 'email', 'password', 'password_confirmation');
-  app.post('/reset-password', { schema: { tags, summary: 'Sets a new password with a reset token', body: passwordBody } }, setPassword('reset', 'auth.banner_reset'));
-  app.post('/create-password', { schema: { tags, summary: 'Sets the first password of an invited user', body: passwordBody } }, setPassword('create', 'auth.banner_created'));
+  app.post('/reset-password', { config: PUBLIC, schema: { tags, summary: 'Sets a new password with a reset token', body: passwordBody } }, setPassword('reset', 'auth.banner_reset'));
+  app.post('/create-password', { config: PUBLIC, schema: { tags, summary: 'Sets the first password of an invited user', body: passwordBody } }, setPassword('create', 'auth.banner_created'));
 
   app.get('/user', { schema: { tags, summary: 'The signed-in user' }, preHandler: requireAuth }, async (request) => {
     const actor = signedInActor(request);
@@ -158,6 +160,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.put(
     '/user/locale',
     {
+      config: PUBLIC,
       schema: {
         tags,
         summary: 'Sets the interface language (the user, or the guest cookie)',

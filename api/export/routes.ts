@@ -22,7 +22,7 @@ export function exportFormat(value: unknown): ExportFormat {
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/shipments/export', { schema: { tags: ['export'] } }, async (request, reply) => {
+  app.get('/shipments/export', { config: { guard: { crud: 'shipments', action: 'list' } }, schema: { tags: ['export'] } }, async (request, reply) => {
     const { db, actor, now } = contextOf(request);
     if (!canCrud(actor, 'shipments', 'list')) throw new DomainError('forbidden');
     // The list's own parameters (filters, search) choose the shipments; paging does not apply to an export.

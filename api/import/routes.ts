@@ -25,6 +25,7 @@ import { batchItemImports, importBatch } from './batch-item-import.service.js';
 import type { ImportKindService, ImportTarget } from './import-kinds.js';
 import { shipmentImports } from './shipment-import.service.js';
 import { previewUpload, saveUpload, uploadFile } from './upload.service.js';
+import type { RouteGuard } from '../plugins/route-guard.js';
 
 const MB = 1024 * 1024;
 
@@ -49,6 +50,8 @@ interface ImportRoute {
   /** The template's download name, without extension. */
   templateName: string;
   params?: Record<string, unknown>;
+  /** The guard its four routes declare (api/plugins/route-guard.ts); `allow` enforces it. */
+  guard: RouteGuard;
   /** 401 signed out; 403 when the role (or the merchant's feature) may not import this kind. */
   allow(ctx: ServiceContext): void;
   /**
@@ -64,6 +67,7 @@ const shipmentRoute: ImportRoute = {
   spec: shipmentImports,
   prefix: '/shipments/import',
   templateName: 'shipments-import-template',
+  guard: { crud: 'shipments', action: 'create' },
   allow(ctx) {
     if (!canAccessRoute(ctx.actor, 'shipments-import')) throw new DomainError('forbidden');
   },
@@ -78,6 +82,7 @@ const batchItemRoute: ImportRoute = {
   spec: batchItemImports,
   prefix: '/batches/:id/items/import',
   templateName: 'batch-items-import-template',
+  guard: { crud: 'batch_items', action: 'create' },
   params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, upload: { type: 'string' } }, required: ['id'] },
   allow: (ctx) => ensureCrud(ctx.actor, 'batch_items', 'create'),
   async urlTarget(ctx, request, open) {
@@ -97,6 +102,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
 function mountImport(app: FastifyInstance, route: ImportRoute): void {
   const { prefix, spec } = route;
   const schema = { tags: ['import'], ...(route.params ? { params: route.params } : {}) };
+  const config = { guard: route.guard };
   /** The signed-in, allowed user's context (the role check comes before anything is read). */
   const allowed = (request: FastifyRequest) => {
     const ctx = contextOf(request);
@@ -105,7 +111,7 @@ function mountImport(app: FastifyInstance, route: ImportRoute): void {
   };
   const uploadId = (request: FastifyRequest) => (request.params as { upload: string }).upload;
 
-  app.get(`${prefix}/template`, { schema }, async (request, reply) => {
+  app.get(`${prefix}/template`, { config, schema }, async (request, reply) => {
     const ctx = allowed(request);
     await route.urlTarget(ctx, request, false);
     const format = templateFormat((request.query as Record<string, unknown>).format);
@@ -119,14 +125,14 @@ function mountImport(app: FastifyInstance, route: ImportRoute): void {
       .send(body);
   });
 
-  app.post(`${prefix}/upload`, { schema }, async (request) => {
+  app.post(`${prefix}/upload`, { config, schema }, async (request) => {
     const ctx = allowed(request);
     const { buffer, name, fields } = await readUpload(request);
     const target = await route.uploadTarget(ctx, request, fields);
     return { data: await uploadFile(ctx, spec, target, { buffer, name }, request.t) };
   });
 
-  app.get(`${prefix}/:upload/preview`, { schema }, async (request) => {
+  app.get(`${prefix}/:upload/preview`, { config, schema }, async (request) => {
     const ctx = allowed(request);
     const target = await route.urlTarget(ctx, request, true);
     const query = request.query as Record<string, unknown>;
@@ -136,7 +142,7 @@ function mountImport(app: FastifyInstance, route: ImportRoute): void {
     return { data: preview.data, meta: preview.meta };
   });
 
-  app.post(`${prefix}/:upload/save`, { schema }, async (request) => {
+  app.post(`${prefix}/:upload/save`, { config, schema }, async (request) => {
     const ctx = allowed(request);
     const target = await route.urlTarget(ctx, request, true);
     const body = (request.body ?? {}) as Record<string, unknown>;

@@ -19,6 +19,7 @@ import { ACTOR_CACHE_TTL_MS, ActorCache, clusterPeers } from '../auth/actor-cach
 import type { Db } from '../db/database.js';
 import { iso } from '../clock.js';
 import { setRequestLocale } from './i18n.js';
+import { declaresGuard } from './route-guard.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -107,10 +108,10 @@ export function authPlugin(app: FastifyInstance, secret: string, database?: Db):
   });
 }
 
-/** 401 when nobody is signed in. */
-export async function requireAuth(request: FastifyRequest): Promise<void> {
+/** 401 when nobody is signed in (any signed-in user passes; the record's policy decides inside). */
+export const requireAuth = declaresGuard({ access: 'session' }, async (request: FastifyRequest): Promise<void> => {
   if (!request.actor) throw new DomainError('auth.unauthenticated');
-}
+});
 
 export function signedInActor(request: FastifyRequest): RequestActor {
   if (!request.actor) throw new DomainError('auth.unauthenticated');
@@ -119,10 +120,10 @@ export function signedInActor(request: FastifyRequest): RequestActor {
 
 /** 401 when signed out, 403 `forbidden` without the named permission (core/policies/route.permissions). */
 export function requirePermission(permission: Permission) {
-  return async (request: FastifyRequest) => {
+  return declaresGuard({ permission }, async (request: FastifyRequest) => {
     const actor = signedInActor(request);
     if (!can(actor, permission)) throw new DomainError('forbidden');
-  };
+  });
 }
 
 /** 401 when signed out, 403 `feature_disabled` when the merchant lacks the feature. */
@@ -135,8 +136,8 @@ export function requireFeature(feature: number) {
 
 /** The RESOURCES policy: 401 signed out, 403 `forbidden` (role), 403 `feature_disabled` (merchant). */
 export function requireCrud(resource: ResourceName, action: CrudAction) {
-  return async (request: FastifyRequest) => {
+  return declaresGuard({ crud: resource, action }, async (request: FastifyRequest) => {
     const refusal = crudRefusal(signedInActor(request), resource, action);
     if (refusal) throw new DomainError(refusal);
-  };
+  });
 }

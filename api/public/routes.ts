@@ -17,7 +17,7 @@ const referenceParams = { type: 'object', properties: { reference: { type: 'stri
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
 
 export async function publicRoutes(app: FastifyInstance): Promise<void> {
-  const config = { csrf: false };
+  const config = { csrf: false, guard: { access: 'public' as const } };
   const tags = ['public'];
 
   app.get('/public/respond/:token', { config, schema: { tags, params: tokenParams }, preHandler: publicRateLimit }, async (request, reply) => {

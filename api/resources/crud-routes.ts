@@ -50,8 +50,9 @@ function bodyOf(request: FastifyRequest): Row {
 export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
   const base = `/${mod.name}`;
   const tags = [mod.name];
+  const config = { guard: { crud: mod.name } };
 
-  app.get(base, { schema: { tags, querystring: listQuerystring } }, async (request) => {
+  app.get(base, { config, schema: { tags, querystring: listQuerystring } }, async (request) => {
     const ctx = contextOf(request);
     const raw = rawQuery(request);
     const picker = canPick(ctx.actor.role, mod.name) && (raw.light === '1' || raw.light === 'true');
@@ -61,13 +62,13 @@ export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
     return runList(ctx.db, app.dialect, spec, q, ctx.actor, presenter(mod, ctx.actor.role));
   });
 
-  app.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+  app.get(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
     const ctx = contextOf(request);
     ensureAction(mod, ctx.actor, 'show', idOf(request));
     return showRecord(ctx, mod, await loadOne(ctx, mod, idOf(request)));
   });
 
-  app.post(base, { schema: { tags } }, async (request, reply) => {
+  app.post(base, { config, schema: { tags } }, async (request, reply) => {
     const ctx = contextOf(request);
     ensureCrud(ctx.actor, mod.name, 'create');
     const { id, extra } = await mod.create(ctx, bodyOf(request));
@@ -76,7 +77,7 @@ export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
     return extra ? { ...shown, data: { ...shown.data, ...extra } } : shown;
   });
 
-  app.put(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+  app.put(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
     const ctx = contextOf(request);
     ensureAction(mod, ctx.actor, 'edit', idOf(request));
     const row = await loadOne(ctx, mod, idOf(request));
@@ -87,7 +88,7 @@ export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
     return showRecord(ctx, mod, await loadOne(ctx, mod, row.id));
   });
 
-  app.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+  app.delete(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
     const ctx = contextOf(request);
     ensureAction(mod, ctx.actor, 'delete', idOf(request));
     const row = await loadOne(ctx, mod, idOf(request));

@@ -114,7 +114,7 @@ export async function canOnIds(db: Kysely<Database>, mod: ResourceModule, actor:
 }
 
 export function registerCanRoute(app: FastifyInstance, modules: Record<ResourceName, ResourceModule>) {
-  app.get('/user/can/:action/:singular', { schema: { tags: ['user'], params: canParams } }, async (request) => {
+  app.get('/user/can/:action/:singular', { config: { guard: { access: 'session' } }, schema: { tags: ['user'], params: canParams } }, async (request) => {
     const ctx = contextOf(request);
     const { action, singular } = request.params as { action: string; singular: string };
     const resource = resourceBySingular(singular) ?? (singular in modules ? (singular as ResourceName) : undefined);

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { openDatabase, type Db } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
 import type { Database } from '../../api/db/tables.js';
@@ -200,3 +200,19 @@ export function bearer(app: FastifyInstance, token: string): Client {
 }
 
 export { DEMO_PASSWORD };
+
+/**
+ * Row counts of every table (sessions aside) in one query, as one string: a refused request must leave it
+ * unchanged. The query is built once per database.
+ */
+export function rowCounts(db: Kysely<Database>): () => Promise<string> {
+  let query: ReturnType<typeof sql<{ counts: string }>> | undefined;
+  return async () => {
+    if (!query) {
+      const tables = (await db.introspection.getTables()).map((table) => table.name).filter((n) => !n.startsWith('kysely_') && n !== 'sessions');
+      const parts = tables.map((n) => sql`(select count(*) from ${sql.table(n)})`);
+      query = sql<{ counts: string }>`select ${sql.join(parts, sql` || ',' || `)} as counts`;
+    }
+    return (await query.execute(db)).rows[0]!.counts;
+  };
+}

@@ -1,15 +1,13 @@
 /** GET /api/dashboard/statistics: shipment counts per status (every status), merchant-scoped for merchant roles. */
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../../../core/errors.js';
 import { isMerchantRole } from '../../../core/roles.js';
-import { can } from '../../../core/policies/route.permissions.js';
+import { requirePermission } from '../../plugins/auth.js';
 import { statusCodes } from '../../../core/statuses.js';
 import { contextOf } from '../access.js';
 
 export function registerDashboardRoutes(app: FastifyInstance) {
-  app.get('/dashboard/statistics', { schema: { tags: ['dashboard'] } }, async (request) => {
+  app.get('/dashboard/statistics', { schema: { tags: ['dashboard'] }, preHandler: requirePermission('dashboard.show') }, async (request) => {
     const { db, actor } = contextOf(request);
-    if (!can(actor, 'dashboard.show')) throw new DomainError('forbidden');
     let q = db.selectFrom('shipments').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status');
     if (isMerchantRole(actor.role)) q = q.where('merchant_id', '=', actor.merchant_id ?? -1);
     const counts = await q.execute();

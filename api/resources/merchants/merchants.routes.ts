@@ -5,6 +5,7 @@ import { merchantsList } from './merchants.repository.js';
 import { createMerchant, deleteMerchant, merchantIncludes, merchantVerdicts, presentMerchant, updateMerchant } from './merchants.service.js';
 import { getPreferences, updatePreferences } from './preferences.service.js';
 import { contextOf } from '../access.js';
+import { requirePermission } from '../../plugins/auth.js';
 
 export const merchantsModule: ResourceModule = {
   name: 'merchants',
@@ -19,8 +20,8 @@ export const merchantsModule: ResourceModule = {
 
 /** Registered before the CRUD routes so /merchants/preferences is not read as /merchants/:id. */
 export function registerPreferenceRoutes(app: FastifyInstance) {
-  app.get('/merchants/preferences', { schema: { tags: ['merchants'] } }, async (request) => ({ data: await getPreferences(contextOf(request)) }));
-  app.put('/merchants/preferences', { schema: { tags: ['merchants'] } }, async (request) => ({
+  app.get('/merchants/preferences', { config: { guard: { access: 'session' } }, schema: { tags: ['merchants'] } }, async (request) => ({ data: await getPreferences(contextOf(request)) }));
+  app.put('/merchants/preferences', { schema: { tags: ['merchants'] }, preHandler: requirePermission('merchants.preferences') }, async (request) => ({
     data: await updatePreferences(contextOf(request), (request.body ?? {}) as Record<string, unknown>),
   }));
 }

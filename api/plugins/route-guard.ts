@@ -41,12 +41,26 @@ function guardOf(route: RouteOptions): RouteGuard | undefined {
   return undefined;
 }
 
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  guard: RouteGuard;
+}
+
+const registered = new WeakMap<FastifyInstance, GuardedRoute[]>();
+
+/** The /api routes the app registered, each with its guard (docs/permissions.md is generated from them). */
+export const guardedRoutes = (app: FastifyInstance): readonly GuardedRoute[] => registered.get(app) ?? [];
+
 /** The start-up check: throws while registering an /api route that declares no guard. */
 export function routeGuardPlugin(app: FastifyInstance): void {
+  const routes: GuardedRoute[] = [];
+  registered.set(app, routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const guard = guardOf(route);
     if (!guard) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no guard (config.guard or a guard preHandler): see api/plugins/route-guard.ts`);
     route.config = { ...(route.config as object), guard } as typeof route.config;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, guard });
   });
 }

@@ -4,13 +4,14 @@ import { FEATURES, type FeatureName } from '../features.js';
 import { PACKAGE_NEEDS, PACKAGE_RULES } from './package.machine.js';
 import { SHIPMENT_NEEDS, SHIPMENT_RULES } from './shipment.machine.js';
 
-function roleList(mask: number, system: boolean | undefined): string {
+/** `5` -> "superadmin, merchant_admin" (with "system" for rules the system actor may apply). */
+export function roleList(mask: number, system?: boolean): string {
   const names = (Object.keys(ROLES) as RoleName[]).filter((name) => (mask & ROLES[name]) !== 0);
   if (system) names.push('system' as RoleName);
   return names.join(', ') || '-';
 }
 
-const featureName = (bit: number | undefined) =>
+export const featureName = (bit: number | undefined) =>
   bit ? (Object.keys(FEATURES) as FeatureName[]).find((name) => FEATURES[name] === bit) : undefined;
 
 const statusList = (statuses: readonly number[]) => statuses.join(', ');
@@ -21,7 +22,7 @@ function refusalList(refusals: Readonly<Record<number, string>> | undefined): st
   for (const [status, code] of Object.entries(refusals ?? {})) byCode.set(code, [...(byCode.get(code) ?? []), status]);
   return [...byCode].map(([code, statuses]) => `${statuses.join(', ')}: \`${code}\``);
 }
-const cell = (text: string) => text.replace(/\|/g, '\\|');
+export const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function targetLabel(to: unknown, label: string | undefined): string {
   if (label) return label;

@@ -1,31 +1,23 @@
 /**
  * Named permissions of the non-CRUD routes and screens (DESIGN.md section 8): a route or screen names one
  * (`can(actor, 'packages.fetch')`) instead of writing a role mask. CRUD routes use core/permissions
- * RESOURCES (crudRefusal). docs/permissions.md lists these.
+ * RESOURCES (crudRefusal). docs/permissions.md is generated from these (`npm run docs:rules`).
  */
 import { ROLES, ROLE_GROUPS, roleMatches } from '../roles.js';
 
+/** Each permission: the roles it admits and what it is for (the docs' text). */
 export const PERMISSIONS = {
-  /** Fetch an unknown barcode from the merchant's system. */
-  'packages.fetch': ROLE_GROUPS.admin | ROLES.merchant_admin | ROLES.driver,
-  /** The drivers a warehouse hands packages to. */
-  'packages.handover-drivers': ROLE_GROUPS.admin | ROLES.warehouse,
-  /** Approve a location, create its locker terminal. */
-  'locations.review': ROLE_GROUPS.admin,
-  /** The notification outbox log. */
-  'messages.list': ROLES.superadmin,
-  /** Webhook settings and delivery log (a merchant admin: its own merchant's). */
-  'webhooks.manage': ROLES.superadmin | ROLES.merchant_admin,
-  /** Every merchant's webhooks, not only the actor's own. */
-  'webhooks.any-merchant': ROLES.superadmin,
-  /** The dashboard counters. */
-  'dashboard.show': ROLE_GROUPS.backoffice,
-  /** The merchant's own notification preferences. */
-  'merchants.preferences': ROLES.merchant_admin,
-  /** The operations debug panel on a record. */
-  'operations.debug': ROLES.superadmin,
-} as const;
+  'packages.fetch': { roles: ROLE_GROUPS.admin | ROLES.merchant_admin | ROLES.driver, text: "Fetch an unknown barcode from the merchant's system." },
+  'packages.handover-drivers': { roles: ROLE_GROUPS.admin | ROLES.warehouse, text: 'The drivers a warehouse hands packages to.' },
+  'locations.review': { roles: ROLE_GROUPS.admin, text: 'Approve a location, create its locker terminal.' },
+  'messages.list': { roles: ROLES.superadmin, text: 'The notification outbox log.' },
+  'webhooks.manage': { roles: ROLES.superadmin | ROLES.merchant_admin, text: "Webhook settings and delivery log (a merchant admin: its own merchant's)." },
+  'webhooks.any-merchant': { roles: ROLES.superadmin, text: "Every merchant's webhooks, not only the actor's own." },
+  'dashboard.show': { roles: ROLE_GROUPS.backoffice, text: 'The dashboard counters.' },
+  'merchants.preferences': { roles: ROLES.merchant_admin, text: "The merchant's own notification preferences." },
+  'operations.debug': { roles: ROLES.superadmin, text: 'The operations debug panel on a record.' },
+} as const satisfies Record<string, { roles: number; text: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export const can = (actor: { role: number }, permission: Permission): boolean => roleMatches(actor.role, PERMISSIONS[permission]);
+export const can = (actor: { role: number }, permission: Permission): boolean => roleMatches(actor.role, PERMISSIONS[permission].roles);

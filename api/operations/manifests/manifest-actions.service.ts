@@ -6,7 +6,7 @@
  */
 import { DomainError, type ErrorCode } from '../../../core/errors.js';
 import { MANIFEST_ACTIONS, type ManifestAction } from '../../../core/machines/actions.js';
-import { MANIFEST_STATUS as M } from '../../../core/statuses.js';
+import { MANIFEST_VERB_RULES, manifestVerbRefusal } from '../../../core/policies/manifests.policy.js';
 import type { Manifest } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { fieldError } from '../../resources/validate.js';
@@ -16,20 +16,8 @@ import { scopePackages } from '../packages/package-scope.js';
 export const MANIFEST_VERBS = MANIFEST_ACTIONS;
 export type ManifestVerb = ManifestAction;
 
-const RULES: Record<ManifestVerb, { from: number[]; to?: number }> = {
-  finalize: { from: [M.draft], to: M.finalized },
-  'go-live': { from: [M.finalized], to: M.live },
-  fulfil: { from: [M.live], to: M.fulfilled },
-  'delivery-attempted': { from: [M.live] },
-  'add-packages': { from: [M.draft] },
-  'remove-packages': { from: [M.draft] },
-};
-
-/** Why the verb is refused on this manifest now (null when allowed). */
-export function manifestRefusal(manifest: Pick<Manifest, 'status' | 'package_count'>, verb: ManifestVerb): ErrorCode | null {
-  if (!RULES[verb].from.includes(manifest.status)) return 'record.locked';
-  return null;
-}
+/** Why the verb is refused on this manifest now (null when allowed): core/policies/manifests.policy.ts. */
+export const manifestRefusal = (manifest: Pick<Manifest, 'status'>, verb: ManifestVerb): ErrorCode | null => manifestVerbRefusal(verb, manifest);
 
 function packageIdsOf(body: Record<string, unknown>): { ids: number[]; barcodes: string[] } {
   const list = (v: unknown) => (Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : v === undefined || v === null || v === '' ? [] : [v]);
@@ -62,7 +50,7 @@ async function recount(trx: Executor, manifestId: number, stamp: string) {
 export async function runManifestVerb(ctx: OpContext, manifest: Manifest, verb: ManifestVerb, body: Record<string, unknown> = {}): Promise<Manifest> {
   const refusal = manifestRefusal(manifest, verb);
   if (refusal) throw new DomainError(refusal);
-  const rule = RULES[verb];
+  const rule = MANIFEST_VERB_RULES[verb];
   const now = ctx.now.toISOString();
   const stamp = nextStamp(ctx.now, manifest.updated_at);
   const who = actorId(ctx);

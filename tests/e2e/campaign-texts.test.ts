@@ -1,7 +1,8 @@
 /**
  * Issue 10, item 13: the merchant form has each campaign text in English and Spanish, and an empty Spanish
  * field shows the English text and says that it is used until a Spanish one is written. Reached as a
- * person does: the menu, the merchant's row, its Edit button; saving a Spanish text stores it.
+ * person does: the menu, the merchant's row (its page shows the texts too), its Edit button; saving a
+ * Spanish text stores it.
  */
 import { expect, it } from 'vitest';
 import { translate } from '../../core/i18n/index.js';
@@ -22,6 +23,9 @@ describeE2e('Campaign texts per language (issue 10, item 13)', (env) => {
 
     await clickMenu(page, en.menu.merchants);
     await openRow(page, name);
+    // The merchant page shows the English text and says the Spanish customers get it for now.
+    await page.getByText(SPRING_EN, { exact: true }).first().waitFor();
+    await page.getByText(fields.campaign_text_fallback, { exact: true }).waitFor();
     await page.getByRole('link', { name: translate('en', 'ra.action.edit'), exact: true }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/edit'));
 
@@ -38,6 +42,7 @@ describeE2e('Campaign texts per language (issue 10, item 13)', (env) => {
     await hint.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: translate('en', 'ra.action.save'), exact: true }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/edit'), { timeout: 15_000 });
+    await page.getByText(SPRING_ES, { exact: true }).first().waitFor({ timeout: 15_000 });
     await expect
       .poll(async () => (await apiData<{ campaign_texts: unknown }>(page, `/api/merchants/${merchant.id}`)).campaign_texts, { timeout: 15_000 })
       .toEqual({ 'batch-notify': { en: SPRING_EN, es: SPRING_ES } });

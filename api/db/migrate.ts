@@ -13,6 +13,7 @@ import * as importUploadBatch from './migrations/009-import-upload-batch.js';
 import * as batchItemsDueId from './migrations/010-batch-items-due-id.js';
 import * as listSeekSearch from './migrations/014-list-seek-search.js';
 import * as phonesE164 from './migrations/016-phones-e164.js';
+import * as merchantCampaignTexts from './migrations/017-merchant-campaign-texts.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '010-batch-items-due-id': batchItemsDueId,
   '014-list-seek-search': listSeekSearch,
   '016-phones-e164': phonesE164,
+  '017-merchant-campaign-texts': merchantCampaignTexts,
 };
 
 /**

@@ -21,6 +21,8 @@ export interface MerchantsTable extends Stamped {
   notification_events: Generated<string>;
   content_types: Generated<string>;
   default_content_type: string | null;
+  /** Campaign texts per batch step and language, JSON (core/campaigns/texts.ts, migration 017). */
+  campaign_texts: Generated<string>;
   user_count: Generated<number>;
 }
 

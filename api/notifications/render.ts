@@ -7,8 +7,12 @@
  * location (drop-off location name), expires_at (ISO), timezone (IANA, of the location; UTC when
  * absent), respond_token (batch items and request-location shipments), message (the batch's own
  * notification / reminder / final reminder text, shown above the standard text).
+ *
+ * The merchant's text of a batch step is the one in the customer's language (merchant campaign texts);
+ * without one, the default-language text (the batch's, else the merchant's) as written, under a
+ * translated line that says so, inside the customer's-language frame (core/campaigns/texts.ts).
  */
-import { BATCH_EVENTS, type BatchStepEvent } from '../../core/campaigns/index.js';
+import { BATCH_EVENTS, campaignTextFor, readCampaignTexts, type BatchStepEvent } from '../../core/campaigns/index.js';
 import { NOTIFICATION_EVENTS, type Locale, type NotificationEvent } from '../../core/constants.js';
 import { CHANNELS, FEATURES, hasBit } from '../../core/features.js';
 import { isLocale, translate, type Params } from '../../core/i18n/index.js';
@@ -21,7 +25,10 @@ export const isMessageEvent = (e: string): e is MessageEvent =>
   (NOTIFICATION_EVENTS as readonly string[]).includes(e) || (BATCH_EVENTS as readonly string[]).includes(e);
 
 /** The merchant columns rendering reads (a merchants row is assignable). */
-export type MerchantForMessages = Pick<Merchant, 'name' | 'features' | 'channels' | 'branding' | 'payment_url' | 'notification_events' | 'email_templates'>;
+export type MerchantForMessages = Pick<Merchant, 'name' | 'features' | 'channels' | 'branding' | 'payment_url' | 'notification_events' | 'email_templates'> &
+  Partial<Pick<Merchant, 'campaign_texts'>>;
+
+const isBatchEvent = (e: MessageEvent): e is BatchStepEvent => (BATCH_EVENTS as readonly string[]).includes(e);
 
 export interface RenderInput {
   kind: OutboxKind | string;
@@ -78,7 +85,7 @@ export function suppressionReason(merchant: MerchantForMessages | null, event: s
   if (kind === 'webhook') return null;
   if (!isMessageEvent(event)) return 'unknown_event';
   if (!merchant) return null;
-  if ((BATCH_EVENTS as readonly string[]).includes(event)) return null;
+  if (isBatchEvent(event)) return null;
   const enabled = parseJson<unknown>(merchant.notification_events, []);
   if (!Array.isArray(enabled) || !enabled.includes(event)) return 'event_disabled';
   const bit = CHANNEL_OF[kind];
@@ -160,6 +167,14 @@ function linkOf(event: MessageEvent, payload: Record<string, unknown>, merchant:
   return null;
 }
 
+/** The merchant's own words in a message, or undefined; see the file comment for batch steps. */
+function merchantText(event: MessageEvent, locale: Locale, payload: Record<string, unknown>, merchant: MerchantForMessages | null, brand: Brand, t: (k: string, p?: Params) => string): string | undefined {
+  if (!isBatchEvent(event)) return str(payload.message);
+  const chosen = campaignTextFor(readCampaignTexts(merchant?.campaign_texts), event, locale, str(payload.message));
+  if (!chosen) return undefined;
+  return chosen.fallback ? `${t('notifications.merchant_text_untranslated', { brand: brand.name })}\n${chosen.text}` : chosen.text;
+}
+
 /** Renders one message; `kind` decides the form (email: subject + text + HTML; SMS/WhatsApp: one short text). */
 export function renderMessage(input: RenderInput, merchant: MerchantForMessages | null, options: RenderOptions): RenderedMessage {
   if (!isMessageEvent(input.event)) throw new RangeError(`Unknown notification event: ${input.event}`);
@@ -176,7 +191,7 @@ export function renderMessage(input: RenderInput, merchant: MerchantForMessages 
   };
   const subject = t(`notifications.events.${event}.subject`, params);
   const body = t(`notifications.events.${event}.body`, params);
-  const custom = str(p.message);
+  const custom = merchantText(event, locale, p, merchant, brand, t);
   const link = linkOf(event, p, merchant, options, t);
   const name = str(p.first_name);
 

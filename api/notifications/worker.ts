@@ -56,7 +56,7 @@ export interface PassResult {
 
 export const newWorkerId = () => `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
 
-const MERCHANT_COLUMNS = ['id', 'name', 'features', 'channels', 'branding', 'payment_url', 'notification_events', 'email_templates'] as const;
+const MERCHANT_COLUMNS = ['id', 'name', 'features', 'channels', 'branding', 'payment_url', 'notification_events', 'email_templates', 'campaign_texts'] as const;
 
 type Outcome = 'sent' | 'retried' | 'dead' | 'lost';
 

@@ -126,6 +126,8 @@ describe('batch campaigns', () => {
     expect(spanish.text).toContain('Elige tu punto de recogida: http://lockerline.test/respond/');
     expect(spanish.text).toContain('<html lang="es">');
     expect(spanish.text).toContain('Your order is ready.'); // the merchant's own text, as written
+    expect(spanish.text).toContain('Un mensaje de Acme Outfitters (en inglés):'); // said to be English (no Spanish text)
+    expect(mail.text).not.toContain('(in English)');
     expect(mail.text).toContain('Your order is ready.');
     expect(mail.text).toContain('http://lockerline.test/respond/');
     tokens.ana1 = tokenIn(mail);

@@ -5,7 +5,8 @@
  */
 import { DomainError } from '../../../core/errors.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
-import { NOTIFICATION_EVENTS, BOUNDS } from '../../../core/constants.js';
+import { NOTIFICATION_EVENTS, BOUNDS, LOCALES } from '../../../core/constants.js';
+import { BATCH_EVENTS, CAMPAIGN_TEXT_MAX, readCampaignTexts } from '../../../core/campaigns/index.js';
 import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { RequestActor } from '../../http/context.js';
 import type { Db, ServiceContext } from '../access.js';
@@ -42,6 +43,7 @@ export function presentMerchant(row: Row): Row {
     if (key in out) out[key] = parseJson(out[key], fallback);
   }
   if ('email_templates' in out) out.email_templates = flatTemplates(out.email_templates);
+  if ('campaign_texts' in out) out.campaign_texts = readCampaignTexts(out.campaign_texts);
   return out;
 }
 
@@ -104,6 +106,7 @@ export function jsonColumns(body: Row, features: number): Row {
     if (events.includes('shipment-awaiting-payment') && !hasBit(features, FEATURES.postpayments)) fieldError('notification_events', 'validation.in');
     out.notification_events = JSON.stringify([...new Set(events)]);
   }
+  if (body.campaign_texts !== undefined) out.campaign_texts = campaignTextsColumn(body.campaign_texts);
   if (body.content_types !== undefined) {
     const types = body.content_types;
     if (!Array.isArray(types)) fieldError('content_types', 'validation.in');
@@ -116,6 +119,22 @@ export function jsonColumns(body: Row, features: number): Row {
     out.content_types = JSON.stringify([...new Set(types.map((t: string) => t.trim()))]);
   }
   return out;
+}
+
+/** `{ step: { en, es } }` (a plain string for a step = the default language); steps and languages known, texts bounded. */
+function campaignTextsColumn(value: unknown): string {
+  if (!isObject(value)) fieldError('campaign_texts', 'validation.in');
+  for (const [event, texts] of Object.entries(value)) {
+    if (!(BATCH_EVENTS as readonly string[]).includes(event)) fieldError(`campaign_texts.${event}`, 'validation.in');
+    if (texts === null || typeof texts === 'string') continue;
+    if (!isObject(texts)) fieldError(`campaign_texts.${event}`, 'validation.in');
+    for (const [locale, text] of Object.entries(texts)) {
+      const field = `campaign_texts.${event}.${locale}`;
+      if (!(LOCALES as readonly string[]).includes(locale) || (text != null && typeof text !== 'string')) fieldError(field, 'validation.in');
+      if (typeof text === 'string' && text.trim().length > CAMPAIGN_TEXT_MAX) fieldError(field, 'validation.max', 'validation.failed', { length: CAMPAIGN_TEXT_MAX });
+    }
+  }
+  return JSON.stringify(readCampaignTexts(value));
 }
 
 /** default_content_type must be one of the (new or stored) content types. */

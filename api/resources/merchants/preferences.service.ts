@@ -2,6 +2,7 @@
  * Merchant preferences: every merchant role reads its merchant's settings (403 for other roles); a merchant
  * admin with the content feature writes them. Branding needs the branding feature, payment_url postpayments.
  */
+import { readCampaignTexts } from '../../../core/campaigns/index.js';
 import { DomainError } from '../../../core/errors.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
 import { isMerchantRole } from '../../../core/roles.js';
@@ -25,6 +26,7 @@ export async function getPreferences(ctx: ServiceContext) {
     email_templates: flatTemplates(parseJson<Row>(m.email_templates, {})),
     notification_events: parseJson<string[]>(m.notification_events, []),
     branding: parseJson<Row>(m.branding, {}),
+    campaign_texts: readCampaignTexts(m.campaign_texts),
     payment_url: m.payment_url,
     features: m.features,
     channels: m.channels,

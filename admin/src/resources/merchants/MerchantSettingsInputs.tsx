@@ -1,7 +1,7 @@
 /**
  * The feature-dependent parts of the merchant form: branding (branding feature), content types
  * (content feature; typed one at a time, Enter adds), payment URL (postpayments), notification
- * events with an e-mail template id each, and the linked location groups.
+ * events with an e-mail template id each, campaign texts per language, and the linked location groups.
  */
 import { Typography } from '@mui/material';
 import { AutocompleteArrayInput, CheckboxGroupInput, ReferenceArrayInput, SelectInput, TextArrayInput, TextInput, useTranslate } from 'react-admin';
@@ -9,6 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
 import { useEnumChoices } from '../../components/EnumInput.js';
+import { CampaignTextInputs } from './CampaignTextInputs.js';
 
 export const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
 
@@ -65,6 +66,7 @@ export function MerchantSettingsInputs() {
           label={`${translate(`notification_events.${event}`)} · ${translate(field('template_id'))}`}
         />
       ))}
+      <CampaignTextInputs />
       <ReferenceArrayInput source="location_group_ids" reference="location_groups" queryOptions={{ meta: { light: true } }}>
         <AutocompleteArrayInput optionText="name" label={field('location_groups')} filterToQuery={(search) => ({ search })} />
       </ReferenceArrayInput>

@@ -6,6 +6,7 @@ import { EnumField } from '../../components/EnumInput.js';
 import { RoleField } from '../../components/RoleInput.js';
 import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
+import { CampaignTextsField } from './CampaignTextsField.js';
 import { BRANDING_KEYS } from './MerchantSettingsInputs.js';
 
 /** Notification events of the record, translated, as chips. */
@@ -39,6 +40,7 @@ export const MerchantShow = () => (
         <TextField key={key} source={`branding.${key}`} label={`resources.merchants.fields.branding_${key}`} emptyText="—" />
       ))}
       <EventsField label="resources.merchants.fields.notification_events" />
+      <CampaignTextsField label="resources.merchants.fields.campaign_texts" />
       <DateField source="created_at" showTime />
       <RelatedList reference="users" target="merchant_id" label="resources.merchants.fields.users">
         <TextField source="first_name" />

@@ -1,15 +1,17 @@
 /**
  * The notification part of a merchant's preferences (PUT /api/merchants/preferences): which events reach
  * customers, an e-mail template id per event, branding (with the branding feature) and the payment URL
- * (with postpayments). Saved on its own, next to the content types form of the preferences page.
+ * (with postpayments), the campaign texts per language. Saved on its own, next to the content types form of the preferences page.
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate, type HttpError } from 'react-admin';
+import type { CampaignTexts } from '../../../../core/campaigns/index.js';
 import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
 import { api } from '../../providers/http.js';
 import { useApiGet } from '../../pages/useApi.js';
+import { CampaignTextFields } from './CampaignTextFields.js';
 
 const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
 
@@ -18,6 +20,7 @@ interface Preferences {
   email_templates: Record<string, string>;
   branding: Record<string, string>;
   payment_url: string | null;
+  campaign_texts: CampaignTexts;
   features: number;
 }
 
@@ -32,6 +35,7 @@ export function NotificationPreferences() {
   const [templates, setTemplates] = useState<Record<string, string>>({});
   const [branding, setBranding] = useState<Record<string, string>>({});
   const [paymentUrl, setPaymentUrl] = useState('');
+  const [texts, setTexts] = useState<CampaignTexts>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -41,6 +45,7 @@ export function NotificationPreferences() {
     setTemplates(prefs.email_templates ?? {});
     setBranding(prefs.branding ?? {});
     setPaymentUrl(prefs.payment_url ?? '');
+    setTexts(prefs.campaign_texts ?? {});
   }, [prefs]);
 
   if (!prefs) return null;
@@ -57,6 +62,7 @@ export function NotificationPreferences() {
       const body: Record<string, unknown> = {
         notification_events: events.filter((e) => offered.includes(e as (typeof offered)[number])),
         email_templates: Object.fromEntries(offered.map((e) => [e, templates[e]?.trim() || null])),
+        campaign_texts: texts,
       };
       if (withBranding) body.branding = branding;
       if (withPayments) body.payment_url = paymentUrl.trim() || null;
@@ -122,6 +128,7 @@ export function NotificationPreferences() {
           {withPayments && (
             <TextField label={translate(field('payment_url'))} value={paymentUrl} onChange={(e) => setPaymentUrl(e.target.value)} type="url" error={Boolean(errors.payment_url)} helperText={err('payment_url')} />
           )}
+          <CampaignTextFields value={texts} onChange={setTexts} errors={errors} />
           <Box>
             <Button variant="contained" onClick={save} disabled={busy}>
               {translate('ra.action.save')}

@@ -649,7 +649,7 @@ export const appEn = {
       terminal_exists: 'This location already has a terminal',
     },
     // parcel operations (issue 3)
-    location: { not_a_locker: 'Terminals can only be created for locker locations' },
+    location: { not_a_locker: 'Terminals can only be created for locker locations', warehouse_not_dropoff: 'A warehouse cannot be a customer’s drop-off: choose a locker or PUDO point' },
     // import toolkit (issue 4)
     import: {
       too_large: 'The file is too large (the limit is %{max} MB).',

@@ -653,7 +653,7 @@ export const appEs: AppCatalogue = {
       terminal_exists: 'Esta ubicación ya tiene un terminal',
     },
     // parcel operations (issue 3)
-    location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla' },
+    location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla', warehouse_not_dropoff: 'Un almacén no puede ser el punto de entrega de un cliente: elija una taquilla o un punto PUDO' },
     // import toolkit (issue 4)
     import: {
       too_large: 'El archivo es demasiado grande (el límite es %{max} MB).',

@@ -81,6 +81,8 @@ export const ERROR_STATUS = {
   'provider.terminal_full': 400,
   'provider.terminal_exists': 400,
   'location.not_a_locker': 400,
+  // a warehouse is never a customer's drop-off (shipments, batch items)
+  'location.warehouse_not_dropoff': 422,
   // import files (issue 4): refusals before or while reading an uploaded file
   'import.too_large': 413,
   'import.too_many_rows': 413,

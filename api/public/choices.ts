@@ -1,7 +1,9 @@
 /**
  * The drop-off locations a customer may choose (lockers and PUDO points that are active drop-offs,
  * network-wide or the merchant's own; PUDO only for oversized parcels), nearest first when a position
- * is known: device coordinates, or the centre of the locations sharing the given postcode.
+ * is known: device coordinates, or the centre of the locations sharing the searched postcode. A search that
+ * is no known postcode narrows the list to the points whose name, town or postcode contain it (most
+ * Bahamian addresses have no postcode: customers look for their town or a shop's name).
  */
 import { dropoffClassesFor } from '../../core/policies/packages.policy.js';
 import type { Kysely } from 'kysely';
@@ -31,13 +33,31 @@ function allowed(db: Kysely<Database>, merchantId: number, oversized: boolean) {
     .where((eb) => eb.or([eb('merchant_id', 'is', null), eb('merchant_id', '=', merchantId)]));
 }
 
-/** Reads ?lat&lng (both valid) or ?postcode into a position, or null. */
-export async function positionOf(db: Kysely<Database>, query: Record<string, unknown>): Promise<Position | null> {
+/** Where the customer looks: a position (device, or a known postcode's centre) or, failing that, a text to match. */
+export interface ChoiceQuery {
+  from: Position | null;
+  search: string;
+}
+
+/** The text of ?search (or the older ?postcode), trimmed and capped. */
+const searchOf = (query: Record<string, unknown>): string => {
+  const raw = query.search ?? query.postcode;
+  return typeof raw === 'string' ? raw.trim().slice(0, 60) : '';
+};
+
+/** Reads ?lat&lng (both valid) or ?search into a position (a known postcode) or a text to match. */
+export async function choiceQueryOf(db: Kysely<Database>, query: Record<string, unknown>): Promise<ChoiceQuery> {
   const lat = Number(query.lat);
   const lng = Number(query.lng);
-  if (query.lat !== undefined && query.lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180) return { lat, lng };
-  const postcode = typeof query.postcode === 'string' ? query.postcode.trim().toUpperCase().slice(0, 20) : '';
-  if (!postcode) return null;
+  if (query.lat !== undefined && query.lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180) return { from: { lat, lng }, search: '' };
+  const search = searchOf(query);
+  const from = search ? await postcodeCentre(db, search) : null;
+  return { from, search: from ? '' : search };
+}
+
+/** The centre of the locations sharing this postcode, or null when none has it. */
+async function postcodeCentre(db: Kysely<Database>, text: string): Promise<Position | null> {
+  const postcode = text.toUpperCase().slice(0, 20);
   const rows = await db.selectFrom('locations').select(['latitude', 'longitude', 'address_postcode']).where('address_postcode', 'is not', null).where('latitude', 'is not', null).execute();
   const same = rows.filter((r) => r.address_postcode!.trim().toUpperCase() === postcode && r.longitude != null);
   if (!same.length) return null;
@@ -55,9 +75,18 @@ const present = (l: Location, from: Position | null): Choice => ({
   distance_km: from && l.latitude != null && l.longitude != null ? distanceKm(from, { lat: l.latitude, lng: l.longitude }) : null,
 });
 
-export async function listChoices(db: Kysely<Database>, merchantId: number, oversized: boolean, from: Position | null, limit = 100): Promise<Choice[]> {
+/** Lower case without accents, so "eleuthera" finds "Eleuthera" and "espana" finds "España". */
+const folded = (text: string | null | undefined) => (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether the point's name, town or postcode contains the searched text. */
+export function matchesSearch(l: Pick<Location, 'name' | 'address_locality' | 'address_postcode'>, search: string): boolean {
+  const term = folded(search);
+  return [l.name, l.address_locality, l.address_postcode].some((field) => folded(field).includes(term));
+}
+
+export async function listChoices(db: Kysely<Database>, merchantId: number, oversized: boolean, { from, search }: ChoiceQuery, limit = 100): Promise<Choice[]> {
   const rows = await allowed(db, merchantId, oversized).orderBy('name').orderBy('id').limit(2000).execute();
-  const choices = rows.map((l) => present(l, from));
+  const choices = (search ? rows.filter((l) => matchesSearch(l, search)) : rows).map((l) => present(l, from));
   if (from) choices.sort((a, b) => (a.distance_km ?? Infinity) - (b.distance_km ?? Infinity) || a.id - b.id);
   return choices.slice(0, limit);
 }

@@ -17,7 +17,7 @@ import type { Database, Merchant } from '../db/tables.js';
 import { recordEvents } from '../events/events.repository.js';
 import { nextStamp } from '../operations/context.js';
 import { closedTokenError, findToken, spendTokens, type ResolvedToken, type TokenState } from '../campaigns/tokens.js';
-import { findChoice, listChoices, type Position } from './choices.js';
+import { findChoice, listChoices, type ChoiceQuery } from './choices.js';
 
 /** Item statuses in which an answer is still taken (a late answer after Idle or a failed send counts too). */
 const ANSWERABLE = [ITEM.draft, ITEM.pending, ITEM.notified, ITEM.reminded, ITEM.idle, ITEM.failed];
@@ -72,7 +72,7 @@ async function load(db: Kysely<Database>, secret: string, rawToken: string, now:
  * GET: the page's data. A link already answered or expired answers 200 with `state` and only the language and
  * the merchant's branding (no name, no choices), so the page explains it in the customer's language.
  */
-export async function showRespondPage(db: Kysely<Database>, secret: string, rawToken: string, now: Date, from: Position | null) {
+export async function showRespondPage(db: Kysely<Database>, secret: string, rawToken: string, now: Date, where: ChoiceQuery = { from: null, search: '' }) {
   const s = await load(db, secret, rawToken, now);
   const merchant = await db.selectFrom('merchants').select(['name', 'features', 'branding']).where('id', '=', s.merchant_id).executeTakeFirstOrThrow();
   const page = {
@@ -89,7 +89,7 @@ export async function showRespondPage(db: Kysely<Database>, secret: string, rawT
     oversized: s.oversized,
     pudo_only: s.oversized,
     selected_location_id: s.selected_location_id,
-    choices: await listChoices(db, s.merchant_id, s.oversized, from),
+    choices: await listChoices(db, s.merchant_id, s.oversized, where),
   };
 }
 

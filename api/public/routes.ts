@@ -1,13 +1,14 @@
 /**
  * Customer endpoints, no account (DESIGN.md section 3). No CSRF (no cookie session is involved),
  * rate limited per address, never cached:
- *   GET  /api/public/respond/:token?lat&lng | ?postcode   who, merchant, choices (nearest first)
+ *   GET  /api/public/respond/:token?lat&lng | ?search     who, merchant, choices (nearest first from a position
+ *                                                        or a known postcode; else those whose name, town or postcode match)
  *   POST /api/public/respond/:token { location_id }       the customer's choice
  *   GET  /api/public/track/:reference                      tracking data (no personal data)
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerRespondPage, showRespondPage } from './respond.service.js';
-import { positionOf } from './choices.js';
+import { choiceQueryOf } from './choices.js';
 import { publicRateLimit } from './rate-limit.js';
 import { trackShipment } from './track.service.js';
 
@@ -23,8 +24,8 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
   app.get('/public/respond/:token', { config, schema: { tags, params: tokenParams }, preHandler: publicRateLimit }, async (request, reply) => {
     noStore(reply);
     const { token } = request.params as { token: string };
-    const from = await positionOf(app.db, (request.query ?? {}) as Record<string, unknown>);
-    return { data: await showRespondPage(app.db, app.config.secret!, token, app.clock.now(), from) };
+    const where = await choiceQueryOf(app.db, (request.query ?? {}) as Record<string, unknown>);
+    return { data: await showRespondPage(app.db, app.config.secret!, token, app.clock.now(), where) };
   });
 
   app.post('/public/respond/:token', { config, schema: { tags, params: tokenParams }, preHandler: publicRateLimit }, async (request, reply) => {

@@ -54,7 +54,7 @@ export interface ListSpec<Row = Record<string, unknown>> {
   /** Columns of a list row (unqualified, of `table`). `id` is always included. */
   columns: readonly string[];
   /** Columns selected for `light=1`, and the display name built from them. */
-  light: { columns: readonly string[]; name(row: Record<string, any>): string };
+  light: { columns: readonly string[]; name(row: Record<string, any>): string; extra?(row: Record<string, any>): Record<string, unknown> };
   /** Identifier columns searched by upper-cased prefix (uses their unique/btree indexes). */
   searchPrefix?: readonly string[];
   /** Text columns searched case-insensitively by "contains" (a scan: small tables only). */
@@ -345,7 +345,7 @@ export async function runList(
   if (rows.length === q.perPage && spec.seekable?.includes(q.sort.field) && last[q.sort.field] != null) meta.next = encodeCursor(q, last);
 
   if (q.light) {
-    return { data: rows.map((r) => ({ id: r.id, name: spec.light.name(r) })), meta };
+    return { data: rows.map((r) => ({ id: r.id, name: spec.light.name(r), ...spec.light.extra?.(r) })), meta };
   }
   if (spec.decorate) await spec.decorate(rows, db);
   if (spec.actions) meta.actions = await spec.actions(rows, actor, db);

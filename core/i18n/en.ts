@@ -655,7 +655,7 @@ export const appEn = {
       terminal_exists: 'This location already has a terminal',
     },
     // parcel operations (issue 3)
-    location: { not_a_locker: 'Terminals can only be created for locker locations' },
+    location: { not_a_locker: 'Terminals can only be created for locker locations', warehouse_not_dropoff: 'A warehouse cannot be a customer’s drop-off: choose a locker or PUDO point' },
     // import toolkit (issue 4)
     import: {
       too_large: 'The file is too large (the limit is %{max} MB).',
@@ -1382,12 +1382,12 @@ export const appEn = {
       intro: '%{merchant} has a parcel for you. Choose where you would like to collect it.',
       valid_until: 'This link is valid until %{date}.',
       pudo_only: 'Your parcel is too large for a locker, so only PUDO points can be chosen.',
-      postcode: 'Postcode',
+      search_label: 'Town, name or postcode',
       search: 'Search',
       use_location: 'Use my location',
       locating: 'Finding your location…',
-      location_denied: 'We could not get your location. Search by postcode instead.',
-      postcode_unknown: 'We do not know this postcode. The list is in alphabetical order.',
+      location_denied: 'We could not get your location. Search by town, name or postcode instead.',
+      no_match: 'No pickup location matches “%{search}”. Try a town or the name of a shop.',
       choices: 'Pickup locations',
       choices_nearest: 'Pickup locations, nearest first',
       none: 'No pickup locations are available.',

@@ -659,7 +659,7 @@ export const appEs: AppCatalogue = {
       terminal_exists: 'Esta ubicación ya tiene un terminal',
     },
     // parcel operations (issue 3)
-    location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla' },
+    location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla', warehouse_not_dropoff: 'Un almacén no puede ser el punto de entrega de un cliente: elija una taquilla o un punto PUDO' },
     // import toolkit (issue 4)
     import: {
       too_large: 'El archivo es demasiado grande (el límite es %{max} MB).',
@@ -1394,12 +1394,12 @@ export const appEs: AppCatalogue = {
       intro: '%{merchant} tiene un paquete para ti. Elige dónde quieres recogerlo.',
       valid_until: 'Este enlace es válido hasta el %{date}.',
       pudo_only: 'Tu paquete es demasiado grande para una taquilla, así que solo puedes elegir un punto PUDO.',
-      postcode: 'Código postal',
+      search_label: 'Ciudad, nombre o código postal',
       search: 'Buscar',
       use_location: 'Usar mi ubicación',
       locating: 'Buscando tu ubicación…',
-      location_denied: 'No hemos podido obtener tu ubicación. Busca por código postal.',
-      postcode_unknown: 'No conocemos este código postal. La lista está en orden alfabético.',
+      location_denied: 'No hemos podido obtener tu ubicación. Busca por ciudad, nombre o código postal.',
+      no_match: 'Ningún punto de recogida coincide con «%{search}». Prueba con una ciudad o el nombre de una tienda.',
       choices: 'Puntos de recogida',
       choices_nearest: 'Puntos de recogida, el más cercano primero',
       none: 'No hay puntos de recogida disponibles.',

@@ -4,7 +4,7 @@
  * share an order number (external_reference_id) into one shipment create body. A shipment is created
  * from all of its rows or not at all: a bad row makes its siblings invalid too.
  */
-import { oversizedRefusal } from '../policies/packages.policy.js';
+import { customerDropoffRefusal, oversizedRefusal } from '../policies/packages.policy.js';
 import { collectProblems, schemas } from '../schemas/index.js';
 import type { Message, Schema } from '../validation.js';
 import type { ImportContext, ImportLocation } from './context.js';
@@ -151,7 +151,8 @@ export class ShipmentImporter {
 
     const dropoff = await this.resolve('dropoff_location', get('dropoff_location'), 'dropoff', true, add);
     const pickup = await this.resolve('pickup_location', get('pickup_location'), 'pickup', false, add);
-    if (dropoff && size && oversizedRefusal([size], dropoff))
+    if (dropoff && customerDropoffRefusal(dropoff)) add('dropoff_location', { key: 'errors.location.warehouse_not_dropoff' });
+    else if (dropoff && size && oversizedRefusal([size], dropoff))
       add('dropoff_location', { key: 'errors.package.oversized_needs_pudo' });
 
     const barcode = optional(get('barcode'));

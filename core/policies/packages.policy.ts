@@ -47,3 +47,6 @@ export const oversizedRefusal = (sizes: readonly string[], dropoff: { class: str
   needsPudoDropoff(sizes) && dropoff?.class !== 'pudo' ? 'package.oversized_needs_pudo' : null;
 /** The location classes packages of these sizes may be dropped off at (pickers, alternatives, the customer's choices). */
 export const dropoffClassesFor = (sizes: readonly string[]): ('pudo' | 'locker')[] => (needsPudoDropoff(sizes) ? ['pudo'] : ['pudo', 'locker']);
+/** A customer never drops a parcel off at a warehouse: only lockers and PUDO points are drop-offs for shipments and batch items. */
+export const customerDropoffRefusal = (dropoff: { class: string }): 'location.warehouse_not_dropoff' | null =>
+  (dropoffClassesFor([]) as string[]).includes(dropoff.class) ? null : 'location.warehouse_not_dropoff';

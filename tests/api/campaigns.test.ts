@@ -169,6 +169,16 @@ describe('batch campaigns', () => {
     const distances = data.choices.map((c: { distance_km: number }) => c.distance_km);
     expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
 
+    // One search box: a town or a point's name (most Bahamian addresses have no postcode), any case or accents.
+    const found = async (search: string) =>
+      ((await customer.get(`/api/public/respond/${tokens.ana1}`, { search })).json().data.choices as { name: string; address: { locality: string } }[]);
+    const freeport = await found('freeport');
+    expect(freeport.length).toBeGreaterThan(0);
+    expect(freeport.every((c) => c.address.locality === 'Freeport' || /freeport/i.test(c.name))).toBe(true);
+    expect(freeport.length).toBeLessThan(data.choices.length);
+    expect((await found('PHÁRMACY')).map((c) => c.name)).toEqual(['Bay Street Pharmacy']);
+    expect(await found('no such place')).toEqual([]);
+
     const bad = await customer.post(`/api/public/respond/${tokens.ana1}`, { location_id: 999999 });
     expect(bad.json().code).toBe('public.location_not_allowed');
     const answer = await customer.post(`/api/public/respond/${tokens.ana1}`, { location_id: pudoId });

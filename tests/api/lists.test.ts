@@ -125,9 +125,10 @@ describe('filters and search', () => {
 });
 
 describe('light and list_ids', () => {
-  it('light returns only id and a display name', async () => {
+  it('light returns only id and a display name (locations: plus what a picker shows, class, town and street)', async () => {
+    expect(Object.keys((await sa.get('/api/merchants', { light: 1 })).json().data[0]).sort()).toEqual(['id', 'name']);
     const res = (await sa.get('/api/locations', { light: 1, scope: 'all' })).json();
-    expect(Object.keys(res.data[0]).sort()).toEqual(['id', 'name']);
+    expect(Object.keys(res.data[0]).sort()).toEqual(['class', 'id', 'locality', 'name', 'street']);
   });
 
   it('list_ids returns every matching id', async () => {

@@ -83,6 +83,26 @@ describe('shipments', () => {
     expect(pudo.statusCode).toBe(201);
   });
 
+  it('never takes a warehouse as the drop-off of a shipment or a batch item: a coded 422, nothing written', async () => {
+    const { id: _pudoId, ...pudo } = await t.db.selectFrom('locations').selectAll().where('id', '=', id.pudo).executeTakeFirstOrThrow();
+    const warehouse = (await t.db.insertInto('locations').values({ ...pudo, name: 'Nassau Warehouse', code: 'WH-NAS-99', class: 'warehouse', type: 'dropoff' }).returning('id').executeTakeFirstOrThrow()).id;
+    const before = await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const res = await ma.post('/api/shipments', shipmentBody({ dropoff_location_id: warehouse }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'location.warehouse_not_dropoff', errors: { dropoff_location_id: expect.stringMatching(/warehouse/) } });
+    const after = await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const batch = (await ma.post('/api/batches', { name: 'Warehouse refusal' })).json().data;
+    const item = await ma.post('/api/batch_items', { batch_id: batch.id, first_name: 'Cy', last_name: 'Young', phone: '242 441 0000', pickup_location_id: warehouse });
+    expect(item.statusCode).toBe(422);
+    expect(item.json().code).toBe('location.warehouse_not_dropoff');
+    // The pickers' light list offers drop-offs of the customer classes only.
+    const light = await ma.get('/api/locations?light=1&scope=dropoff&filters[class][0]=locker&filters[class][1]=pudo&perPage=100');
+    expect(light.json().data.map((l: { id: number }) => l.id)).not.toContain(warehouse);
+    expect(light.json().data.find((l: { id: number }) => l.id === id.pudo)).toMatchObject({ name: expect.any(String), class: 'pudo', locality: pudo.address_locality });
+    await t.db.deleteFrom('locations').where('id', '=', warehouse).execute();
+  });
+
   it('refuses a barcode already in use, writing nothing', async () => {
     const first = (await ma.post('/api/shipments', shipmentBody({ packages: [{ size: 'SMALL', barcode: 'DUP-000001' }] }))).json().data;
     const before = await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

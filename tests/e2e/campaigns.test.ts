@@ -1,7 +1,7 @@
 /**
  * Campaigns (issue 5) end to end: a merchant admin notifies a batch item, the customer opens the link
  * from the message (development transport, read from the superadmin's message log) on a phone-sized
- * page, chooses a PUDO point and confirms (opened again, the link says so under the merchant's name); the
+ * page, finds the points of a town by the search box, chooses a PUDO point and confirms (opened again, the link says so under the merchant's name); the
  * admin reaches the batch's customer list from the batch page, sees the item Responded and converts it.
  */
 import { expect, it } from 'vitest';
@@ -44,6 +44,13 @@ describeE2e('campaigns: the customer chooses a PUDO point', (env) => {
     await phone.getByRole('heading', { name: en.public.respond.greeting.replace('%{name}', item!.first_name) }).waitFor();
     // Readable on the merchant's orange: the header text is chosen by contrast (axe found white on orange).
     expect(await seriousViolations(phone)).toEqual([]);
+    // Found by town (the Bahamas mostly have no postcodes): only Freeport's points are left.
+    const all = await phone.getByTestId('public-choice').count();
+    await phone.getByRole('searchbox', { name: en.public.respond.search_label }).fill('freeport');
+    await phone.getByRole('button', { name: en.public.respond.search, exact: true }).click();
+    await expect.poll(async () => (await phone.getByTestId('public-choice').allInnerTexts()).every((text) => text.includes('Freeport')), { timeout: 15_000 }).toBe(true);
+    expect(await phone.getByTestId('public-choice').count()).toBeLessThan(all);
+    await phone.screenshot({ path: '/tmp/lockerline-e2e-respond-search-390.png', fullPage: true });
     const pudo = phone.getByTestId('public-choice').filter({ hasText: en.location_classes.pudo }).first();
     await pudo.click();
     const chosen = (await pudo.getByTestId('public-choice-name').textContent()) ?? '';

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { AutocompleteInput, ReferenceInput, type ReferenceInputProps } from 'react-admin';
+import type { ReactElement, ReactNode } from 'react';
+import { AutocompleteInput, ReferenceInput, type AutocompleteInputProps, type ReferenceInputProps } from 'react-admin';
 
 export interface LightReferenceInputProps {
   source: string;
@@ -13,17 +13,22 @@ export interface LightReferenceInputProps {
   disabled?: boolean;
   /** Called with the chosen id when the user picks (or clears) a value. */
   onChange?: (value: unknown) => void;
+  /** A richer option (rendered in the record's context); the input then shows `inputText` (default: the name). */
+  option?: Extract<AutocompleteInputProps['optionText'], ReactElement>;
 }
+
+const nameOf = (record: { name?: string } | undefined) => record?.name ?? '';
 
 /**
  * A select over another resource using the API's `light=1` lists ({ id, name }). `filter` may include
  * `scope` (locations) and the resource's list filters.
  */
-export function LightReferenceInput({ label, helperText, defaultValue, disabled, queryOptions, onChange, ...props }: LightReferenceInputProps) {
+export function LightReferenceInput({ label, helperText, defaultValue, disabled, queryOptions, onChange, option, ...props }: LightReferenceInputProps) {
   return (
     <ReferenceInput perPage={50} {...props} queryOptions={{ ...queryOptions, meta: { ...queryOptions?.meta, light: true } }}>
       <AutocompleteInput
-        optionText="name"
+        optionText={option ?? 'name'}
+        inputText={option ? nameOf : undefined}
         label={label}
         helperText={helperText}
         defaultValue={defaultValue}

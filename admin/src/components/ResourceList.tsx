@@ -1,5 +1,6 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Datagrid, List, type DatagridProps, type ListProps, type SortPayload } from 'react-admin';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, List, SimpleList, type DatagridProps, type ListProps, type RaRecord, type SortPayload } from 'react-admin';
 import { DEFAULT_SORT, ListActions, ListBulkActions, ListPagination, PER_PAGE, withSearch } from './ListToolbarAndPagination.js';
 import { keyboardRowsBody } from './keyboardRows.js';
 
@@ -13,10 +14,32 @@ export type ResourceListProps = Omit<ListProps, 'filters' | 'children'> & {
   create?: ReactNode | false;
   /** Extra bulk actions for the selected rows (e.g. export), before the shared ones. */
   bulkActions?: ReactNode;
+  /** What a row says below the MUI `sm` breakpoint, where a simple list replaces the clipped table. */
+  phoneRow?: PhoneRow;
 };
 
-/** A react-admin List + Datagrid with the shared toolbar, search, pagination and bulk actions. */
-export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowClick = 'show', toolbar, create, bulkActions, filterDefaultValues, ...props }: ResourceListProps) {
+/** A phone row's lines: each a text from the record, or an element rendered in the row's record context. */
+type Line = ((record: RaRecord) => ReactNode) | ReactElement;
+export interface PhoneRow {
+  primary: Line;
+  secondary?: Line;
+  /** Shown at the end of the first line (e.g. the status chip). */
+  tertiary?: Line;
+}
+
+/** Parts of a phone row line joined by " · ", empty ones left out. */
+export const joinLine = (...parts: unknown[]): string => parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ');
+
+/** SimpleList floats a tertiary text to the end of the first line, not an element: this one floats too. */
+const atLineEnd = (line: Line | undefined): Line | undefined =>
+  isValidElement(line) ? <Box component="span" sx={{ float: 'right', ml: 1 }}>{line}</Box> : line;
+
+/**
+ * A react-admin List + Datagrid with the shared toolbar, search, pagination and bulk actions; on a phone
+ * (below `sm`) a SimpleList of `phoneRow` whose rows lead where the table's do.
+ */
+export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowClick = 'show', toolbar, create, bulkActions, filterDefaultValues, phoneRow, ...props }: ResourceListProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       perPage={PER_PAGE}
@@ -27,9 +50,13 @@ export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowC
       pagination={<ListPagination />}
       {...props}
     >
-      <Datagrid rowClick={rowClick} body={keyboardRowsBody} bulkActionButtons={<ListBulkActions>{bulkActions}</ListBulkActions>}>
-        {children}
-      </Datagrid>
+      {phone && phoneRow ? (
+        <SimpleList data-testid="phone-list" primaryText={phoneRow.primary} secondaryText={phoneRow.secondary} tertiaryText={atLineEnd(phoneRow.tertiary)} rowClick={rowClick} />
+      ) : (
+        <Datagrid rowClick={rowClick} body={keyboardRowsBody} bulkActionButtons={<ListBulkActions>{bulkActions}</ListBulkActions>}>
+          {children}
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -47,7 +47,7 @@ describe('RespondPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /English/ }));
     expect(await screen.findByRole('heading', { name: greeting(en) })).toBeTruthy();
     const loads = fetch.mock.calls.length;
-    fireEvent.change(screen.getByLabelText(en.public.respond.postcode), { target: { value: 'N-1234' } });
+    fireEvent.change(screen.getByLabelText(en.public.respond.search_label), { target: { value: 'N-1234' } });
     fireEvent.click(screen.getByRole('button', { name: en.public.respond.search }));
     await vi.waitFor(() => expect(fetch.mock.calls.length).toBe(loads + 1));
     // Settled: still English after the reloads.
@@ -70,12 +70,13 @@ describe('RespondPage', () => {
     expect(screen.getAllByTestId('public-distance').map((d) => d.textContent)).toEqual(['2,5 km', '12,0 km']);
   });
 
-  it('does not claim "nearest first" when the postcode is unknown (alphabetical list)', async () => {
-    renderPage({ ...page, locale: 'en', choices: [choice(1, null), choice(2, null)] }, 'tok-postcode');
+  it('asks the API for the points matching a town or name, says when none does, and does not claim "nearest first"', async () => {
+    const fetch = renderPage({ ...page, locale: 'en', choices: [] }, 'tok-search');
     await screen.findByRole('heading', { name: greeting(en) });
-    fireEvent.change(screen.getByLabelText(en.public.respond.postcode), { target: { value: 'ZZ-999' } });
+    fireEvent.change(screen.getByLabelText(en.public.respond.search_label), { target: { value: 'Eleuthera' } });
     fireEvent.click(screen.getByRole('button', { name: en.public.respond.search }));
-    expect(await screen.findByText(en.public.respond.postcode_unknown)).toBeTruthy();
+    await vi.waitFor(() => expect(String((fetch.mock.calls.at(-1) as unknown[] | undefined)?.[0])).toContain('search=Eleuthera'));
+    expect((await screen.findByTestId('public-no-match')).textContent).toBe(en.public.respond.no_match.replace('%{search}', 'Eleuthera'));
     expect(screen.getByRole('heading', { name: en.public.respond.choices })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: en.public.respond.choices_nearest })).toBeNull();
   });

@@ -1,6 +1,7 @@
 /**
  * /respond/:token — the customer's page of a campaign (or request-location) link: who it is for, the
- * merchant's branding, pickup locations nearest to a postcode or the device's position, confirm, done.
+ * merchant's branding, pickup locations found by town, name or postcode (nearest first from a known postcode or
+ * the device's position), confirm, done.
  * It opens in the customer's language (the batch item's or shipment's); the customer may switch.
  * Invalid, expired, already answered or throttled links get a page of their own (PublicProblem); an
  * answered or expired one (the API answers its state) in the customer's language, under the merchant's name.
@@ -29,7 +30,7 @@ export function RespondPage() {
   const when = useDateTime();
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [origin, setOrigin] = useState<Origin>(null);
-  const [postcode, setPostcode] = useState('');
+  const [text, setText] = useState('');
   const [searching, setSearching] = useState(false);
   const [locating, setLocating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -46,7 +47,6 @@ export function RespondPage() {
       if (data.state !== 'open') return setState({ phase: 'problem', code: `public.token_${data.state}`, brand: data.merchant, locale: data.locale });
       setState({ phase: 'ready', page: data });
       setSelected((current) => current ?? data.selected_location_id);
-      if (from && 'postcode' in from && data.choices.every((c) => c.distance_km === null)) setNotice('public.respond.postcode_unknown');
     },
     [token],
   );
@@ -59,9 +59,9 @@ export function RespondPage() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const value = postcode.trim();
+    const value = text.trim();
     setNotice(null);
-    const next: Origin = value ? { postcode: value } : null;
+    const next: Origin = value ? { search: value } : null;
     setOrigin(next);
     void load(next);
   };
@@ -137,11 +137,12 @@ export function RespondPage() {
         <Box component="form" onSubmit={search} role="search" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <TextField
             size="small"
-            label={translate('public.respond.postcode')}
-            value={postcode}
-            onChange={(e) => setPostcode(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 20, autoComplete: 'postal-code' } }}
-            sx={{ flex: '1 1 140px' }}
+            type="search"
+            label={translate('public.respond.search_label')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 60, autoComplete: 'address-level2' } }}
+            sx={{ flex: '1 1 180px' }}
           />
           <Button type="submit" variant="outlined" disabled={busy}>
             {translate('public.respond.search')}
@@ -160,6 +161,8 @@ export function RespondPage() {
         <Box aria-busy={busy} sx={{ opacity: searching ? 0.5 : 1 }}>
           {page.choices.length ? (
             <ChoiceList choices={page.choices} value={selected} onChange={setSelected} />
+          ) : origin && 'search' in origin ? (
+            <Typography data-testid="public-no-match">{translate('public.respond.no_match', { search: origin.search })}</Typography>
           ) : (
             <Typography>{translate('public.respond.none')}</Typography>
           )}

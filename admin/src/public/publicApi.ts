@@ -70,8 +70,8 @@ export interface TrackData {
   packages: { number: number; state: string; location: TrackPlace | null; destination: TrackPlace | null; rerouted: boolean; expires_at: string | null }[];
 }
 
-/** Where to search from: the device's position or a postcode. */
-export type Origin = { lat: number; lng: number } | { postcode: string } | null;
+/** Where to search from: the device's position, or a text (a town, a point's name or a postcode). */
+export type Origin = { lat: number; lng: number } | { search: string } | null;
 
 export type Result<T> = { ok: true; data: T } | { ok: false; code: string };
 
@@ -97,7 +97,7 @@ export function loadRespondPage(token: string, origin: Origin): Promise<Result<R
   if (origin && 'lat' in origin) {
     query.set('lat', origin.lat.toFixed(5));
     query.set('lng', origin.lng.toFixed(5));
-  } else if (origin?.postcode) query.set('postcode', origin.postcode);
+  } else if (origin?.search) query.set('search', origin.search);
   const qs = query.toString();
   return call<RespondPageData | ClosedRespondPage>(`respond/${enc(token)}${qs ? `?${qs}` : ''}`);
 }

@@ -20,6 +20,7 @@ import { attachNames } from '../related.js';
 import { omit } from '../../../core/schemas/index.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
+import { checkCustomerDropoff } from '../packages/package-items.js';
 import { batchesModule } from '../batches/batches.routes.js';
 import { BATCH_ITEM_FIELDS, refreshItemCount } from './batch_items.repository.js';
 
@@ -48,6 +49,8 @@ async function prepare(ctx: ServiceContext, values: Row, merchantId: number, sch
   if (values.pickup_location_id != null) {
     const loc = await findLocation(ctx.db, Number(values.pickup_location_id));
     if (!loc || loc.active !== 1 || (loc.merchant_id != null && loc.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
+    // The item's pickup_location_id is where the customer drops the parcel off (the respond page sets it).
+    checkCustomerDropoff('pickup_location_id', loc);
   }
   return { ...Object.fromEntries(BATCH_ITEM_FIELDS.map((f) => [f, values[f] ?? null])), full_phone_number: values.phone ?? null };
 }

@@ -49,7 +49,12 @@ export const locationsList: ListSpec<Row> = {
     'latitude', 'longitude', 'package_count', 'address_street', 'address_house_number', 'address_locality',
     'address_postcode', 'address_country', 'created_at', 'updated_at',
   ],
-  light: { columns: ['name', 'class', 'type'], name: (r) => r.name },
+  // Pickers show the class, town and street with the name (admin LocationOption).
+  light: {
+    columns: ['name', 'class', 'type', 'address_street', 'address_house_number', 'address_locality'],
+    name: (r) => r.name,
+    extra: (r) => ({ class: r.class, locality: r.address_locality, street: [r.address_street, r.address_house_number].filter(Boolean).join(' ') || null }),
+  },
   searchContains: ['name', 'code', 'address_locality', 'address_street', 'zone'],
   sorts: LIST_SORTS.locations,
   defaultSort: 'id',

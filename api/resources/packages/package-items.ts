@@ -1,8 +1,8 @@
 /**
  * Package items as they arrive in a shipment body or POST /api/packages: validation, barcodes (generated
- * with a check digit when absent, unique) and the oversized-needs-PUDO rule.
+ * with a check digit when absent, unique), the oversized-needs-PUDO rule and the no-warehouse drop-off rule.
  */
-import { oversizedRefusal } from '../../../core/policies/packages.policy.js';
+import { customerDropoffRefusal, oversizedRefusal } from '../../../core/policies/packages.policy.js';
 import { generateBarcode, normalizeCode } from '../../../core/identifiers.js';
 import type { Location } from '../../db/tables.js';
 import type { Db } from '../access.js';
@@ -63,4 +63,10 @@ export function checkOversized(sizes: string[], dropoff: Pick<Location, 'class'>
   if (oversizedRefusal(sizes, dropoff)) {
     fieldError('dropoff_location_id', 'errors.package.oversized_needs_pudo', 'package.oversized_needs_pudo');
   }
+}
+
+/** A warehouse is never a customer's drop-off (core `customerDropoffRefusal`): a coded 422 on the given field. */
+export function checkCustomerDropoff(field: string, dropoff: Pick<Location, 'class'>): void {
+  const code = customerDropoffRefusal(dropoff);
+  if (code) fieldError(field, `errors.${code}`, code);
 }

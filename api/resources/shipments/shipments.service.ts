@@ -1,7 +1,7 @@
 /**
  * Shipment use-cases: create/update with inline packages, delete, per-record verdicts and the show view.
  * Rules: update only below status 20, delete only in status 0 (DESIGN.md section 4); packages change only
- * in draft; the drop-off location must exist, be active and be a drop-off location; oversized needs PUDO.
+ * in draft; the drop-off location must exist, be active, be a drop-off location and not a warehouse; oversized needs PUDO.
  */
 import { DomainError } from '../../../core/errors.js';
 import { generateBarcode, generateReference, normalizeCode } from '../../../core/identifiers.js';
@@ -18,7 +18,7 @@ import { attachNames } from '../related.js';
 import { owningMerchant } from '../owner.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
-import { assignBarcodes, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
+import { assignBarcodes, checkCustomerDropoff, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
 import { packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
 import { insertRows } from '../../db/bulk-insert.js';
 
@@ -48,6 +48,7 @@ export async function shipmentVerdicts(rows: Row[], actor: RequestActor, db: Db)
 async function checkLocations(db: Db, values: Row, merchantId: number, sizes: string[]) {
   const dropoff = await findLocation(db, Number(values.dropoff_location_id));
   if (!dropoff || dropoff.active !== 1 || dropoff.type !== 'dropoff') fieldError('dropoff_location_id', 'validation.exists');
+  checkCustomerDropoff('dropoff_location_id', dropoff);
   checkOversized(sizes, dropoff);
   if (values.pickup_location_id != null) {
     const pickup = await findLocation(db, Number(values.pickup_location_id));

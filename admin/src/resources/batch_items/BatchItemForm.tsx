@@ -1,9 +1,10 @@
 import { DateInput, TextInput } from 'react-admin';
 import { LOCALES } from '../../../../core/constants.js';
+import { dropoffClassesFor } from '../../../../core/policies/packages.policy.js';
 import { batchItemDefaults, schemas } from '../../../../core/schemas/index.js';
 import { CountryInput } from '../../components/CountryInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
-import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { LocationReferenceInput } from '../../components/LocationOption.js';
 import { PhoneInput } from '../../components/PhoneInput.js';
 import { req } from '../../components/RequiredLabel.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
@@ -30,7 +31,8 @@ export function BatchItemForm({ mode, batchId }: { mode: 'create' | 'edit'; batc
       <PhoneInput source="phone" label={req('phone')} />
       <EnumInput source="locale" values={LOCALES} prefix="app.languages" label={req('locale')} />
       <DateInput source="offset_date" label={req('offset_date')} />
-      <LightReferenceInput source="pickup_location_id" reference="locations" filter={{ scope: 'all' }} label={req('pickup_location_id')} />
+      {/* Where the customer drops the parcel off (the respond page sets it too): lockers and PUDO points, never a warehouse. */}
+      <LocationReferenceInput source="pickup_location_id" filter={{ scope: 'dropoff', class: dropoffClassesFor([]) }} label={req('pickup_location_id')} />
     </ResourceForm>
   );
 }

@@ -1,9 +1,9 @@
-import { BooleanField, BooleanInput, NumberField, SelectInput, TextField } from 'react-admin';
+import { BooleanField, BooleanInput, NumberField, SelectInput, TextField, useTranslate } from 'react-admin';
 import { LOCATION_CLASSES, LOCKER_SERVICES } from '../../../../core/constants.js';
 import { defaultLocationScope } from '../../../../core/roles.js';
 import { EnumField, EnumInput, useEnumChoices } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
-import { ResourceList } from '../../components/ResourceList.js';
+import { ResourceList, joinLine } from '../../components/ResourceList.js';
 import { useActor, useFieldMask } from '../../components/useActor.js';
 
 export const LOCATION_SCOPES = ['dropoff', 'pickup', 'all'] as const;
@@ -17,6 +17,7 @@ function ScopeInput(props: { source: string; alwaysOn?: boolean }) {
 export function LocationList() {
   const mask = useFieldMask('locations');
   const { role, isPending } = useActor();
+  const translate = useTranslate();
   // Drop-off by default (SPEC section 2), a merchant's own pickup locations for merchant roles (core/roles).
   if (isPending) return null;
   const defaults = { scope: defaultLocationScope(role) };
@@ -29,7 +30,15 @@ export function LocationList() {
     ...(mask.filter('merchant_id') ? [<LightReferenceInput key="merchant" source="merchant_id" reference="merchants" />] : []),
   ];
   return (
-    <ResourceList filters={filters} filterDefaultValues={defaults}>
+    <ResourceList
+      filters={filters}
+      filterDefaultValues={defaults}
+      phoneRow={{
+        primary: (r) => r.name,
+        secondary: (r) => joinLine(translate(`location_classes.${r.class}`, { _: r.class }), r.address_locality, r.merchant_name),
+        tertiary: (r) => (mask.field('code') ? r.code : null),
+      }}
+    >
       <TextField source="name" />
       {mask.field('code') && <TextField source="code" />}
       <EnumField source="type" prefix="location_types" />

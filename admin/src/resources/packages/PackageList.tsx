@@ -1,9 +1,9 @@
-import { TextField, type Identifier, type RaRecord } from 'react-admin';
+import { TextField, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { DateField } from '../../components/DateField.js';
 import { PACKAGE_SIZES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
 import { NestedCreateButton } from '../../components/nested.js';
-import { ResourceList } from '../../components/ResourceList.js';
+import { ResourceList, joinLine } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { packagePath } from './paths.js';
@@ -18,6 +18,7 @@ const rowLink = (id: Identifier, _resource: string, record: RaRecord) => package
 /** The packages of one shipment, at /shipments/:parent_id/packages. */
 export function PackageList() {
   const shipmentId = useParentId();
+  const translate = useTranslate();
   const filters = [
     <StatusInput key="status" source="status" table="packages" />,
     <EnumInput key="size" source="size" values={PACKAGE_SIZES} prefix="sizes" />,
@@ -29,6 +30,11 @@ export function PackageList() {
       filter={shipmentId !== undefined ? { shipment_id: shipmentId } : undefined}
       filters={filters}
       rowClick={rowLink}
+      phoneRow={{
+        primary: (r) => r.barcode,
+        secondary: (r) => joinLine(r.size && translate(`sizes.${r.size}`, { _: r.size }), r.description, r.dropoff_location_name),
+        tertiary: <StatusChipField source="status" table="packages" />,
+      }}
       bulkActions={<BulkOperationButtons resource="packages" verbs={PACKAGE_BULK_VERBS} nameField="barcode" />}
       create={shipmentId !== undefined ? <NestedCreateButton resource="packages" to={packagePath(shipmentId, 'create')} /> : false}
     >

@@ -33,8 +33,9 @@ describe('ShipmentForm', () => {
   it('restricts drop-off choices to PUDO locations when a package is oversized', async () => {
     const getList = renderForm({ country: 'BS', packages: [{ size: 'OVERSIZED' }] });
     expect(await screen.findByText(en.resources.shipments.hints.oversized_pudo_only)).toBeTruthy();
-    await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff', class: 'pudo' }));
+    await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff', class: ['pudo'] }));
   });
+
 
   it('clears a chosen locker when a package is oversized and says why once (no other message)', async () => {
     renderForm({ country: 'BS', dropoff_location_id: LOCKER.id, packages: [{ size: 'OVERSIZED' }] });
@@ -65,11 +66,12 @@ describe('ShipmentForm', () => {
     expect(form?.noValidate).toBe(true);
   });
 
-  it('offers every drop-off location for regular packages, with required badges and the BS phone prefix', async () => {
+  it('offers lockers and PUDO points (never a warehouse) for regular packages, with required badges and the BS phone prefix', async () => {
     const getList = renderForm({ country: 'BS', packages: [{ size: 'SMALL' }] });
     expect(await screen.findByText('+1 242')).toBeTruthy();
     expect(screen.queryByText(en.resources.shipments.hints.oversized_pudo_only)).toBeNull();
-    await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff' }));
+    await waitFor(() => expect(locationFilters(getList)).toContainEqual({ scope: 'dropoff', class: ['pudo', 'locker'] }));
+    expect(locationFilters(getList).filter((f) => (f as { scope: string }).scope === 'dropoff').every((f) => 'class' in f && !JSON.stringify(f).includes('warehouse'))).toBe(true);
     expect(screen.getAllByText('Required').length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { needsPudoDropoff, oversizedRefusal } from '../../../../core/policies/packages.policy.js';
+import { dropoffClassesFor, needsPudoDropoff, oversizedRefusal } from '../../../../core/policies/packages.policy.js';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useEffect, useState } from 'react';
 import { TextInput, useGetOne, useTranslate, type Identifier } from 'react-admin';
@@ -10,6 +10,7 @@ import { schemas, shipmentDefaults } from '../../../../core/schemas/index.js';
 import { CountryInput } from '../../components/CountryInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
+import { LocationReferenceInput } from '../../components/LocationOption.js';
 import { PhoneInput } from '../../components/PhoneInput.js';
 import { req } from '../../components/RequiredLabel.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
@@ -17,7 +18,8 @@ import { useActor } from '../../components/useActor.js';
 import { ShipmentPackagesInput } from './ShipmentPackagesInput.js';
 
 /**
- * Oversized packages may only go to PUDO points (SPEC section 5, core `needsPudoDropoff`). The choices narrow to
+ * Customers drop off at lockers and PUDO points, never a warehouse (core `dropoffClassesFor`), and oversized
+ * packages only at PUDO points (SPEC section 5, core `needsPudoDropoff`). The choices narrow to
  * PUDO points as soon as a package is oversized; a locker already chosen is cleared at that moment and the
  * form says why, once, beside the field (instead of a refusal on save).
  */
@@ -41,11 +43,10 @@ function DropoffLocationInput() {
   const note = oversized && !chosen ? cleared : null;
   return (
     <>
-      <LightReferenceInput
+      <LocationReferenceInput
         source="dropoff_location_id"
-        reference="locations"
         label={req('dropoff_location_id')}
-        filter={{ scope: 'dropoff', ...(oversized ? { class: 'pudo' } : {}) }}
+        filter={{ scope: 'dropoff', class: dropoffClassesFor(sizes) }}
         helperText={oversized && !note ? translate('resources.shipments.hints.oversized_pudo_only') : undefined}
       />
       {note && (
@@ -67,9 +68,8 @@ function PickupLocationInput({ byMerchant }: { byMerchant: boolean }) {
   const merchantId = useWatch({ name: 'merchant_id' }) as number | string | null | undefined;
   const noMerchant = byMerchant && (merchantId == null || merchantId === '');
   return (
-    <LightReferenceInput
+    <LocationReferenceInput
       source="pickup_location_id"
-      reference="locations"
       filter={{ scope: 'pickup', ...(byMerchant && !noMerchant ? { merchant_id: merchantId } : {}) }}
       label={req('pickup_location_id')}
       disabled={noMerchant}

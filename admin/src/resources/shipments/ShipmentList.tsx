@@ -1,7 +1,7 @@
 import { NumberField, TextField, FunctionField, type RaRecord } from 'react-admin';
 import { DateField } from '../../components/DateField.js';
 import { SHIPMENT_TYPES } from '../../../../core/constants.js';
-import { ResourceList } from '../../components/ResourceList.js';
+import { ResourceList, joinLine, type PhoneRow } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
@@ -16,6 +16,13 @@ export const SHIPMENT_SORT = { field: 'updated_at', order: 'DESC' } as const;
 const SHIPMENT_BULK_VERBS = ['print', 'register', 'request-pickup', 'cancel'];
 const fullName = (r: RaRecord) => [r.first_name, r.last_name].filter(Boolean).join(' ');
 
+/** On a phone: the reference with its status, then who it is for and where it is dropped off. */
+const PHONE_ROW: PhoneRow = {
+  primary: (r) => r.reference_id,
+  secondary: (r) => joinLine(fullName(r), r.dropoff_location_name),
+  tertiary: <StatusChipField source="status" table="shipments" />,
+};
+
 export function ShipmentList() {
   const mask = useFieldMask('shipments');
   const filters = [
@@ -27,6 +34,7 @@ export function ShipmentList() {
   return (
     <ResourceList
       sort={SHIPMENT_SORT}
+      phoneRow={PHONE_ROW}
       filters={filters}
       toolbar={<><ImportButton /><ExportButton scope="filter" /></>}
       bulkActions={<><BulkOperationButtons resource="shipments" verbs={SHIPMENT_BULK_VERBS} /><ExportButton scope="selection" /></>}

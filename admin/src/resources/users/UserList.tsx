@@ -1,6 +1,6 @@
 import { BooleanField, BooleanInput, DateField, TextField } from 'react-admin';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
-import { ResourceList } from '../../components/ResourceList.js';
+import { ResourceList, joinLine } from '../../components/ResourceList.js';
 import { RoleField, RoleFilterInput } from '../../components/RoleInput.js';
 import { useFieldMask } from '../../components/useActor.js';
 
@@ -12,7 +12,14 @@ export function UserList() {
     <BooleanInput key="active" source="active" />,
   ];
   return (
-    <ResourceList filters={filters}>
+    <ResourceList
+      filters={filters}
+      phoneRow={{
+        primary: (r) => [r.first_name, r.last_name].filter(Boolean).join(' '),
+        secondary: (r) => joinLine(r.email, r.merchant_name),
+        tertiary: mask.field('role') ? <RoleField source="role" /> : undefined,
+      }}
+    >
       <TextField source="id" />
       <TextField source="first_name" />
       <TextField source="last_name" />

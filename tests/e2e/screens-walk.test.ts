@@ -3,7 +3,7 @@
  * API (a merchant prints and requests pickup, a driver picks up); the person then scans and clicks.
  */
 import { expect, it } from 'vitest';
-import { PHONE, apiData, apiPost, clickMenu, describeE2e, en, es, openRow, signIn, xsrfHeader } from './helpers.js';
+import { PHONE, apiData, apiPost, clickMenu, describeE2e, en, es, languageButton, openRow, signIn, xsrfHeader } from './helpers.js';
 import { createShipment, locationId, scan, shipmentAwaitingPickup } from './operations-steps.js';
 
 describeE2e('role screens walk (issue 10)', (env) => {
@@ -89,11 +89,11 @@ describeE2e('role screens walk (issue 10)', (env) => {
     expect(await history.textContent()).not.toMatch(/\bnotify\b|request-pickup|extend-expiry/);
 
     // The same page in Spanish (the choice is saved on the account: back to English afterwards).
-    await admin.getByRole('button', { name: en.app.languages.es, exact: true }).first().click();
+    await languageButton(admin, 'es').click();
     const historia = admin.getByRole('list', { name: es.resources.shipments.fields.timeline });
     await historia.getByText(es.event_kinds.notify, { exact: false }).waitFor();
     expect(await historia.textContent()).not.toMatch(/\bnotify\b|request-pickup/);
-    await admin.getByRole('button', { name: es.app.languages.en, exact: true }).first().click();
+    await languageButton(admin, 'en', es).click();
     await history.getByText(en.event_kinds.notify, { exact: false }).waitFor();
   });
 });

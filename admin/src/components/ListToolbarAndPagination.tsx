@@ -75,7 +75,7 @@ export function ListActions({ sort, defaults, create, children }: ListActionsPro
   const resource = useResourceContext();
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
       <ResetTableButton sort={sort} defaults={defaults} />
       {children}

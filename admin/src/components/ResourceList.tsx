@@ -48,6 +48,8 @@ export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowC
       filterDefaultValues={filterDefaultValues}
       actions={<ListActions sort={sort} defaults={filterDefaultValues as Record<string, unknown> | undefined} create={create}>{toolbar}</ListActions>}
       pagination={<ListPagination />}
+      // A table wider than the window scrolls inside its own box: the toolbar and the bulk bar stay in view.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}
       {...props}
     >
       {phone && phoneRow ? (

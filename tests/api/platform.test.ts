@@ -56,11 +56,13 @@ describe('errors and queries on routes', () => {
   beforeAll(async () => {
     t = await createTestApp({
       extend(app) {
-        app.get('/api/test/boom', async () => {
+        // Test-only routes declare a guard like every /api route (api/plugins/route-guard.ts).
+        const config = { guard: { access: 'public' as const } };
+        app.get('/api/test/boom', { config }, async () => {
           throw new Error(`connection failed: ${secret}`);
         });
-        app.get('/api/test/query', async (request) => request.query);
-        app.get('/api/test/domain', async () => {
+        app.get('/api/test/query', { config }, async (request) => request.query);
+        app.get('/api/test/domain', { config }, async () => {
           throw new DomainError('validation.failed', undefined, { fields: { name: 'validation.required', code: 'Already used' } });
         });
       },

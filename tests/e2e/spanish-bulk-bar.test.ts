@@ -1,6 +1,6 @@
 /** Spanish at 1280 px: the shipments bulk bar (selection count and every bulk button) fits without overflowing. */
 import { expect, it } from 'vitest';
-import { describeE2e, en, es, signIn } from './helpers.js';
+import { describeE2e, en, es, languageButton, signIn } from './helpers.js';
 
 describeE2e('Spanish shipments bulk bar', (env) => {
   it('fits at 1280 px with rows selected', async () => {
@@ -21,5 +21,9 @@ describeE2e('Spanish shipments bulk bar', (env) => {
       return { scroll: el.scrollWidth - el.clientWidth, beyond: beyond.map((b) => b.textContent) };
     });
     expect(overflow).toEqual({ scroll: 0, beyond: [] });
+    // The choice is saved on the account: give it back its English for the files that run after this one.
+    await page.keyboard.press('Escape');
+    await languageButton(page, 'en', es).click();
+    await page.getByRole('group', { name: en.app.language }).waitFor();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { batchStatusRefusal, planNextNotification, reachableChannels, type DueStep } from '../../core/campaigns/index.js';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
-import { batchItemRefusal } from '../../core/policies/batch_items.policy.js';
+import { batchItemRefusal, CONVERTIBLE_ITEM_STATUSES, ITEMS_ON_BATCH_START } from '../../core/policies/batch_items.policy.js';
 import { batchRefusal } from '../../core/policies/batches.policy.js';
 import { BATCH_ITEM_STATUS as ITEM, BATCH_STATUS as B } from '../../core/statuses.js';
 import type { Transaction } from 'kysely';
@@ -41,11 +41,11 @@ export async function startBatch(ctx: ServiceContext, batch: Batch): Promise<voi
   const refusal = startRefusal(batch);
   if (refusal) throw new DomainError(refusal);
   await setBatchStatus(ctx, batch, B.running, async (trx) => {
-    const drafts = await trx.selectFrom('batch_items').select('id').where('batch_id', '=', batch.id).where('status', '=', ITEM.draft).execute();
+    const drafts = await trx.selectFrom('batch_items').select('id').where('batch_id', '=', batch.id).where('status', 'in', ITEMS_ON_BATCH_START.from).execute();
     for (let at = 0; at < drafts.length; at += CHUNK) {
       const ids = drafts.slice(at, at + CHUNK).map((d) => d.id);
-      await trx.updateTable('batch_items').set({ status: ITEM.pending, next_notification_at: null, updated_at: ctx.now }).where('id', 'in', ids).where('status', '=', ITEM.draft).execute();
-      await recordEvents(trx, ids.map((id): NewEvent => ({ subject_type: 'batch_item', subject_id: id, kind: 'status', from_status: ITEM.draft, to_status: ITEM.pending, actor_id: ctx.actor.id, created_at: ctx.now })));
+      await trx.updateTable('batch_items').set({ status: ITEMS_ON_BATCH_START.to, next_notification_at: null, updated_at: ctx.now }).where('id', 'in', ids).where('status', 'in', ITEMS_ON_BATCH_START.from).execute();
+      await recordEvents(trx, ids.map((id): NewEvent => ({ subject_type: 'batch_item', subject_id: id, kind: 'status', from_status: ITEMS_ON_BATCH_START.from[0]!, to_status: ITEMS_ON_BATCH_START.to, actor_id: ctx.actor.id, created_at: ctx.now })));
     }
   });
 }
@@ -108,7 +108,7 @@ export interface BulkConvertResult {
 /** Converts the given items of the batch (default: every responded one, refused when there is none), one transaction per item. */
 export async function convertResponded(ctx: ServiceContext, batch: Batch, ids?: number[]): Promise<BulkConvertResult> {
   let q = ctx.db.selectFrom('batch_items').selectAll().where('batch_id', '=', batch.id);
-  q = ids ? q.where('id', 'in', ids.length ? ids : [0]) : q.where('status', '=', ITEM.responded);
+  q = ids ? q.where('id', 'in', ids.length ? ids : [0]) : q.where('status', 'in', CONVERTIBLE_ITEM_STATUSES);
   const items = await q.orderBy('id').limit(5000).execute();
   // Nobody answered yet: refused like meta.actions / user/can (api/resources/batches batchVerdicts).
   if (!ids && !items.length) throw new DomainError('batch_item.not_responded');

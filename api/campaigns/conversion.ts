@@ -7,8 +7,7 @@
  */
 import { oversizedRefusal } from '../../core/policies/packages.policy.js';
 import { DomainError } from '../../core/errors.js';
-import { batchItemRefusal } from '../../core/policies/batch_items.policy.js';
-import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
+import { batchItemRefusal, CONVERTED_ITEM_STATUS, CONVERTIBLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
 import type { Batch, BatchItem } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
 import type { ServiceContext } from '../resources/access.js';
@@ -55,14 +54,14 @@ export async function convertItem(ctx: ServiceContext, item: BatchItem, batch: B
       await trx.updateTable('shipments').set({ batch_id: batch.id }).where('id', '=', shipmentId!).execute();
       const res = await trx
         .updateTable('batch_items')
-        .set({ status: ITEM.shipment_created, shipment_id: shipmentId!, next_notification_at: null, updated_at: nextStamp(new Date(ctx.now), item.updated_at) })
+        .set({ status: CONVERTED_ITEM_STATUS, shipment_id: shipmentId!, next_notification_at: null, updated_at: nextStamp(new Date(ctx.now), item.updated_at) })
         .where('id', '=', item.id)
-        .where('status', '=', ITEM.responded)
+        .where('status', 'in', CONVERTIBLE_ITEM_STATUSES)
         .where('shipment_id', 'is', null)
         .where('updated_at', '=', item.updated_at)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw new ItemRace();
-      await recordEvent(trx, { subject_type: 'batch_item', subject_id: item.id, kind: 'status', from_status: item.status, to_status: ITEM.shipment_created, actor_id: ctx.actor.id, created_at: ctx.now, data: { shipment_id: shipmentId } });
+      await recordEvent(trx, { subject_type: 'batch_item', subject_id: item.id, kind: 'status', from_status: item.status, to_status: CONVERTED_ITEM_STATUS, actor_id: ctx.actor.id, created_at: ctx.now, data: { shipment_id: shipmentId } });
       return shipmentId!;
     });
   } catch (error) {

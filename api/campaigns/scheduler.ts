@@ -8,7 +8,9 @@
  */
 import type { Kysely } from 'kysely';
 import { dueStep } from '../../core/campaigns/index.js';
-import { BATCH_ITEM_STATUS as ITEM, BATCH_STATUS } from '../../core/statuses.js';
+import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
+import { OPEN_ITEM_STATUSES, SCHEDULED_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
+import { BATCH_COMPLETION, SENDING_BATCH_STATUSES } from '../../core/policies/batches.policy.js';
 import type { Clock } from '../clock.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Batch, Database } from '../db/tables.js';
@@ -43,10 +45,6 @@ export interface CampaignPassResult {
   webhooks: number;
 }
 
-/** Statuses the schedule still drives. */
-const ACTIVE_ITEM = [ITEM.draft, ITEM.pending, ITEM.notified, ITEM.reminded];
-/** Statuses that keep a batch open (an answered item still waits for conversion). */
-const OPEN_ITEM = [...ACTIVE_ITEM, ITEM.responded];
 
 export async function runCampaignPass(deps: CampaignDeps): Promise<CampaignPassResult> {
   const { db, clock } = deps;
@@ -156,8 +154,8 @@ async function dueItems(db: Kysely<Database>, stamp: string, limit: number): Pro
         .select(ITEM_COLUMNS)
         .where('batch_items.status', '=', status)
         .where('batch_items.next_notification_at', unplanned ? 'is' : '<=', unplanned ? null : stamp)
-        .where('batches.status', '=', BATCH_STATUS.running);
-    const [first, ...others] = ACTIVE_ITEM.map(range);
+        .where('batches.status', 'in', SENDING_BATCH_STATUSES);
+    const [first, ...others] = SCHEDULED_ITEM_STATUSES.map(range);
     const rows = await others
       .reduce((query, next) => query.unionAll(next), first!)
       .orderBy('next_notification_at')
@@ -178,17 +176,17 @@ async function completeFinishedBatches(db: Kysely<Database>, stamp: string): Pro
   const finished = await db
     .selectFrom('batches')
     .select(['id', 'status'])
-    .where('status', '=', BATCH_STATUS.running)
+    .where('status', 'in', BATCH_COMPLETION.from)
     .where('item_count', '>', 0)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('batch_items').select('batch_items.id').whereRef('batch_items.batch_id', '=', 'batches.id').where('batch_items.status', 'in', OPEN_ITEM))),
+      not(exists(selectFrom('batch_items').select('batch_items.id').whereRef('batch_items.batch_id', '=', 'batches.id').where('batch_items.status', 'in', OPEN_ITEM_STATUSES))),
     )
     .execute();
   let n = 0;
   for (const b of finished) {
-    const res = await db.updateTable('batches').set({ status: BATCH_STATUS.completed, updated_at: stamp }).where('id', '=', b.id).where('status', '=', b.status).executeTakeFirst();
+    const res = await db.updateTable('batches').set({ status: BATCH_COMPLETION.to, updated_at: stamp }).where('id', '=', b.id).where('status', '=', b.status).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 1) {
-      await recordEvent(db, { subject_type: 'batch', subject_id: b.id, kind: 'status', from_status: b.status, to_status: BATCH_STATUS.completed, actor_id: null, created_at: stamp });
+      await recordEvent(db, { subject_type: 'batch', subject_id: b.id, kind: 'status', from_status: b.status, to_status: BATCH_COMPLETION.to, actor_id: null, created_at: stamp });
       n++;
     }
   }

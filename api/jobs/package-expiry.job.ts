@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import { isDomainError } from '../../core/errors.js';
 import { applyPackageAction, reminderDueAt, SYSTEM_ACTOR } from '../../core/machines/index.js';
-import { PACKAGE_STATUS as P } from '../../core/statuses.js';
+import { EXPIRING_PACKAGE_STATUSES, REMINDABLE_PACKAGE_STATUSES } from '../../core/policies/packages.policy.js';
 import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { recordEvent } from '../events/events.repository.js';
@@ -31,7 +31,7 @@ export async function expirePackages(db: Kysely<Database>, dialect: Dialect, now
   const due = await db
     .selectFrom('packages')
     .selectAll()
-    .where('status', '=', P.ready_to_collect)
+    .where('status', 'in', EXPIRING_PACKAGE_STATUSES)
     .where('expires_at', '<=', now.toISOString())
     .orderBy('expires_at')
     .limit(limit)
@@ -72,7 +72,7 @@ function dueReminders(db: Kysely<Database>, now: Date, limit: number) {
     .leftJoin('locations', 'locations.id', 'packages.location_id')
     .selectAll('packages')
     .select(['shipments.reference_id', 'shipments.first_name', 'shipments.email', 'shipments.phone', 'shipments.locale', 'locations.name as location_name', 'locations.timezone'])
-    .where('packages.status', '=', P.ready_to_collect)
+    .where('packages.status', 'in', REMINDABLE_PACKAGE_STATUSES)
     .where('packages.expires_at', '>', now.toISOString())
     .where('packages.expires_at', '<=', horizon)
     .where((eb) => eb.or([eb('packages.reminder_sent_for', 'is', null), eb('packages.reminder_sent_for', '!=', eb.ref('packages.expires_at'))]))
@@ -93,7 +93,7 @@ async function remindPackage(db: Kysely<Database>, row: ReminderRow, now: Date):
       .updateTable('packages')
       .set({ reminder_sent_for: row.expires_at })
       .where('id', '=', row.id)
-      .where('status', '=', P.ready_to_collect)
+      .where('status', 'in', REMINDABLE_PACKAGE_STATUSES)
       .where('expires_at', '=', row.expires_at)
       .where((eb) => eb.or([eb('reminder_sent_for', 'is', null), eb('reminder_sent_for', '!=', row.expires_at)]))
       .executeTakeFirst();

@@ -1,5 +1,5 @@
 /** Label data of shipments (one label per package that is not cancelled), read in one query per shipment. */
-import { PACKAGE_STATUS as P } from '../../core/statuses.js';
+import { LEFT_SHIPMENT_STATUSES } from '../../core/policies/packages.policy.js';
 import type { Executor } from '../operations/context.js';
 import type { LabelData } from './label.js';
 
@@ -16,7 +16,7 @@ export async function shipmentLabels(db: Executor, shipmentId: number, packageId
     .leftJoin('locations', 'locations.id', 'packages.dropoff_location_id')
     .select(['packages.id', 'packages.barcode', 'packages.size', 'packages.locker_number', 'locations.name as dropoff_name', 'locations.code as dropoff_code'])
     .where('packages.shipment_id', '=', shipmentId)
-    .where('packages.status', '!=', P.cancelled)
+    .where('packages.status', 'not in', LEFT_SHIPMENT_STATUSES)
     .orderBy('packages.id')
     .execute();
   const consignee = [shipment.first_name, shipment.last_name].filter(Boolean).join(' ');

@@ -17,6 +17,10 @@ export const OUTBOX_KINDS = ['email', 'sms', 'whatsapp', 'webhook'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed', 'dead'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+/** Rows waiting for their next attempt (first, or a retry after a failure). */
+const WAITING: readonly OutboxStatus[] = ['pending', 'failed'];
+/** Rows a worker has claimed and is delivering (taken over once the lease runs out). */
+const CLAIMED: readonly OutboxStatus[] = ['sending'];
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -126,8 +130,8 @@ export async function claimDue(
     .select('id')
     .where((eb) =>
       eb.or([
-        eb.and([eb('status', 'in', ['pending', 'failed']), eb('next_attempt_at', '<=', stamp)]),
-        eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', stamp)]),
+        eb.and([eb('status', 'in', WAITING), eb('next_attempt_at', '<=', stamp)]),
+        eb.and([eb('status', 'in', CLAIMED), eb('locked_until', '<=', stamp)]),
       ]),
     )
     .orderBy('next_attempt_at')
@@ -150,7 +154,7 @@ export async function claimDue(
 }
 
 /** Rows still held by `claim`: nobody claimed them since (a claim writes a new token). */
-const heldBy = (claim: string) => (eb: ExpressionBuilder<Database, 'outbox'>) => eb.and([eb('status', '=', 'sending'), eb('locked_by', '=', claim)]);
+const heldBy = (claim: string) => (eb: ExpressionBuilder<Database, 'outbox'>) => eb.and([eb('status', 'in', CLAIMED), eb('locked_by', '=', claim)]);
 
 /**
  * Extends the lease of every row `claim` still holds to `now + leaseMs` (the pass's heartbeat). Returns how

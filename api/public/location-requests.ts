@@ -4,8 +4,7 @@
  * claimed by compare-and-set. The answer comes back through POST /api/public/respond/:token.
  */
 import type { Kysely } from 'kysely';
-import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js';
-import { SHIPMENT_STATUS as S } from '../../core/statuses.js';
+import { applyShipmentAction, shipmentActionStatuses, SYSTEM_ACTOR } from '../../core/machines/index.js';
 import { DAY_MS } from '../../core/campaigns/index.js';
 import type { Database } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
@@ -20,7 +19,7 @@ class Moved extends Error {}
 
 export async function sendLocationRequests(deps: { db: Kysely<Database>; now: Date; secret: string; limit?: number }): Promise<number> {
   const { db, now } = deps;
-  const waiting = await db.selectFrom('shipments').selectAll().where('status', '=', S.requesting_input).orderBy('id').limit(deps.limit ?? 200).execute();
+  const waiting = await db.selectFrom('shipments').selectAll().where('status', 'in', shipmentActionStatuses('location-requested')).orderBy('id').limit(deps.limit ?? 200).execute();
   let sent = 0;
   for (const shipment of waiting) {
     const t = applyShipmentAction(shipment, 'location-requested', { actor: SYSTEM_ACTOR });

@@ -13,6 +13,7 @@ import { FEATURES, hasBit } from '../../core/features.js';
 import { isLocale } from '../../core/i18n/index.js';
 import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
+import { ANSWERABLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
 import type { Database, Merchant } from '../db/tables.js';
 import { recordEvents } from '../events/events.repository.js';
 import { nextStamp } from '../operations/context.js';
@@ -20,7 +21,6 @@ import { closedTokenError, findToken, spendTokens, type ResolvedToken, type Toke
 import { findChoice, listChoices, type ChoiceQuery } from './choices.js';
 
 /** Item statuses in which an answer is still taken (a late answer after Idle or a failed send counts too). */
-const ANSWERABLE = [ITEM.draft, ITEM.pending, ITEM.notified, ITEM.reminded, ITEM.idle, ITEM.failed];
 
 interface Subject {
   token: ResolvedToken;
@@ -58,7 +58,7 @@ async function load(db: Kysely<Database>, secret: string, rawToken: string, now:
       .select(['batch_items.merchant_id', 'batch_items.first_name', 'batch_items.locale', 'batch_items.status', 'batch_items.pickup_location_id', 'batches.packages_oversized'])
       .where('batch_items.id', '=', token.subject_id).executeTakeFirst();
     if (!item) throw new DomainError('public.token_invalid');
-    const state = closed(ANSWERABLE.includes(item.status as (typeof ANSWERABLE)[number]));
+    const state = closed(ANSWERABLE_ITEM_STATUSES.includes(item.status));
     return { token, state, merchant_id: item.merchant_id, first_name: item.first_name, locale: item.locale, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id };
   }
   const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'locale', 'status', 'dropoff_location_id']).where('id', '=', token.subject_id).executeTakeFirst();
@@ -109,7 +109,7 @@ export async function answerRespondPage(db: Kysely<Database>, secret: string, ra
         const item = await trx.selectFrom('batch_items').select(['id', 'status', 'updated_at']).where('id', '=', s.token.subject_id).executeTakeFirstOrThrow();
         const res = await trx.updateTable('batch_items')
           .set({ status: ITEM.responded, pickup_location_id: location.id, next_notification_at: null, updated_at: nextStamp(now, item.updated_at) })
-          .where('id', '=', item.id).where('updated_at', '=', item.updated_at).where('status', 'in', ANSWERABLE).executeTakeFirst();
+          .where('id', '=', item.id).where('updated_at', '=', item.updated_at).where('status', 'in', ANSWERABLE_ITEM_STATUSES).executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw new Answered();
         await recordEvents(trx, [
           { subject_type: 'batch_item', subject_id: item.id, kind: 'responded', actor_id: null, location_id: location.id, created_at: at },

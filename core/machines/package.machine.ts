@@ -389,6 +389,11 @@ export interface PackageTransition {
 
 export type PackageActionResult = PackageTransition | Refusal;
 
+/** Every status an action may start from (all its variants): the named status set a query filters by. */
+export const packageActionStatuses = (action: PackageAction): readonly number[] => [
+  ...new Set(PACKAGE_RULES.filter((rule) => rule.action === action).flatMap((rule) => rule.from)),
+];
+
 /** The rule for an action in this context: variants are picked by location class (or the store role's class). */
 export function packageRuleFor(action: PackageAction, ctx: Pick<PackageContext, 'actor' | 'location'>): PackageRule | Refusal {
   const rules = PACKAGE_RULES.filter((rule) => rule.action === action);

@@ -195,6 +195,9 @@ export const shipmentGuards = Object.fromEntries(
   SHIPMENT_RULES.map((rule) => [rule.action, (shipment: ShipmentState) => checkState(rule, shipment)]),
 ) as Record<ShipmentAction, (shipment: ShipmentState) => ErrorCode | null>;
 
+/** Every status an action may start from: the named status set a query filters by. */
+export const shipmentActionStatuses = (action: ShipmentAction): readonly number[] => ruleOf(action)?.from ?? [];
+
 /** Why the actor may not run the action on the shipment now (null when allowed). */
 export function shipmentRefusal(shipment: ShipmentState, action: ShipmentAction, ctx: ShipmentContext): ErrorCode | null {
   const rule = ruleOf(action);

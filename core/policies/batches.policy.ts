@@ -25,3 +25,9 @@ export function batchRefusal(action: BatchAction, batch: { status: number }): Er
   const rule = RULES[action];
   return rule.statuses.includes(batch.status) ? null : rule.refusal;
 }
+
+/** Statuses in which the scheduler sends a batch's steps. */
+export const SENDING_BATCH_STATUSES: readonly number[] = [B.running];
+
+/** A sending batch whose items are all done (none open) becomes completed. */
+export const BATCH_COMPLETION = { from: SENDING_BATCH_STATUSES, to: B.completed };

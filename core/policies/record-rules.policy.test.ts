@@ -36,6 +36,8 @@ describe('record rules in core/policies', () => {
     expect(manifestRefusal('delete', { status: M.live })).toBe('record.locked');
     expect(shipmentRecordRefusal('edit', { status: S.partly_registered })).toBeNull();
     expect(shipmentRecordRefusal('edit', { status: S.printed })).toBe('shipment.not_updatable');
+    expect(shipmentRecordRefusal('edit', { status: S.cancelled })).toBe('shipment.not_updatable');
+    expect(shipmentRecordRefusal('edit', { status: S.expired })).toBe('shipment.not_updatable');
     expect(shipmentRecordRefusal('delete', { status: S.ready_to_print })).toBe('shipment.not_deletable');
     expect(shipmentPackageRefusal('delete', { status: S.printed })).toBe('shipment.not_deletable');
     expect(shipmentPackageRefusal('create', { status: S.draft })).toBeNull();

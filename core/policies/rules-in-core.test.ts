@@ -6,14 +6,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STATUS_TABLES } from '../statuses.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIRS = ['api', 'admin/src', 'cli'];
 
 /** A role-bit test: roleMatches, a ROLES/ROLE_GROUPS constant, a bitwise role test, or a role compared directly. */
-const ROLE_TEST = /\broleMatches\(|\bROLES\.|\bROLE_GROUPS\.|\.role\s*&|\brole\s*[!=]==/;
+const ROLE_TEST = /\broleMatches\(|\bROLES\.|\bROLE_GROUPS\.|\broles?\s*&[^&]|(?<!&)&(?!&)\s*\w*roles?\b|\bRoles?\.\w+\s*[!=]==|[!=]==\s*Roles?\.\w+|\brole\s*[!=]==/;
 /** A status compared to a constant (SHIPMENT_STATUS.draft, P.expired) or a record-status literal (0, -40, 90: HTTP codes have 3 digits). */
 const STATUS_TEST = /status\)?\s*(===|!==|==|!=|<=|>=|<|>)\s*(-?\d{1,2}\b|-\d+|[A-Z][A-Z_]*\.[a-z_]+)/;
+
+/**
+ * A status compared in SQL (Kysely `where` / `eb`) to a literal (0, -40, 'sending', [20, 30]) or a status
+ * constant (P.cancelled, BATCH_STATUS.running): a query names a status set from core instead
+ * (`where('status', 'in', EXPIRING_PACKAGE_STATUSES)`). The record's own status (compare-and-set) is not a rule.
+ */
+const STATUS_NAMES = [...new Set(Object.values(STATUS_TABLES).flatMap((table) => Object.keys(table)))].join('|');
+const SQL_STATUS_TEST = new RegExp(String.raw`\b(where|eb)\(\s*'(\w+\.)?status'\s*,\s*'[^']+'\s*,\s*(-?\d|'|\[|[A-Z]\w*\.(${STATUS_NAMES})\b)`);
 
 /** Lines that must stay, with why (file: the line's trimmed text). */
 const ALLOWED: Record<string, string[]> = {
@@ -51,6 +60,16 @@ describe('rules live in core', () => {
     expect(STATUS_TEST.test('row.status === SHIPMENT_STATUS.draft')).toBe(true);
     expect(STATUS_TEST.test('pkg.status < 0')).toBe(true);
     expect(STATUS_TEST.test('response.status === 401')).toBe(false);
+    expect(SQL_STATUS_TEST.test(".where('status', '=', P.ready_to_collect)")).toBe(true);
+    expect(SQL_STATUS_TEST.test(".where('packages.status', '!=', 20)")).toBe(true);
+    expect(SQL_STATUS_TEST.test("eb('status', 'in', ['pending', 'failed'])")).toBe(true);
+    expect(SQL_STATUS_TEST.test(".where('batches.status', '=', BATCH_STATUS.running)")).toBe(true);
+    expect(SQL_STATUS_TEST.test(".where('status', 'in', EXPIRING_PACKAGE_STATUSES)")).toBe(false);
+    expect(SQL_STATUS_TEST.test(".where('status', '=', shipment.status)")).toBe(false);
+    expect(ROLE_TEST.test('if (user.role & 8) return')).toBe(true);
+    expect(ROLE_TEST.test('const ok = (actor.role & mask) !== 0')).toBe(true);
+    expect(ROLE_TEST.test('if (Role.Driver === actor.role)')).toBe(true);
+    expect(ROLE_TEST.test('if (a && role.length)')).toBe(false);
     expect([...sourceFiles(join(ROOT, 'api'))].length).toBeGreaterThan(50);
   });
 
@@ -60,5 +79,9 @@ describe('rules live in core', () => {
 
   it('no status comparison outside core', () => {
     expect(offenders(STATUS_TEST)).toEqual([]);
+  });
+
+  it('no SQL status comparison to a literal or a status constant outside core', () => {
+    expect(offenders(SQL_STATUS_TEST)).toEqual([]);
   });
 });

@@ -5,18 +5,20 @@
  */
 import type { ErrorCode } from '../errors.js';
 import { SHIPMENT_STATUS as S } from '../statuses.js';
+import { shipmentGuards } from '../machines/shipment.machine.js';
 
 /** A draft: not registered yet; its package list may be replaced and it may be deleted. */
 export const isDraftShipment = (shipment: { status: number }): boolean => shipment.status === S.draft;
 
 /**
- * Why CRUD `action` is refused on the shipment (null when allowed): fields are edited until labels are
- * printed (kept as the API has answered so far: any status below printed, the negative end states
- * included, which core/machines SHIPMENT_EDITABLE_STATUSES does not list); deleted only as a draft.
+ * Why CRUD `action` is refused on the shipment (null when allowed). One rule, the shipment machine's
+ * `update` and `delete` (docs/state-machines.md "Shipment editability"): fields are edited until labels are
+ * printed, i.e. in SHIPMENT_EDITABLE_STATUSES (0, 4, 5, 10, 15); a cancelled, lost, returned or expired
+ * shipment is closed and no longer editable although its code is below 20. Deleted only as a draft.
  */
 export function shipmentRecordRefusal(action: 'edit' | 'delete' | 'replace-packages', shipment: { status: number }): ErrorCode | null {
-  if (action === 'edit') return shipment.status < S.printed ? null : 'shipment.not_updatable';
-  if (action === 'delete') return isDraftShipment(shipment) ? null : 'shipment.not_deletable';
+  if (action === 'edit') return shipmentGuards.update(shipment);
+  if (action === 'delete') return shipmentGuards.delete(shipment);
   return isDraftShipment(shipment) ? null : 'shipment.not_updatable';
 }
 

@@ -142,6 +142,26 @@ describe('shipments', () => {
     expect(shown.json().meta.actions.filter((a: string) => ['show', 'edit', 'delete'].includes(a))).toEqual(['show']);
   });
 
+  it('edits in the statuses before printing only: a cancelled or expired shipment is closed (docs/state-machines.md)', async () => {
+    const s = (await ma.post('/api/shipments', shipmentBody())).json().data;
+    const at = async (status: number) => {
+      await t.db.updateTable('shipments').set({ status }).where('id', '=', s.id).execute();
+      const before = await t.db.selectFrom('shipments').select(['last_name', 'updated_at']).where('id', '=', s.id).executeTakeFirstOrThrow();
+      const res = await ma.put(`/api/shipments/${s.id}`, { last_name: `At ${status}` });
+      const after = await t.db.selectFrom('shipments').select(['last_name', 'updated_at']).where('id', '=', s.id).executeTakeFirstOrThrow();
+      const shown = (await ma.get(`/api/shipments/${s.id}`)).json().meta.actions as string[];
+      return { code: res.statusCode, body: res.json(), changed: after.last_name !== before.last_name, offersEdit: shown.includes('edit') };
+    };
+    for (const status of [0, 4, 5, 10, 15]) {
+      expect(await at(status), `status ${status}`).toMatchObject({ code: 200, changed: true, offersEdit: true });
+    }
+    for (const status of [20, 30, -90, -40, -200]) {
+      const r = await at(status);
+      expect(r, `status ${status}`).toMatchObject({ code: 400, changed: false, offersEdit: false });
+      expect(r.body.code).toBe('shipment.not_updatable');
+    }
+  });
+
   it('deletes a draft with its packages and records deleted events', async () => {
     const s = (await ma.post('/api/shipments', shipmentBody())).json().data;
     expect((await ma.delete(`/api/shipments/${s.id}`)).statusCode).toBe(200);

@@ -7,7 +7,7 @@
 import { DomainError } from '../../../core/errors.js';
 import { applyPackageAction, applyShipmentAction, type PackageAction, type ShipmentAction } from '../../../core/machines/index.js';
 import { isDraftShipment } from '../../../core/policies/shipments.policy.js';
-import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import { LEFT_SHIPMENT_STATUSES } from '../../../core/policies/packages.policy.js';
 import type { Shipment } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
@@ -92,7 +92,7 @@ export async function registerShipment(ctx: OpContext, shipment: Shipment): Prom
     await casShipment(trx, shipment, { status: t.to }, nextStamp(ctx.now, shipment.updated_at));
     const data: Record<string, unknown> = { action: 'register' };
     if (dropoff.class === 'locker') {
-      const packages = await trx.selectFrom('packages').select(['id', 'size']).where('shipment_id', '=', shipment.id).where('status', '!=', P.cancelled).orderBy('id').execute();
+      const packages = await trx.selectFrom('packages').select(['id', 'size']).where('shipment_id', '=', shipment.id).where('status', 'not in', LEFT_SHIPMENT_STATUSES).orderBy('id').execute();
       const allocations = await lockerService().registerShipment(trx, { location_id: dropoff.id, shipment, packages }, now);
       for (const a of allocations) await trx.updateTable('packages').set({ locker_number: a.locker_number }).where('id', '=', a.package_id).execute();
       data.lockers = allocations;

@@ -1,5 +1,5 @@
 /** Batches: list spec (merchant tenant). */
-import { BATCH_ITEM_STATUS } from '../../../core/statuses.js';
+import { CONVERTIBLE_ITEM_STATUSES } from '../../../core/policies/batch_items.policy.js';
 import type { Db } from '../access.js';
 import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
@@ -37,7 +37,7 @@ export async function batchesWithResponded(db: Db, ids: number[]): Promise<Set<n
     .select('id')
     .where('id', 'in', ids)
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom('batch_items').select('batch_items.id').whereRef('batch_items.batch_id', '=', 'batches.id').where('batch_items.status', '=', BATCH_ITEM_STATUS.responded)),
+      exists(selectFrom('batch_items').select('batch_items.id').whereRef('batch_items.batch_id', '=', 'batches.id').where('batch_items.status', 'in', CONVERTIBLE_ITEM_STATUSES)),
     )
     .execute();
   return new Set(rows.map((r) => r.id));

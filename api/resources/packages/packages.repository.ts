@@ -1,7 +1,6 @@
 /** Packages: list spec with the tenant rules of merchants, store staff and drivers. */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { packageScope } from '../../../core/policies/packages.policy.js';
-import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import { AWAITING_CUSTOMER_STATUSES, DRIVER_WORK_STATUSES, packageScope } from '../../../core/policies/packages.policy.js';
 import type { Database } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
 import type { ListSpec } from '../list-query.js';
@@ -10,11 +9,8 @@ import { attachNames } from '../related.js';
 import { byMerchant, nothing } from '../tenancy.js';
 import { LIST_SORTS } from '../../../core/lists.js';
 
-/** What a driver works on without carrying it: pickups (30, in a warehouse 60, expired-retrievable -45) and expired packages (-40: the lockers screen's "expire all"). */
-export const DRIVER_WORK = [P.awaiting_pickup, P.in_warehouse, P.expired, P.expired_retrievable];
-
 /**
- * The driver's packages, for lists, records and operations alike: the ones they carry, plus DRIVER_WORK and
+ * The driver's packages, for lists, records and operations alike: the ones they carry, plus core's DRIVER_WORK_STATUSES and
  * ready packages rerouted away from where they sit, only at the driver's locations when they have any.
  * Not: other packages ready to collect, dropped off, in transit with someone else, collected or cancelled.
  */
@@ -22,8 +18,8 @@ export function driverPackages(eb: ExpressionBuilder<Database, 'packages'>, acto
   const mine = actor.location_ids ?? [];
   const atMyLocations = mine.length ? eb.or([eb('packages.location_id', 'is', null), eb('packages.location_id', 'in', mine)]) : eb.lit(true);
   const waiting = eb.or([
-    eb('packages.status', 'in', DRIVER_WORK),
-    eb.and([eb('packages.status', '=', P.ready_to_collect), eb('packages.dropoff_location_id', '!=', eb.ref('packages.location_id'))]),
+    eb('packages.status', 'in', DRIVER_WORK_STATUSES),
+    eb.and([eb('packages.status', 'in', AWAITING_CUSTOMER_STATUSES), eb('packages.dropoff_location_id', '!=', eb.ref('packages.location_id'))]),
   ]);
   return eb.or([eb('packages.driver_id', '=', actor.id), eb.and([waiting, atMyLocations])]);
 }

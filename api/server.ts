@@ -17,7 +17,7 @@ import { messageLogMailer } from './notifications/transports.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { i18nPlugin } from './plugins/i18n.js';
 import { clientErrorHandler, frameworkErrorHandler, inputGuardPlugin } from './plugins/input-guard.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, guardHandler } from './plugins/auth.js';
 import { routeGuardPlugin } from './plugins/route-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticAdminPlugin } from './plugins/static-admin.js';
@@ -102,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   i18nPlugin(app);
   inputGuardPlugin(app);
   authPlugin(app, config.secret, options.db);
-  routeGuardPlugin(app);
+  routeGuardPlugin(app, guardHandler);
 
   options.beforeRoutes?.(app);
   await app.register(authRoutes, { prefix: '/api' });

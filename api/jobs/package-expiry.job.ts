@@ -8,8 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import { isDomainError } from '../../core/errors.js';
-import { applyPackageAction, reminderDueAt, SYSTEM_ACTOR } from '../../core/machines/index.js';
-import { EXPIRING_PACKAGE_STATUSES, REMINDABLE_PACKAGE_STATUSES } from '../../core/policies/packages.policy.js';
+import { applyPackageAction, EXPIRING_PACKAGE_STATUSES, REMINDABLE_PACKAGE_STATUSES, reminderDueAt, SYSTEM_ACTOR } from '../../core/machines/index.js';
 import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { recordEvent } from '../events/events.repository.js';

@@ -19,7 +19,7 @@ import { ACTOR_CACHE_TTL_MS, ActorCache, clusterPeers } from '../auth/actor-cach
 import type { Db } from '../db/database.js';
 import { iso } from '../clock.js';
 import { setRequestLocale } from './i18n.js';
-import { declaresGuard } from './route-guard.js';
+import { declaresGuard, type RouteGuard } from './route-guard.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -132,6 +132,15 @@ export function requireFeature(feature: number) {
     const actor = signedInActor(request);
     if (!actorHasFeature(actor, feature)) throw new DomainError('feature_disabled');
   };
+}
+
+const noGuard = async (): Promise<void> => undefined;
+
+/** The preHandler enforcing a guard a route declared in `config` (api/plugins/route-guard.ts puts it first). */
+export function guardHandler(guard: RouteGuard): (request: FastifyRequest) => Promise<void> {
+  if ('permission' in guard) return requirePermission(guard.permission);
+  if ('crud' in guard) return requireCrud(guard.crud, guard.action);
+  return guard.access === 'session' ? requireAuth : noGuard;
 }
 
 /** The RESOURCES policy: 401 signed out, 403 `forbidden` (role), 403 `feature_disabled` (merchant). */

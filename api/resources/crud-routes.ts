@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
-import { canPick } from '../../core/permissions.js';
+import { canPick, type CrudAction } from '../../core/permissions.js';
+import { signedInActor } from '../plugins/auth.js';
+import { declaresGuard } from '../plugins/route-guard.js';
 import type { RequestActor } from '../http/context.js';
 import { contextOf, ensureCrud, type ServiceContext } from './access.js';
 import { parseListQuery, rawQuery, runList } from './list-query.js';
@@ -13,10 +15,23 @@ import { allowedActions, presenter, type ResourceModule, type Row } from './modu
 import { actionsMap, allVerdicts } from './record-actions.js';
 import { idParams, listQuerystring } from './schemas.js';
 
-function ensureAction(mod: ResourceModule, actor: RequestActor, action: 'show' | 'edit' | 'delete', id: number) {
-  if ((action === 'show' || action === 'edit') && mod.permits?.(actor, action, id)) return;
-  ensureCrud(actor, mod.name, action === 'edit' ? 'edit' : action);
+/**
+ * The one CRUD gate of a route (core/permissions crudRefusal: 401, 403 forbidden, 403 feature_disabled), as a
+ * preHandler that declares itself (api/plugins/route-guard.ts). `exempt`: the resource's own exceptions, a
+ * picker list (`light=1`) or a record the module lets the actor reach anyway (a user's own account).
+ */
+function crudGate(mod: ResourceModule, action: CrudAction, exempt: (request: FastifyRequest, actor: RequestActor) => boolean = () => false) {
+  return declaresGuard({ crud: mod.name, action }, async (request: FastifyRequest) => {
+    const actor = signedInActor(request);
+    if (!exempt(request, actor)) ensureCrud(actor, mod.name, action);
+  });
 }
+
+const isPicker = (mod: ResourceModule) => (request: FastifyRequest, actor: RequestActor) => {
+  const raw = rawQuery(request);
+  return canPick(actor.role, mod.name) && (raw.light === '1' || raw.light === 'true');
+};
+const isPermitted = (mod: ResourceModule, action: 'show' | 'edit') => (request: FastifyRequest, actor: RequestActor) => mod.permits?.(actor, action, idOf(request)) === true;
 
 /** The show payload: stored row + relations, masked, with the record's allowed actions. */
 export async function showRecord(ctx: ServiceContext, mod: ResourceModule, row: Row) {
@@ -50,36 +65,29 @@ function bodyOf(request: FastifyRequest): Row {
 export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
   const base = `/${mod.name}`;
   const tags = [mod.name];
-  const config = { guard: { crud: mod.name } };
 
-  app.get(base, { config, schema: { tags, querystring: listQuerystring } }, async (request) => {
+  app.get(base, { preHandler: crudGate(mod, 'list', isPicker(mod)), schema: { tags, querystring: listQuerystring } }, async (request) => {
     const ctx = contextOf(request);
-    const raw = rawQuery(request);
-    const picker = canPick(ctx.actor.role, mod.name) && (raw.light === '1' || raw.light === 'true');
-    if (!picker) ensureCrud(ctx.actor, mod.name, 'list');
-    const q = parseListQuery(mod.list, raw, ctx.actor.role);
+    const q = parseListQuery(mod.list, rawQuery(request), ctx.actor.role);
     const spec = { ...mod.list, actions: (rows: Row[]) => actionsMap(mod, rows, ctx.actor, ctx.db) };
     return runList(ctx.db, app.dialect, spec, q, ctx.actor, presenter(mod, ctx.actor.role));
   });
 
-  app.get(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
+  app.get(`${base}/:id`, { preHandler: crudGate(mod, 'show', isPermitted(mod, 'show')), schema: { tags, params: idParams } }, async (request) => {
     const ctx = contextOf(request);
-    ensureAction(mod, ctx.actor, 'show', idOf(request));
     return showRecord(ctx, mod, await loadOne(ctx, mod, idOf(request)));
   });
 
-  app.post(base, { config, schema: { tags } }, async (request, reply) => {
+  app.post(base, { preHandler: crudGate(mod, 'create'), schema: { tags } }, async (request, reply) => {
     const ctx = contextOf(request);
-    ensureCrud(ctx.actor, mod.name, 'create');
     const { id, extra } = await mod.create(ctx, bodyOf(request));
     const shown = await showRecord(ctx, mod, await loadOne(ctx, mod, id));
     reply.code(201);
     return extra ? { ...shown, data: { ...shown.data, ...extra } } : shown;
   });
 
-  app.put(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
+  app.put(`${base}/:id`, { preHandler: crudGate(mod, 'edit', isPermitted(mod, 'edit')), schema: { tags, params: idParams } }, async (request) => {
     const ctx = contextOf(request);
-    ensureAction(mod, ctx.actor, 'edit', idOf(request));
     const row = await loadOne(ctx, mod, idOf(request));
     await checkVerdict(ctx, mod, row, 'edit');
     const body = bodyOf(request);
@@ -88,9 +96,8 @@ export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
     return showRecord(ctx, mod, await loadOne(ctx, mod, row.id));
   });
 
-  app.delete(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
+  app.delete(`${base}/:id`, { preHandler: crudGate(mod, 'delete'), schema: { tags, params: idParams } }, async (request) => {
     const ctx = contextOf(request);
-    ensureAction(mod, ctx.actor, 'delete', idOf(request));
     const row = await loadOne(ctx, mod, idOf(request));
     await checkVerdict(ctx, mod, row, 'delete');
     await mod.remove(ctx, row);

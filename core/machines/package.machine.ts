@@ -394,6 +394,15 @@ export const packageActionStatuses = (action: PackageAction): readonly number[] 
   ...new Set(PACKAGE_RULES.filter((rule) => rule.action === action).flatMap((rule) => rule.from)),
 ];
 
+/** A package waiting for its customer (`collect`): when rerouted away from where it sits, a driver fetches it. */
+export const AWAITING_CUSTOMER_STATUSES: readonly number[] = packageActionStatuses('collect');
+
+/** Statuses whose storage time runs out: the expiry job expires them once expires_at passes (`expire-by-time`). */
+export const EXPIRING_PACKAGE_STATUSES: readonly number[] = packageActionStatuses('expire-by-time');
+
+/** Statuses in which the "expires in 24 h" reminder goes out (`remind`). */
+export const REMINDABLE_PACKAGE_STATUSES: readonly number[] = packageActionStatuses('remind');
+
 /** The rule for an action in this context: variants are picked by location class (or the store role's class). */
 export function packageRuleFor(action: PackageAction, ctx: Pick<PackageContext, 'actor' | 'location'>): PackageRule | Refusal {
   const rules = PACKAGE_RULES.filter((rule) => rule.action === action);

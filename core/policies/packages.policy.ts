@@ -5,7 +5,7 @@
  */
 import { ROLES, isAdminRole, isMerchantRole, isStoreRole } from '../roles.js';
 import { PACKAGE_STATUS } from '../statuses.js';
-import { checkInAnywhereStatuses, packageActionStatuses } from '../machines/package.machine.js';
+import { checkInAnywhereStatuses } from '../machines/package.machine.js';
 
 /**
  * all: staff; merchant: the packages of the actor's merchant (none without one); locations: the packages at
@@ -53,15 +53,6 @@ export const customerDropoffRefusal = (dropoff: { class: string }): 'location.wa
 
 /** What a driver works on without carrying it: pickups (30, in a warehouse 60, expired-retrievable -45) and expired packages (-40: the lockers screen's "expire all"). */
 export const DRIVER_WORK_STATUSES: readonly number[] = [PACKAGE_STATUS.awaiting_pickup, PACKAGE_STATUS.in_warehouse, PACKAGE_STATUS.expired, PACKAGE_STATUS.expired_retrievable];
-
-/** A package waiting for its customer: when rerouted away from where it sits, a driver fetches it. */
-export const AWAITING_CUSTOMER_STATUSES: readonly number[] = packageActionStatuses('collect');
-
-/** Statuses whose storage time runs out: the expiry job expires them once expires_at passes (package machine `expire-by-time`). */
-export const EXPIRING_PACKAGE_STATUSES: readonly number[] = packageActionStatuses('expire-by-time');
-
-/** Statuses in which the "expires in 24 h" reminder goes out (package machine `remind`). */
-export const REMINDABLE_PACKAGE_STATUSES: readonly number[] = packageActionStatuses('remind');
 
 /** A cancelled package left its shipment: it gets no label and no locker compartment. Query with `not in`. */
 export const LEFT_SHIPMENT_STATUSES: readonly number[] = [PACKAGE_STATUS.cancelled];

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type RouteOptions } from 'fastify';
 import { routeGuardPlugin, type RouteGuard } from '../../api/plugins/route-guard.js';
+import { guardHandler } from '../../api/plugins/auth.js';
 import { crudRefusal } from '../../core/permissions.js';
 import { can } from '../../core/policies/route.permissions.js';
 import { ROLES } from '../../core/roles.js';
@@ -24,7 +25,7 @@ const ACCOUNT_OF_ROLE = Object.values(ROLES).map((role) => DEMO_ACCOUNTS.find((a
 /** True when the guard lets an actor of this role (and Acme's features when a merchant role) through. */
 function guardAdmits(guard: RouteGuard, role: number, features: number): boolean {
   if ('permission' in guard) return can({ role }, guard.permission);
-  if ('crud' in guard) return crudRefusal({ role, features }, guard.crud, guard.action ?? 'list') === null;
+  if ('crud' in guard) return crudRefusal({ role, features }, guard.crud, guard.action) === null;
   return true;
 }
 
@@ -54,10 +55,27 @@ describe('route guards', () => {
 
   it('the start-up check (used by buildApp) refuses an /api route that declares no guard', async () => {
     const app = Fastify();
-    routeGuardPlugin(app);
+    routeGuardPlugin(app, guardHandler);
     expect(() => app.get('/api/unguarded', async () => ({}))).toThrow(/GET \/api\/unguarded declares no guard/);
+    expect(() => app.get('/api/crud-without-action', { config: { guard: { crud: 'shipments' } as unknown as RouteGuard } }, async () => ({}))).toThrow(/names its action/);
     app.get('/api/declared', { config: { guard: { access: 'public' } } }, async () => ({}));
     app.get('/elsewhere', async () => ({}));
+    await app.close();
+  });
+
+  it('a guard declared only in config is enforced, not just a label (the plugin puts its preHandler first)', async () => {
+    const app = Fastify();
+    const enforced: RouteGuard[] = [];
+    routeGuardPlugin(app, (guard) => async (request) => {
+      enforced.push(guard);
+      if (request.headers['x-role'] !== 'allowed') throw Object.assign(new Error('refused'), { statusCode: 403 });
+    });
+    let ran = 0;
+    app.get('/api/export-like', { config: { guard: { crud: 'shipments', action: 'list' } } }, async () => ({ ran: ++ran }));
+    expect((await app.inject({ url: '/api/export-like' })).statusCode).toBe(403);
+    expect(ran).toBe(0);
+    expect((await app.inject({ url: '/api/export-like', headers: { 'x-role': 'allowed' } })).statusCode).toBe(200);
+    expect(enforced).toEqual([{ crud: 'shipments', action: 'list' }, { crud: 'shipments', action: 'list' }]);
     await app.close();
   });
 
@@ -65,9 +83,9 @@ describe('route guards', () => {
     const fingerprint = rowCounts(t.db);
     const acme = t.db.selectFrom('users').select('merchant_id').where('email', '=', 'merchant.admin@example.com');
     const features = Number((await t.db.selectFrom('merchants').select('features').where('id', '=', acme).executeTakeFirstOrThrow()).features);
-    // CRUD routes (guard without an action) are covered action by action by the access matrix test.
-    const checked = routes.filter((r) => r.guard && ('permission' in r.guard || ('crud' in r.guard && r.guard.action)));
-    expect(checked.length).toBeGreaterThan(30);
+    // Every permission and CRUD gate (CRUD, verbs, imports, exports); record-level answers are the access matrix test's.
+    const checked = routes.filter((r) => r.guard && ('permission' in r.guard || 'crud' in r.guard));
+    expect(checked.length).toBeGreaterThan(70);
     const failures: string[] = [];
     let refusals = 0;
     for (const account of ACCOUNT_OF_ROLE) {

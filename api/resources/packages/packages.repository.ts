@@ -1,6 +1,7 @@
 /** Packages: list spec with the tenant rules of merchants, store staff and drivers. */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { AWAITING_CUSTOMER_STATUSES, DRIVER_WORK_STATUSES, packageScope } from '../../../core/policies/packages.policy.js';
+import { DRIVER_WORK_STATUSES, packageScope } from '../../../core/policies/packages.policy.js';
+import { AWAITING_CUSTOMER_STATUSES } from '../../../core/machines/package.machine.js';
 import type { Database } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
 import type { ListSpec } from '../list-query.js';

@@ -5,9 +5,12 @@
  *
  * "own" is a record of the role's merchant (Globex for other.admin, Acme for everyone else); "foreign" is a
  * record of the other merchant. Acme shipments drop off at the PUDO where pudo@ works, Globex ones at a locker.
+ * Then user management, and the verbs, bulk endpoints, exports and imports, role by role, own and foreign: a
+ * refused call changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { createTestApp, login, rowCounts, type Client, type TestApp } from './helpers.js';
+import { fixture, upload } from './import-support.js';
 
 type Owner = 'acme' | 'globex';
 type Resource = 'shipments' | 'packages' | 'batches' | 'batch_items' | 'manifests' | 'locations' | 'location_groups' | 'merchants' | 'users';
@@ -276,5 +279,121 @@ describe('user management', () => {
     const body = (r: number, merchant_id: number | null) => ({ first_name: 'Nia', last_name: 'New', email: `new${++seq}@example.net`, role: r, merchant_id });
     expect((await c.post('/api/users', body(8, own))).statusCode).toBe(LISTS[role].createMerchantUser);
     expect((await c.post('/api/users', body(2, null))).statusCode).toBe(LISTS[role].createStaff);
+  });
+});
+
+/**
+ * Verbs, bulk endpoints, exports and imports across two merchants and every role. Each endpoint is called on a
+ * fresh record of the role's own merchant and one of the other merchant; each cell is the HTTP status, and a
+ * refused call (4xx) must leave every table's row count and the record itself as they were.
+ */
+describe('verbs, bulk endpoints, exports and imports', () => {
+  type Pair = [own: number, foreign: number];
+  interface Endpoint {
+    /** The record the call targets (made by the superadmin for `owner`). */
+    setup(owner: Owner): Promise<number>;
+    call(c: Client, id: number): Promise<{ statusCode: number; body: string }>;
+    /** What the call would change on the record (compared before/after a refusal). */
+    state(id: number): Promise<unknown>;
+  }
+  const shipmentState = (id: number) => t.db.selectFrom('shipments').select(['status', 'updated_at', 'pickup_requested_at']).where('id', '=', id).executeTakeFirst();
+  const packageState = (id: number) => t.db.selectFrom('packages').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirst();
+  /** A registered (10) shipment, printable; it drops off at the PUDO (a locker drop-off needs a phone to register). */
+  const registered = async (owner: Owner) => {
+    const id = (await ok(await clients.superadmin.post('/api/shipments', {
+      merchant_id: ids.merchant[owner], first_name: 'Ada', last_name: 'Lovelace', email: `r${++seq}@example.net`, dropoff_location_id: ids.pudo, packages: [{ size: 'SMALL' }],
+    }))).id;
+    await ok(await clients.superadmin.post(`/api/shipments/${id}/register`, {}), 200);
+    return id;
+  };
+  const ENDPOINTS: Record<string, Endpoint> = {
+    'POST shipments/:id/register': { setup: (o) => make('shipments', o), // Globex's drops off at a locker: refused for want of a phone where the role may register
+      call: (c, id) => c.post(`/api/shipments/${id}/register`, {}), state: shipmentState },
+    'POST packages/:id/cancel': { setup: (o) => make('packages', o), call: (c, id) => c.post(`/api/packages/${id}/cancel`, {}), state: packageState },
+    'POST batches/:id/start': {
+      setup: async (o) => (await ok(await clients.superadmin.get(`/api/batch_items/${await make('batch_items', o)}`), 200)).batch_id,
+      call: (c, id) => c.post(`/api/batches/${id}/start`, {}),
+      state: (id) => t.db.selectFrom('batches').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirst(),
+    },
+    'POST manifests/:id/finalize': {
+      setup: (o) => make('manifests', o),
+      call: (c, id) => c.post(`/api/manifests/${id}/finalize`, {}),
+      state: (id) => t.db.selectFrom('manifests').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirst(),
+    },
+    'POST locations/:id/approve': {
+      setup: (o) => make('locations', o),
+      call: (c, id) => c.post(`/api/locations/${id}/approve`, {}),
+      state: (id) => t.db.selectFrom('locations').selectAll().where('id', '=', id).executeTakeFirst(),
+    },
+    'POST shipments/bulk-print (bulk)': { setup: registered, call: (c, id) => c.post('/api/shipments/bulk-print', { ids: [id] }), state: shipmentState },
+    'GET shipments/export': {
+      setup: (o) => make('shipments', o),
+      call: async (c, id) => {
+        const res = await c.get('/api/shipments/export', { ids: [id], format: 'csv' });
+        const reference = (await t.db.selectFrom('shipments').select('reference_id').where('id', '=', id).executeTakeFirstOrThrow()).reference_id;
+        // An export answers 200 with only the rows the actor may read: a foreign id is simply absent (204 stands for "not in it").
+        return { statusCode: res.statusCode === 200 && !res.body.includes(reference) ? 204 : res.statusCode, body: res.body };
+      },
+      state: shipmentState,
+    },
+    'GET shipments/import/template': { setup: async () => 0, call: (c) => c.get('/api/shipments/import/template', { format: 'csv' }), state: async () => null },
+    'POST shipments/import/upload': {
+      setup: async (o) => ids.merchant[o],
+      call: (c, merchantId) => upload(c, fixture('good-shipments.csv'), { merchant_id: String(merchantId) }),
+      state: async () => null,
+    },
+    'POST batches/:id/items/import/upload': {
+      setup: async (o) => (await ok(await clients.superadmin.get(`/api/batch_items/${await make('batch_items', o)}`), 200)).batch_id,
+      call: (c, id) => upload(c, fixture('header-only.csv'), {}, `/api/batches/${id}/items/import/upload`),
+      state: (id) => t.db.selectFrom('batches').select(['status', 'updated_at', 'item_count']).where('id', '=', id).executeTakeFirst(),
+    },
+  };
+
+  /**
+   * [own, foreign] per role, written by hand from docs/permissions.md. 404: the record is outside the actor's
+   * reach (tenancy) and the role passed the gate; 403: the role (or its merchant's features) is refused first.
+   * Notes: Globex's shipment drops off at a locker and its registration needs a phone (400
+   * provider.invalid_phone) once the role is allowed. bulk-print answers one 400 shipment.print_failed listing
+   * each id it could not print (not_found, forbidden). An export answers 200 with only the rows the actor reads:
+   * 204 here means "200, the record is not in it". A merchant role's upload goes to its own merchant whatever
+   * merchant_id it names (api/resources/owner.ts). The batch item upload sends a header-only file: 422
+   * import.empty shows the gate let the call through.
+   */
+  const R = (superadmin: Pair, support: Pair, merchant_admin: Pair, merchant_user: Pair, other_admin: Pair, pudo: Pair, driver: Pair, warehouse: Pair) =>
+    ({ superadmin, support, merchant_admin, merchant_user, other_admin, pudo, driver, warehouse }) as Record<RoleKey, Pair>;
+  const F: Pair = [403, 403];
+  const VERB_EXPECTED: Record<string, Record<RoleKey, Pair>> = {
+    'POST shipments/:id/register': R([200, 400], [200, 400], [200, 404], [403, 404], [400, 404], [404, 404], [404, 404], [404, 404]),
+    'POST packages/:id/cancel': R([200, 200], [200, 200], [200, 404], [403, 404], [200, 404], [403, 404], [404, 404], [404, 404]),
+    'POST batches/:id/start': R([200, 200], [200, 200], [200, 404], F, F, F, F, F),
+    'POST manifests/:id/finalize': R([200, 200], F, [200, 404], F, F, F, F, F),
+    'POST locations/:id/approve': R([200, 200], [200, 200], F, F, F, F, F, F),
+    'POST shipments/bulk-print (bulk)': R([200, 200], [200, 200], [200, 400], [400, 400], [200, 400], [400, 400], [400, 400], [400, 400]),
+    'GET shipments/export': R([200, 200], [200, 200], [200, 204], [200, 204], [200, 204], F, F, F),
+    'GET shipments/import/template': R([200, 200], [200, 200], [200, 200], F, [200, 200], F, F, F),
+    'POST shipments/import/upload': R([200, 200], [200, 200], [200, 200], F, [200, 200], F, F, F),
+    'POST batches/:id/items/import/upload': R([422, 422], [422, 422], [422, 404], F, F, F, F, F),
+  };
+
+  describe.each(Object.keys(ENDPOINTS))('%s', (name) => {
+    it.each(ROLE_KEYS)('as %s', async (role) => {
+      const endpoint = ENDPOINTS[name]!;
+      const c = clients[role];
+      const own: Owner = role === 'other_admin' ? 'globex' : 'acme';
+      const foreign: Owner = own === 'acme' ? 'globex' : 'acme';
+      const got: number[] = [];
+      for (const owner of [own, foreign]) {
+        const id = await endpoint.setup(owner);
+        const fingerprint = rowCounts(t.db);
+        const [countsBefore, before] = [await fingerprint(), await endpoint.state(id)];
+        const res = await endpoint.call(c, id);
+        got.push(res.statusCode);
+        if (res.statusCode >= 400) {
+          expect(await fingerprint(), `${role} ${name}: refused, yet rows were added or removed`).toBe(countsBefore);
+          expect(await endpoint.state(id), `${role} ${name}: refused, yet the record changed`).toEqual(before);
+        }
+      }
+      expect(got).toEqual(VERB_EXPECTED[name]![role]);
+    });
   });
 });

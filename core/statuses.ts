@@ -47,9 +47,6 @@ export const AT_LOCATION_STATUSES: readonly number[] = [
   PACKAGE_STATUS.ready_to_collect, PACKAGE_STATUS.expired, PACKAGE_STATUS.expired_retrievable,
 ];
 
-/** Timeline shown on shipment pages; the warehouse step (60) appears only when visited. */
-export const TIMELINE_STATUSES = [20, 30, 50, 60, 70, 90, 100] as const;
-
 export const BATCH_STATUS = { draft: 0, paused: 25, running: 50, completed: 100 } as const;
 
 export const BATCH_ITEM_STATUS = {

@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_LOCALE } from '../../core/constants.js';
 import { DomainError } from '../../core/errors.js';
 import { isLocale } from '../../core/i18n/index.js';
-import { AT_LOCATION_STATUSES, TIMELINE_STATUSES } from '../../core/statuses.js';
+import { AT_LOCATION_STATUSES } from '../../core/statuses.js';
+import { TIMELINE_STEPS } from '../../core/machines/shipment.machine.js';
 import { customerState, customerTimeline, shipmentCustomerState } from '../../core/tracking.js';
 import type { Database } from '../db/tables.js';
 import { publicBrand } from './respond.service.js';
@@ -28,7 +29,7 @@ export async function trackShipment(db: Kysely<Database>, reference: string) {
     db.selectFrom('packages').select(['status', 'location_id', 'dropoff_location_id', 'is_rerouted', 'expires_at']).where('shipment_id', '=', shipment.id).orderBy('id').execute(),
   ]);
   const timeline = customerTimeline(
-    events.filter((e) => e.to_status !== null && (TIMELINE_STATUSES as readonly number[]).includes(e.to_status)).map((e) => ({ status: e.to_status!, at: e.created_at })),
+    events.filter((e) => e.to_status !== null && TIMELINE_STEPS.includes(e.to_status)).map((e) => ({ status: e.to_status!, at: e.created_at })),
   );
   // Each package: where it sits now (only while at a location) and where it goes (its own drop-off after a reroute).
   const tracked = packages.map((p) => {

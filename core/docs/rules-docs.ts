@@ -4,7 +4,7 @@
  * tests/api/rules-docs.test.ts fails when the committed docs differ. Pure: the caller reads and writes files.
  */
 import { renderNeeds, renderPackageTable, renderShipmentTable } from '../machines/describe.js';
-import { renderBatchItemTables, renderBatchTable, renderCrudTable, renderManifestTables, renderPermissionTable } from '../policies/describe.js';
+import { renderBatchItemTables, renderBatchTable, renderCrudTable, renderManifestTables, renderPermissionTable, renderScopeTable, renderShipmentRecordTables, renderUserTable } from '../policies/describe.js';
 import type { Permission } from '../policies/route.permissions.js';
 
 /** An /api route and how it is guarded, as the server registered it (api/plugins/route-guard.ts). */
@@ -34,10 +34,13 @@ export function ruleDocBlocks(routes: readonly RouteGuardRow[]): Record<string, 
       'crud-table': renderCrudTable(),
       'permission-table': renderPermissionTable(byPermission),
       'route-guards': renderRouteGuards(routes),
+      'scope-table': renderScopeTable(),
+      'user-table': renderUserTable(),
     },
     'docs/state-machines.md': {
       'package-table': renderPackageTable(),
       'shipment-table': renderShipmentTable(),
+      'shipment-record-table': renderShipmentRecordTables(),
       needs: renderNeeds(),
       'batch-table': renderBatchTable(),
       'batch-item-table': renderBatchItemTables(),

@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from '../errors.js';
 import { ROLES, ROLE_GROUPS, roleMatches } from '../roles.js';
-import { PACKAGE_STATUS as P, SHIPMENT_STATUS as S } from '../statuses.js';
+import { PACKAGE_STATUS as P, POSTPAYMENT_ONLY_STATUSES, SHIPMENT_STATUS as S } from '../statuses.js';
 import { SHIPMENT_ACTIONS, type ShipmentAction } from './actions.js';
 import type { DateInput } from './expiry.js';
 import { SYSTEM_ROLE, refuse, type MachineActor, type Refusal } from './types.js';
@@ -245,6 +245,16 @@ export const PACKAGE_LIFECYCLE: readonly number[] = [
   P.lost,
   P.cancelled,
 ];
+
+/**
+ * The timeline on shipment pages and the public tracking page (SPEC section 4 "Timeline statuses"): the
+ * lifecycle above from printing to collection, without the postpayment-only awaiting payment (it sits on
+ * dropped off) and without the negative branches. 20, 30, 50, 60, 70, 90, 100.
+ */
+export const TIMELINE_STEPS: readonly number[] = PACKAGE_LIFECYCLE.filter((status) => status >= P.printed && !POSTPAYMENT_ONLY_STATUSES.includes(status));
+
+/** Timeline steps shown only when the shipment went through them (the warehouse, SPEC's second reading). */
+export const OPTIONAL_TIMELINE_STEPS: readonly number[] = [P.in_warehouse];
 
 /** Shipment statuses of its own that packages in draft do not override. */
 const OWN_PRE_PRINT: readonly number[] = [S.requesting_input, S.awaiting_input, S.ready_to_print];

@@ -11,7 +11,12 @@ import { PERMISSIONS, type Permission } from './route.permissions.js';
 import { BATCH_ACTIONS, batchRefusal } from './batches.policy.js';
 import { BATCH_ITEM_ACTIONS, batchItemRefusal } from './batch_items.policy.js';
 import { BATCH_GATED_VERBS, batchStatusRefusal } from '../campaigns/batch-gate.js';
-import { MANIFEST_RECORD_ACTIONS, MANIFEST_VERB_RULES, manifestRefusal } from './manifests.policy.js';
+import { MANIFEST_RECORD_ACTIONS, MANIFEST_VERB_RULES, manifestRefusal, seesEveryManifest } from './manifests.policy.js';
+import { shipmentPackageRefusal, shipmentRecordRefusal } from './shipments.policy.js';
+import { packageScope } from './packages.policy.js';
+import { locationScope, managesLocation, setsLocationOwner } from './locations.policy.js';
+import { USER_ACTIONS, userRefusal, userScope, type UserRecord } from './users.policy.js';
+import { ROLES, type RoleName } from '../roles.js';
 
 const CRUD_ACTIONS: CrudAction[] = ['list', 'show', 'create', 'edit', 'delete'];
 
@@ -68,4 +73,58 @@ export function renderManifestTables(): string {
   );
   const records = statusMatrix('manifests', MANIFEST_RECORD_ACTIONS, (action, status) => manifestRefusal(action, { status }));
   return `${verbs}\n\n${records}`;
+}
+
+/** Shipment record actions, and CRUD of its packages, by the shipment's status (core/policies/shipments.policy.ts). */
+export function renderShipmentRecordTables(): string {
+  const shipment = statusMatrix('shipments', ['edit', 'delete', 'replace-packages'] as const, (action, status) => shipmentRecordRefusal(action, { status }));
+  const packages = statusMatrix('shipments', ['create', 'edit', 'delete'] as const, (action, status) => shipmentPackageRefusal(action, { status }));
+  return `${shipment}\n\nPackages (CRUD), by the status of their shipment:\n\n${packages}`;
+}
+
+const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
+/** A demo actor of each role; merchant roles (and legacy rows) belong to merchant 1. */
+const actorOf = (name: RoleName) => ({ id: 100, role: ROLES[name], merchant_id: name.startsWith('merchant') ? 1 : null });
+
+function scopeText(scope: ReturnType<typeof packageScope>): string {
+  if (scope.kind === 'merchant') return "its merchant's";
+  if (scope.kind === 'locations') return `at or bound for its locations${scope.alsoStatuses.length ? `, plus any in ${scope.alsoStatuses.join(', ')}` : ''}`;
+  if (scope.kind === 'driver') return 'its own and its driver work';
+  return scope.kind;
+}
+
+/** Which records each role reaches (packages, locations, users, manifests policies), and who changes a location. */
+export function renderScopeTable(): string {
+  const userText = (scope: ReturnType<typeof userScope>) => (scope.kind === 'merchant' ? "its merchant's merchant roles, and itself" : scope.kind === 'self' ? 'itself' : scope.kind);
+  return table(
+    ['Role', 'Packages', 'Locations', 'Changes locations (record rule, after the CRUD gate)', 'Sets location type / merchant', 'Users', 'Every merchant\'s manifests (besides staff)'],
+    ROLE_NAMES.map((name) => {
+      const actor = actorOf(name);
+      const changes = [managesLocation(actor, { merchant_id: 1 }) && 'own merchant', managesLocation(actor, { merchant_id: 2 }) && 'other merchants', managesLocation(actor, { merchant_id: null }) && 'network'].filter(Boolean);
+      return [name, scopeText(packageScope(actor)), locationScope(actor), changes.join(', ') || '-', setsLocationOwner(actor) ? 'yes' : '-', userText(userScope(actor)), seesEveryManifest(actor) ? 'yes' : '-'];
+    }),
+  );
+}
+
+/** User management: each role (column) acting on each kind of account (rows), per action: yes or the refusal code. */
+export function renderUserTable(): string {
+  const targets: [string, UserRecord][] = [
+    ['merchant user, same merchant', { id: 1, role: ROLES.merchant_user, merchant_id: 1 }],
+    ['merchant admin, same merchant', { id: 2, role: ROLES.merchant_admin, merchant_id: 1 }],
+    ['merchant user, other merchant', { id: 3, role: ROLES.merchant_user, merchant_id: 2 }],
+    ['staff (support)', { id: 4, role: ROLES.support, merchant_id: null }],
+    ['staff row carrying merchant 1 (legacy)', { id: 5, role: ROLES.support, merchant_id: 1 }],
+    ['itself', { id: 100, role: 0, merchant_id: null }],
+  ];
+  return table(
+    ['Account', 'Action', ...ROLE_NAMES],
+    targets.flatMap(([label, record]) =>
+      USER_ACTIONS.map((action) => [label, `\`${action}\``, ...ROLE_NAMES.map((name) => {
+        const actor = actorOf(name);
+        const target = record.id === actor.id ? { ...record, role: actor.role, merchant_id: actor.merchant_id } : record;
+        const code = userRefusal(actor, action, target);
+        return code ? `\`${code}\`` : 'yes';
+      })]),
+    ),
+  );
 }

@@ -8,7 +8,8 @@ import { locationScope, managesLocation, setsLocationOwner } from './locations.p
 import { manifestRefusal, seesEveryManifest } from './manifests.policy.js';
 import { packageScope, releasesCompartment } from './packages.policy.js';
 import { can } from './route.permissions.js';
-import { shipmentPackageRefusal, shipmentRecordRefusal } from './shipments.policy.js';
+import { shipmentPackageRefusal, shipmentRecordRefusal, shipmentTimeline } from './shipments.policy.js';
+import { TIMELINE_STEPS } from '../machines/shipment.machine.js';
 
 describe('record rules in core/policies', () => {
   it('batches: start from draft or paused, pause when running, locked once completed, deleted only as a draft', () => {
@@ -57,5 +58,22 @@ describe('record rules in core/policies', () => {
     expect(can(actor(ROLES.driver), 'packages.fetch')).toBe(true);
     expect(can(actor(ROLES.pudo), 'packages.fetch')).toBe(false);
     expect(can(actor(ROLES.support), 'messages.list')).toBe(false);
+  });
+});
+
+describe('shipment timeline (one definition, from the package lifecycle)', () => {
+  it('is SPEC section 4: 20, 30, 50, 60 when visited, 70, 90, 100', () => {
+    expect(TIMELINE_STEPS).toEqual([20, 30, 50, 60, 70, 90, 100]);
+    expect(shipmentTimeline(S.in_transit, new Map()).map((s) => s.status)).toEqual([20, 30, 50, 70, 90, 100]);
+    expect(shipmentTimeline(S.dropped_off, new Map([[S.in_warehouse, '2026-01-02']])).map((s) => s.status)).toContain(60);
+  });
+
+  it('marks the current step (80 sits on 70) and none in a negative end state', () => {
+    const at80 = shipmentTimeline(S.awaiting_payment, new Map([[S.printed, '2026-01-01']]));
+    expect(at80.find((s) => s.state === 'current')?.status).toBe(S.dropped_off);
+    expect(at80.find((s) => s.status === S.printed)).toEqual({ status: 20, at: '2026-01-01', state: 'done' });
+    const cancelled = shipmentTimeline(S.cancelled, new Map([[S.printed, '2026-01-01']]));
+    expect(cancelled.some((s) => s.state === 'current')).toBe(false);
+    expect(cancelled.filter((s) => s.state === 'done').map((s) => s.status)).toEqual([20]);
   });
 });

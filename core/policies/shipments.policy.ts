@@ -5,7 +5,7 @@
  */
 import type { ErrorCode } from '../errors.js';
 import { SHIPMENT_STATUS as S } from '../statuses.js';
-import { shipmentGuards } from '../machines/shipment.machine.js';
+import { OPTIONAL_TIMELINE_STEPS, TIMELINE_STEPS, shipmentGuards } from '../machines/shipment.machine.js';
 
 /** A draft: not registered yet; its package list may be replaced and it may be deleted. */
 export const isDraftShipment = (shipment: { status: number }): boolean => shipment.status === S.draft;
@@ -31,3 +31,26 @@ export const hasPrintedLabels = (shipment: { status: number }): boolean => shipm
 
 /** A shipment past draft and not in a negative end state sits on the timeline (its current step); others have none. */
 export const isOnTimeline = (shipment: { status: number }): boolean => shipment.status > 0;
+
+export interface TimelineStep {
+  status: number;
+  /** When the shipment first reached this step, if it did. */
+  at: string | null;
+  state: 'done' | 'current' | 'todo';
+}
+
+/**
+ * The shipment's timeline (core/machines TIMELINE_STEPS): `reached` maps a status to when the shipment first
+ * reached it (from its events). An optional step shows only when reached or current. The current step is the
+ * last one the status has reached (80 awaiting payment sits on 70); none before printing or in a negative end
+ * state, where the steps reached read done.
+ */
+export function shipmentTimeline(status: number, reached: ReadonlyMap<number, string>): TimelineStep[] {
+  const steps = TIMELINE_STEPS.filter((s) => !OPTIONAL_TIMELINE_STEPS.includes(s) || reached.has(s) || status === s);
+  const current = isOnTimeline({ status }) ? [...steps].reverse().find((s) => s <= status) : undefined;
+  return steps.map((s) => ({
+    status: s,
+    at: reached.get(s) ?? null,
+    state: current === undefined ? (reached.has(s) ? 'done' : 'todo') : s < current ? 'done' : s === current ? 'current' : 'todo',
+  }));
+}

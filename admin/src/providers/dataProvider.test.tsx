@@ -64,3 +64,25 @@ describe('dataProvider.getList', () => {
   });
 });
 
+
+describe('dataProvider verbs (act, can)', () => {
+  it('act POSTs the verb on the record and returns it with its new allowed actions', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: { id: 7, status: 10 }, meta: { actions: ['print'] } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=t0k';
+    const res = await dataProvider.act('shipments', 7, 'register', { note: 'x' });
+    expect(res.data).toEqual({ id: 7, status: 10, _actions: ['print'] });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/shipments/7/register');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ note: 'x' });
+    expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('t0k');
+  });
+
+  it('can asks user/can with the singular name and the ids', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ allOk: false, can: [1], cannot: [2], reasons: { 2: 'forbidden' } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect((await dataProvider.can('packages', 'cancel', [1, 2])).cannot).toEqual([2]);
+    expect(decodeURIComponent(String((fetchMock.mock.calls[0] as unknown[])[0]))).toBe('/api/user/can/cancel/package?ids[0]=1&ids[1]=2');
+  });
+});

@@ -2,6 +2,8 @@
  * react-admin DataProvider over the Lockerline REST API (DESIGN.md section 3).
  * Records carry the server's allowed actions as `_actions` (from `meta.actions`), so screens offer
  * only what the server permits. Errors are HttpError with the API body (forms show `errors`).
+ * Beyond CRUD, the record verbs (`act`: POST /api/:resource/:id/:action) and their bulk check (`can`:
+ * GET /api/user/can/:action/:singular), used through react-admin's useDataProvider with react-query.
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'react-admin';
 import { canCrud } from '../../../core/permissions.js';
@@ -111,7 +113,34 @@ function mayLookUp(resource: string): boolean {
 
 const recordPath = (resource: string, id: Identifier) => `${resource}/${encodeURIComponent(String(id))}`;
 
-export const dataProvider: DataProvider = {
+/** A verb's answer: the record after it (with its new allowed actions); `pending` when the effect comes later. */
+export interface ActResult {
+  data: RaRecord;
+  meta?: { actions?: string[]; pending?: boolean; message?: string };
+}
+
+/** GET /api/user/can: which of the ids the verb may run on now, and why not for the others. */
+export interface CanResult {
+  allOk: boolean;
+  can: number[];
+  cannot: number[];
+  reasons: Record<string, string>;
+}
+
+/** The resources with record verbs, by the singular /api/user/can names them with. */
+const SINGULAR: Record<string, string> = { shipments: 'shipment', packages: 'package', manifests: 'manifest', locations: 'location', batches: 'batch', batch_items: 'batch_item' };
+
+/** Statuses a bulk run lists itself instead of the global error dialog. */
+const BULK_QUIET = [0, 400, 403, 404, 409, 422];
+
+export interface LockerlineDataProvider extends DataProvider {
+  /** Runs a record verb; `quiet`: its refusal is not shown in the error dialog (a bulk run lists them). */
+  act(resource: string, id: Identifier, action: string, body?: Record<string, unknown>, options?: { quiet?: boolean }): Promise<ActResult>;
+  /** Which of `ids` the verb may run on now. */
+  can(resource: string, action: string, ids: Identifier[]): Promise<CanResult>;
+}
+
+export const dataProvider: LockerlineDataProvider = {
   supportAbortSignal: true,
 
   getList: (resource, params) => fetchList(resource, params, params.signal) as never,
@@ -168,5 +197,14 @@ export const dataProvider: DataProvider = {
     // One request per record so each gets its own permission and status check.
     for (const id of params.ids) await api(recordPath(resource, id), { method: 'DELETE' });
     return { data: params.ids };
+  },
+
+  async act(resource, id, action, body = {}, options = {}) {
+    const res = await api<ActResult>(`${recordPath(resource, id)}/${encodeURIComponent(action)}`, { method: 'POST', body, ...(options.quiet ? { suppress: BULK_QUIET } : {}) });
+    return { ...res, data: withActions(res.data, res.meta?.actions) };
+  },
+
+  can(resource, action, ids) {
+    return api<CanResult>(`user/can/${encodeURIComponent(action)}/${SINGULAR[resource] ?? resource}`, { query: { ids } });
   },
 };

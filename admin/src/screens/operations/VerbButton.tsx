@@ -3,9 +3,11 @@
  * notice and a refresh of the page's data when it succeeds. Errors reach the global error dialog.
  */
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { runVerb, type VerbResource, type VerbResult } from './operationsClient.js';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
+import type { VerbResource, VerbResult } from './operationsClient.js';
 
 export interface VerbButtonProps {
   resource: VerbResource;
@@ -29,25 +31,24 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
   const [asking, setAsking] = useState(false);
   const titleId = useId();
-
-  const execute = async () => {
-    setAsking(false);
-    setBusy(true);
-    try {
-      const result = run ? await run() : await runVerb(resource, id, verb, body);
+  const mutation = useMutation({
+    mutationFn: (): Promise<unknown> => (run ? run() : dataProvider.act(resource, id, verb, body)),
+    onSuccess: (result) => {
       const pending = (result as VerbResult | undefined)?.meta?.pending ? (result as VerbResult).meta?.message : undefined;
       notify(pending ?? success ?? translate('operations.done', { action: translate(label) }), { type: pending ? 'info' : 'success' });
       onDone?.(result);
-    } catch {
-      /* shown by the error dialog */
-    } finally {
-      setBusy(false);
-      // Also after a failure: a two-step run (register, then print) may have done its first step.
-      refresh();
-    }
+    },
+    // A refusal is shown by the error dialog. Refresh also after a failure: a two-step run (register, then print) may have done its first step.
+    onSettled: () => refresh(),
+  });
+  const busy = mutation.isPending;
+
+  const execute = () => {
+    setAsking(false);
+    mutation.mutate();
   };
 
   return (
@@ -59,7 +60,7 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
         startIcon={busy ? <CircularProgress size={16} aria-hidden /> : icon}
         disabled={busy}
         aria-busy={busy}
-        onClick={() => (confirm ? setAsking(true) : void execute())}
+        onClick={() => (confirm ? setAsking(true) : execute())}
         data-verb={verb}
       >
         {translate(label)}
@@ -72,7 +73,7 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setAsking(false)}>{translate('operations.dismiss')}</Button>
-            <Button variant="contained" color={color === 'primary' ? 'primary' : color} onClick={() => void execute()}>
+            <Button variant="contained" color={color === 'primary' ? 'primary' : color} onClick={() => execute()}>
               {translate('operations.confirm')}
             </Button>
           </DialogActions>

@@ -2,27 +2,22 @@
  * The back-office calls of the parcel-operation buttons (docs/operations-api.md): record verbs, PDF labels
  * (downloaded under the server's file name), user/can and bulk print with its failure headers.
  */
-import { api, apiResponse, type ApiErrorBody } from '../../providers/http.js';
+import { apiResponse, type ApiErrorBody } from '../../providers/http.js';
+import { dataProvider, type ActResult, type CanResult } from '../../providers/dataProvider.js';
 import { saveResponseFile } from '../shared/saveFile.js';
-import type { CanResult } from '../shared/operationsApi.js';
 
 export type { CanResult };
 
 export type VerbResource = 'shipments' | 'packages' | 'manifests' | 'locations';
-const SINGULAR: Record<VerbResource, string> = { shipments: 'shipment', packages: 'package', manifests: 'manifest', locations: 'location' };
 
-export interface VerbResult {
-  data: Record<string, unknown> & { id: number };
-  meta?: { actions?: string[]; pending?: boolean; message?: string };
-}
+export type VerbResult = ActResult;
 
-/** POST /api/:resource/:id/:verb; errors go to the global error dialog unless `quiet` (bulk runs list them). */
+/** POST /api/:resource/:id/:verb (dataProvider.act, for callers outside react's hooks). */
 export const runVerb = (resource: VerbResource, id: number, verb: string, body: Record<string, unknown> = {}, quiet = false) =>
-  api<VerbResult>(`${resource}/${id}/${verb}`, { method: 'POST', body, ...(quiet ? { suppress: [0, 400, 403, 404, 409, 422] } : {}) });
+  dataProvider.act(resource, id, verb, body, { quiet });
 
-/** GET /api/user/can/:action/:singular?ids[..] */
-export const canDo = (resource: VerbResource, action: string, ids: number[]) =>
-  api<CanResult>(`user/can/${action}/${SINGULAR[resource]}`, { query: { ids } });
+/** GET /api/user/can/:action/:singular?ids[..] (dataProvider.can). */
+export const canDo = (resource: VerbResource, action: string, ids: number[]) => dataProvider.can(resource, action, ids);
 
 const PDF = 'application/pdf, application/json';
 

@@ -52,12 +52,9 @@ export interface Alternative {
   distance: number | null;
 }
 
-export interface CanResult {
-  allOk: boolean;
-  can: number[];
-  cannot: number[];
-  reasons: Record<string, string>;
-}
+/** One definition: the dataProvider's (providers/dataProvider.ts `can`). */
+import type { CanResult } from '../../providers/dataProvider.js';
+export type { CanResult };
 
 export const lookupPackage = (barcode: string) => api<PackageResult>('packages/lookup', { query: { barcode }, ...inline });
 

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { BATCH_EVENTS } from '../../core/campaigns/index.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
+import { FAILABLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
 import type { Database, OutboxRow } from '../db/tables.js';
 import { recordEvents } from '../events/events.repository.js';
 
@@ -18,8 +19,6 @@ export async function reportDelivered(db: Kysely<Database>, row: OutboxRow, now:
   await recordEvents(db, [{ subject_type: 'batch_item', subject_id: row.subject_id, kind: `${row.kind}_notified`, actor_id: null, created_at: now.toISOString(), data: { event: row.event, outbox_id: row.id } }]);
 }
 
-/** Item statuses a failed delivery may still turn Failed. */
-const FAILABLE = [ITEM.draft, ITEM.pending, ITEM.notified, ITEM.reminded, ITEM.idle];
 
 export async function reportDead(db: Kysely<Database>, row: OutboxRow, error: string, now: Date): Promise<void> {
   if (!isCampaignMessage(row) || error.startsWith('suppressed')) return;
@@ -27,7 +26,7 @@ export async function reportDead(db: Kysely<Database>, row: OutboxRow, error: st
   const reason = `${row.kind}: ${error}`.slice(0, 300);
   await db.transaction().execute(async (trx) => {
     const item = await trx.selectFrom('batch_items').select(['id', 'status', 'updated_at']).where('id', '=', row.subject_id).executeTakeFirst();
-    if (!item || !FAILABLE.includes(item.status as (typeof FAILABLE)[number])) return;
+    if (!item || !FAILABLE_ITEM_STATUSES.includes(item.status)) return;
     const res = await trx
       .updateTable('batch_items')
       .set({ status: ITEM.failed, next_notification_at: null, updated_at: stamp > item.updated_at ? stamp : new Date(Date.parse(item.updated_at) + 1).toISOString() })

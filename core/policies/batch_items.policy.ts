@@ -29,6 +29,9 @@ export const OPEN_ITEM_STATUSES: readonly number[] = [...SCHEDULED_ITEM_STATUSES
 /** Statuses in which the customer may still answer through the public respond page. */
 export const ANSWERABLE_ITEM_STATUSES: readonly number[] = [ITEM.draft, ITEM.pending, ITEM.notified, ITEM.reminded, ITEM.idle, ITEM.failed];
 
+/** Statuses a dead (undeliverable) campaign message turns Failed: not answered, converted or failed already. */
+export const FAILABLE_ITEM_STATUSES: readonly number[] = [ITEM.draft, ITEM.pending, ITEM.notified, ITEM.reminded, ITEM.idle];
+
 /** Statuses an item is converted into a shipment from (the `convert` verb, "convert responded"). */
 export const CONVERTIBLE_ITEM_STATUSES: readonly number[] = [ITEM.responded];
 

@@ -24,6 +24,9 @@ const STATUS_TEST = /status\)?\s*(===|!==|==|!=|<=|>=|<|>)\s*(-?\d{1,2}\b|-\d+|[
 const STATUS_NAMES = [...new Set(Object.values(STATUS_TABLES).flatMap((table) => Object.keys(table)))].join('|');
 const SQL_STATUS_TEST = new RegExp(String.raw`\b(where|eb)\(\s*'(\w+\.)?status'\s*,\s*'[^']+'\s*,\s*(-?\d|'|\[|[A-Z]\w*\.(${STATUS_NAMES})\b)`);
 
+/** A status set written outside core: an array of two or more status constants (`[P.printed, P.awaiting_pickup]`). */
+const STATUS_SET_TEST = new RegExp(String.raw`\[\s*[A-Z]\w*\.(${STATUS_NAMES})\b\s*,\s*[A-Z]\w*\.(${STATUS_NAMES})\b`);
+
 /** Lines that must stay, with why (file: the line's trimmed text). */
 const ALLOWED: Record<string, string[]> = {
   // The CLI is an operator at the console: it builds its own actor as a superadmin (no role is tested).
@@ -66,6 +69,9 @@ describe('rules live in core', () => {
     expect(SQL_STATUS_TEST.test(".where('batches.status', '=', BATCH_STATUS.running)")).toBe(true);
     expect(SQL_STATUS_TEST.test(".where('status', 'in', EXPIRING_PACKAGE_STATUSES)")).toBe(false);
     expect(SQL_STATUS_TEST.test(".where('status', '=', shipment.status)")).toBe(false);
+    expect(SQL_STATUS_TEST.test(".where('status', 'in', ITEMS_ON_BATCH_START.from)")).toBe(false);
+    expect(STATUS_SET_TEST.test('const FAILABLE = [ITEM.draft, ITEM.pending];')).toBe(true);
+    expect(STATUS_SET_TEST.test('const steps = [first, second];')).toBe(false);
     expect(ROLE_TEST.test('if (user.role & 8) return')).toBe(true);
     expect(ROLE_TEST.test('const ok = (actor.role & mask) !== 0')).toBe(true);
     expect(ROLE_TEST.test('if (Role.Driver === actor.role)')).toBe(true);
@@ -83,5 +89,9 @@ describe('rules live in core', () => {
 
   it('no SQL status comparison to a literal or a status constant outside core', () => {
     expect(offenders(SQL_STATUS_TEST)).toEqual([]);
+  });
+
+  it('no status set written outside core (a named set in core/policies or core/machines instead)', () => {
+    expect(offenders(STATUS_SET_TEST)).toEqual([]);
   });
 });

@@ -26,6 +26,9 @@ export function shipmentRecordRefusal(action: 'edit' | 'delete' | 'replace-packa
 export const shipmentPackageRefusal = (action: 'create' | 'edit' | 'delete', shipment: { status: number }): ErrorCode | null =>
   isDraftShipment(shipment) ? null : action === 'delete' ? 'shipment.not_deletable' : 'shipment.not_updatable';
 
+/** The statuses the dashboard counts (its cards open the shipments list filtered by one): work waiting on the merchant or the driver. */
+export const DASHBOARD_SHIPMENT_STATUSES: readonly number[] = [S.draft, S.printed, S.awaiting_pickup];
+
 /** Labels were printed (the print button then reads "Reprint"). */
 export const hasPrintedLabels = (shipment: { status: number }): boolean => shipment.status >= S.printed;
 

@@ -1,11 +1,11 @@
 import { Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { SHIPMENT_STATUS } from '../../../core/statuses.js';
+import { DASHBOARD_SHIPMENT_STATUSES } from '../../../core/policies/shipments.policy.js';
 import { useApiGet } from './useApi.js';
 
-/** The statuses the dashboard counts: draft, printed, awaiting pickup. */
-export const DASHBOARD_STATUSES = [SHIPMENT_STATUS.draft, SHIPMENT_STATUS.printed, SHIPMENT_STATUS.awaiting_pickup];
+/** The statuses the dashboard counts (core's one definition). */
+export const DASHBOARD_STATUSES = DASHBOARD_SHIPMENT_STATUSES;
 
 /** The shipments list filtered by one status, in react-admin's `?filter=` URL form. */
 export function shipmentsByStatusPath(status: number): string {

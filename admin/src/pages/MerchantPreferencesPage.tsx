@@ -1,7 +1,8 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { Box, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
-import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { Form, Loading, SaveButton, Title, useInput, useNotify, useTranslate } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { BOUNDS } from '../../../core/constants.js';
 import { api } from '../providers/http.js';
 import { useApiGet } from './useApi.js';
@@ -31,62 +32,118 @@ export function addContentType(types: string[], raw: string): string[] {
   return [...types, value];
 }
 
-/** /merchants/preferences: content types (entered one at a time with Enter) and the default one. */
+/** The form's values: the saved preferences plus the content type being typed (not sent). */
+interface PreferencesValues extends Omit<MerchantPreferences, 'default_content_type'> {
+  default_content_type: string;
+  content_type_draft: string;
+}
+
+const toValues = (prefs: MerchantPreferences | undefined): PreferencesValues => ({
+  content_types: prefs?.content_types ?? [],
+  default_content_type: prefs?.default_content_type ?? '',
+  content_type_draft: '',
+});
+
+/** The typed content type (Enter adds it to the chips below; a refused one stays in the field with the reason). */
+function ContentTypesInput() {
+  const translate = useTranslate();
+  const { setValue, setError, clearErrors, getValues } = useFormContext<PreferencesValues>();
+  const { field: draft, fieldState } = useInput({ source: 'content_type_draft' });
+  const types = (useWatch({ name: 'content_types' }) as string[] | undefined) ?? [];
+  const defaultType = useWatch({ name: 'default_content_type' }) as string;
+  const problem = fieldState.error?.message;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const refused = contentTypeProblem(types, getValues('content_type_draft'));
+    if (refused) return setError('content_type_draft', { type: 'manual', message: refused });
+    setValue('content_types', addContentType(types, getValues('content_type_draft')), { shouldDirty: true });
+    setValue('content_type_draft', '');
+  };
+
+  const remove = (type: string) => {
+    setValue('content_types', types.filter((t) => t !== type), { shouldDirty: true });
+    if (defaultType === type) setValue('default_content_type', '', { shouldDirty: true });
+  };
+
+  return (
+    <>
+      <TextField
+        label={translate(field('content_types'))}
+        helperText={problem ? translate(problem, { length: BOUNDS.contentType.max }) : translate('resources.merchants.actions.add_content_type')}
+        error={Boolean(problem)}
+        name={draft.name}
+        inputRef={draft.ref}
+        value={draft.value ?? ''}
+        onBlur={draft.onBlur}
+        onChange={(e) => {
+          draft.onChange(e.target.value);
+          clearErrors('content_type_draft');
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-live="polite">
+        {types.map((type) => (
+          <Chip key={type} label={type} onDelete={() => remove(type)} />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+/** The default content type: one of the listed ones, or none. */
+function DefaultContentTypeInput() {
+  const translate = useTranslate();
+  const { field: chosen } = useInput({ source: 'default_content_type' });
+  const types = (useWatch({ name: 'content_types' }) as string[] | undefined) ?? [];
+  return (
+    <TextField
+      select
+      label={translate(field('default_content_type'))}
+      name={chosen.name}
+      value={types.includes(chosen.value) ? chosen.value : ''}
+      onChange={(e) => chosen.onChange(e.target.value)}
+      onBlur={chosen.onBlur}
+    >
+      <MenuItem value="">
+        <em>{translate('ra.action.clear_input_value')}</em>
+      </MenuItem>
+      {types.map((type) => (
+        <MenuItem key={type} value={type}>
+          {type}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** /merchants/preferences: content types (entered one at a time with Enter) and the default one, on a react-admin Form. */
 export function MerchantPreferencesPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const { merchant_id: merchantId } = useActor();
   const { data, loading } = useApiGet<{ data: MerchantPreferences }>('merchants/preferences');
-  const [types, setTypes] = useState<string[]>([]);
-  const [defaultType, setDefaultType] = useState<string>('');
-  const [draft, setDraft] = useState('');
-  const [draftProblem, setDraftProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!data) return;
-    setTypes(data.data.content_types ?? []);
-    setDefaultType(data.data.default_content_type ?? '');
-  }, [data]);
+  const [saved, setSaved] = useState<MerchantPreferences | null>(null);
+  // The form resets to this record: the loaded preferences, then what was last saved.
+  const record = useMemo(() => toValues(saved ?? data?.data), [saved, data]);
 
   if (loading) return <Loading />;
 
-  /** Takes the typed content type into the list; a refused one stays in the field with the reason. */
-  const takeDraft = (): string[] | null => {
-    const problem = contentTypeProblem(types, draft);
-    setDraftProblem(problem);
-    if (problem) return null;
-    const next = addContentType(types, draft);
-    setTypes(next);
-    setDraft('');
-    return next;
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    takeDraft();
-  };
-
-  const remove = (type: string) => {
-    setTypes((current) => current.filter((t) => t !== type));
-    if (defaultType === type) setDefaultType('');
-  };
-
-  const save = async () => {
-    // A type still in the field (Enter not pressed) is saved too.
-    const list = takeDraft();
-    if (!list) return;
-    setBusy(true);
+  const save = async (values: FieldValues) => {
+    const { content_types: types, default_content_type: defaultType, content_type_draft: typed } = values as PreferencesValues;
+    // A type still in the field (Enter not pressed) is saved too; a refused one is the field's error.
+    const problem = contentTypeProblem(types, typed ?? '');
+    if (problem) return { content_type_draft: problem };
+    const body: MerchantPreferences = { content_types: addContentType(types, typed ?? ''), default_content_type: defaultType || null };
     try {
-      const body: MerchantPreferences = { content_types: list, default_content_type: defaultType || null };
       await api('merchants/preferences', { method: 'PUT', body });
       notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      setSaved(body);
     } catch {
       /* the global error dialog explains */
-    } finally {
-      setBusy(false);
     }
+    return undefined;
   };
 
   return (
@@ -97,44 +154,15 @@ export function MerchantPreferencesPage() {
       </Typography>
       <Card>
         <CardContent>
-          <Stack spacing={2}>
-            <TextField
-              label={translate(field('content_types'))}
-              helperText={draftProblem ? translate(draftProblem, { length: BOUNDS.contentType.max }) : translate('resources.merchants.actions.add_content_type')}
-              error={Boolean(draftProblem)}
-              value={draft}
-              onChange={(e) => {
-                setDraft(e.target.value);
-                setDraftProblem(null);
-              }}
-              onKeyDown={onKeyDown}
-            />
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} aria-live="polite">
-              {types.map((type) => (
-                <Chip key={type} label={type} onDelete={() => remove(type)} />
-              ))}
-            </Box>
-            <TextField
-              select
-              label={translate(field('default_content_type'))}
-              value={types.includes(defaultType) ? defaultType : ''}
-              onChange={(e) => setDefaultType(e.target.value)}
-            >
-              <MenuItem value="">
-                <em>{translate('ra.action.clear_input_value')}</em>
-              </MenuItem>
-              {types.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {type}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Box>
-              <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy}>
-                {translate('ra.action.save')}
-              </Button>
-            </Box>
-          </Stack>
+          <Form record={record} onSubmit={save}>
+            <Stack spacing={2}>
+              <ContentTypesInput />
+              <DefaultContentTypeInput />
+              <Box>
+                <SaveButton alwaysEnable icon={<SaveIcon />} />
+              </Box>
+            </Stack>
+          </Form>
         </CardContent>
       </Card>
       {/* Campaigns (issue 5): notification events, templates, branding, payment url; the webhook endpoint. */}

@@ -2,16 +2,18 @@
  * Bulk verbs for the selected rows of a list. Each asks GET /api/user/can first; when only some rows
  * qualify it lists the others with their reasons and offers to continue with the rest; a destructive verb
  * (cancel, ...) always asks before it runs. Then a progress dialog runs them (shipment bulk print: one
- * POST, one PDF, with the shipments that could not be printed listed inside the dialog).
+ * POST, one PDF, with the shipments that could not be printed listed inside the dialog). The checks and the
+ * verbs are the dataProvider's `can` and `act` (providers/dataProvider.ts), through useDataProvider.
  */
 import { outcomeCounts } from '../../../../core/i18n/outcome-counts.js';
 import {
   Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, List, ListItem, ListItemText,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { Button, useListContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { HttpError } from 'react-admin';
-import { bulkPrint, canDo, runVerb, type CanResult, type VerbResource } from './operationsClient.js';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
+import { bulkPrint, type CanResult, type VerbResource } from './operationsClient.js';
 import { isDestructive, verbLabel } from './verbs.js';
 
 interface Refusal {
@@ -40,6 +42,7 @@ export interface BulkOperationButtonsProps {
 export function BulkOperationButtons({ resource, verbs, nameField = 'reference_id' }: BulkOperationButtonsProps) {
   const translate = useTranslate();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
   const { selectedIds = [], data = [], onUnselectItems } = useListContext();
   const [verdict, setVerdict] = useState<{ verb: string; can: CanResult } | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -70,7 +73,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
       const failures: Refusal[] = [];
       for (const [index, id] of ids.entries()) {
         try {
-          await runVerb(resource, id, verb, {}, true);
+          await dataProvider.act(resource, id, verb, {}, { quiet: true });
         } catch (error) {
           const body = error instanceof HttpError ? (error.body as { code?: string; message?: string }) : {};
           failures.push({ id, name: nameOf(id), reason: body?.message ?? (body?.code ? reasonText(body.code) : String((error as Error).message)) });
@@ -85,7 +88,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
     const ids = selectedIds.map(Number);
     setChecking(verb);
     try {
-      const can = await canDo(resource, verb, ids);
+      const can = await dataProvider.can(resource, verb, ids);
       if (can.allOk && !isDestructive(verb)) await execute(verb, can.can);
       else setVerdict({ verb, can });
     } catch {

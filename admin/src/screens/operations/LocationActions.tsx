@@ -1,9 +1,9 @@
 /** Location verbs for superadmin and support: approve, and create a locker terminal with one of the layouts. */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, InputLabel, MenuItem, Select } from '@mui/material';
 import { useId, useState } from 'react';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { LOCKER_LAYOUTS } from '../../../../core/constants.js';
-import { runVerb } from './operationsClient.js';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, verbLabel } from './verbs.js';
 
@@ -15,6 +15,7 @@ export function LocationApproveButton() {
 
 export function CreateTerminalDialog({ open, locationId, onClose }: { open: boolean; locationId: number; onClose: () => void }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [layout, setLayout] = useState('');
@@ -24,7 +25,7 @@ export function CreateTerminalDialog({ open, locationId, onClose }: { open: bool
   const submit = async () => {
     setBusy(true);
     try {
-      await runVerb('locations', locationId, 'create-terminal', { terminalLayout: layout });
+      await dataProvider.act('locations', locationId, 'create-terminal', { terminalLayout: layout });
       notify(translate('operations.terminal.created', { layout }), { type: 'success' });
       onClose();
       refresh();

@@ -4,8 +4,8 @@
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { runVerb } from './operationsClient.js';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, confirmKey, verbLabel } from './verbs.js';
 
@@ -15,6 +15,7 @@ export const parseBarcodes = (text: string) => [...new Set(text.split(/[\s,;]+/)
 
 function PackagesButton({ id, verb }: { id: number; verb: 'add-packages' | 'remove-packages' }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -25,7 +26,7 @@ function PackagesButton({ id, verb }: { id: number; verb: 'add-packages' | 'remo
   const submit = async () => {
     setBusy(true);
     try {
-      await runVerb('manifests', id, verb, { barcodes });
+      await dataProvider.act('manifests', id, verb, { barcodes });
       notify(translate('operations.done', { action: translate(verbLabel(verb)) }), { type: 'success' });
       setOpen(false);
       setText('');

@@ -4,10 +4,11 @@
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { RerouteDialog } from '../scan/RerouteDialog.js';
 import type { PackageRecord } from '../shared/operationsApi.js';
-import { printLabels, runVerb } from './operationsClient.js';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
+import { printLabels } from './operationsClient.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, confirmKey, isDestructive, verbLabel } from './verbs.js';
 
@@ -19,6 +20,7 @@ const PACKAGE_VERBS = [
 
 function ConsolidateButton({ id }: { id: number }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -28,7 +30,7 @@ function ConsolidateButton({ id }: { id: number }) {
   const submit = async () => {
     setBusy(true);
     try {
-      await runVerb('packages', id, 'consolidate', { into: into.trim() });
+      await dataProvider.act('packages', id, 'consolidate', { into: into.trim() });
       notify(translate('operations.done', { action: translate(verbLabel('consolidate')) }), { type: 'success' });
       setOpen(false);
       refresh();

@@ -3,9 +3,10 @@
  * prints the label, so one click registers and downloads the labels), print or re-print the labels (PDF download), request pickup, request the customer's location, private delivery,
  * and cancel (after a confirmation; every package not yet picked up is cancelled).
  */
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { hasPrintedLabels } from '../../../../core/policies/shipments.policy.js';
-import { printLabels, runVerb } from './operationsClient.js';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
+import { printLabels } from './operationsClient.js';
 import { VerbButton, type VerbButtonProps } from './VerbButton.js';
 import { actionsOf, confirmKey, isDestructive, verbLabel } from './verbs.js';
 
@@ -16,6 +17,7 @@ const SHIPMENT_CONFIRMS: Partial<Record<string, string>> = { cancel: 'operations
 export function ShipmentActions() {
   const record = useRecordContext();
   const translate = useTranslate();
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
   if (!record) return null;
   const allowed = actionsOf(record);
   const id = Number(record.id);
@@ -26,7 +28,7 @@ export function ShipmentActions() {
   const special: Partial<Record<string, Partial<VerbButtonProps>>> = {
     register: {
       run: async () => {
-        await runVerb('shipments', id, 'register');
+        await dataProvider.act('shipments', id, 'register');
         return download();
       },
       success: translate('operations.shipment_registered', { reference }),

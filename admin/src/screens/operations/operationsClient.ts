@@ -1,9 +1,10 @@
 /**
- * The back-office calls of the parcel-operation buttons (docs/operations-api.md): record verbs, PDF labels
- * (downloaded under the server's file name), user/can and bulk print with its failure headers.
+ * The back-office calls of the parcel-operation buttons (docs/operations-api.md) beyond the dataProvider's
+ * `act` / `can` (the record verbs): PDF labels (downloaded under the server's file name) and bulk print with
+ * its failure headers.
  */
 import { apiResponse, type ApiErrorBody } from '../../providers/http.js';
-import { dataProvider, type ActResult, type CanResult } from '../../providers/dataProvider.js';
+import type { ActResult, CanResult } from '../../providers/dataProvider.js';
 import { saveResponseFile } from '../shared/saveFile.js';
 
 export type { CanResult };
@@ -11,13 +12,6 @@ export type { CanResult };
 export type VerbResource = 'shipments' | 'packages' | 'manifests' | 'locations';
 
 export type VerbResult = ActResult;
-
-/** POST /api/:resource/:id/:verb (dataProvider.act, for callers outside react's hooks). */
-export const runVerb = (resource: VerbResource, id: number, verb: string, body: Record<string, unknown> = {}, quiet = false) =>
-  dataProvider.act(resource, id, verb, body, { quiet });
-
-/** GET /api/user/can/:action/:singular?ids[..] (dataProvider.can). */
-export const canDo = (resource: VerbResource, action: string, ids: number[]) => dataProvider.can(resource, action, ids);
 
 const PDF = 'application/pdf, application/json';
 

@@ -1,7 +1,8 @@
 /**
  * Merchant preferences (issue 9: the page runs on a react-admin Form): a merchant admin opens Preferences from
  * the menu, adds a content type with Enter and one left typed in the field, saves, finds both after a reload,
- * then removes them again (the demo data is left as it was). Screenshots at desktop and phone width.
+ * then removes them again (the demo data is left as it was); the notification settings' form shows a refused
+ * field next to it. Screenshots at desktop and phone width.
  */
 import { expect, it } from 'vitest';
 import { PHONE, apiData, clickMenu, describeE2e, en, pathOf, seriousViolations, signIn } from './helpers.js';
@@ -36,6 +37,18 @@ describeE2e('merchant preferences', (env) => {
     await page.getByRole('button', { name: en.ra.action.save }).first().click();
     await expect.poll(async () => (await apiData<{ content_types: string[] }>(page, '/api/merchants/preferences')).content_types).toEqual(before);
     expect(pathOf(page)).toBe('/merchants/preferences');
+
+    // The notification settings' own form: a refused field answers next to the field, and a fix saves.
+    const section = page.getByTestId('notification-preferences');
+    const from = section.getByRole('textbox', { name: en.resources.merchants.fields.branding_from_address });
+    const saved = await from.inputValue();
+    await from.fill('not-an-email');
+    await section.getByRole('button', { name: en.ra.action.save }).click();
+    await section.getByText(en.validation.email).waitFor();
+    await from.fill(saved);
+    await section.getByRole('button', { name: en.ra.action.save }).click();
+    await section.getByText(en.validation.email).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await apiData<{ branding: Record<string, string> }>(page, '/api/merchants/preferences')).branding.from_address).toBe(saved);
     await page.setViewportSize(PHONE.viewport);
     await page.screenshot({ path: '/tmp/rulesadmin-preferences-390.png', fullPage: true });
   });

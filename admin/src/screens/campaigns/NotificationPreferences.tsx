@@ -1,11 +1,13 @@
 /**
  * The notification part of a merchant's preferences (PUT /api/merchants/preferences): which events reach
  * customers, an e-mail template id per event, branding (with the branding feature) and the payment URL
- * (with postpayments), the campaign texts per language. Saved on its own, next to the content types form of the preferences page.
+ * (with postpayments), the campaign texts per language. Saved on its own (a react-admin Form), next to the
+ * content types form of the preferences page.
  */
-import { useEffect, useState } from 'react';
-import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useMemo } from 'react';
+import { Box, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, TextField, Typography, type TextFieldProps } from '@mui/material';
+import { Form, SaveButton, useInput, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { CampaignTexts } from '../../../../core/campaigns/index.js';
 import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
@@ -26,115 +28,155 @@ interface Preferences {
 
 const field = (name: string) => `resources.merchants.fields.${name}`;
 
+/** The form's values (react-hook-form state; the features only decide which parts show). */
+interface PreferencesValues {
+  notification_events: string[];
+  email_templates: Record<string, string | null>;
+  branding: Record<string, string | null>;
+  payment_url: string | null;
+  campaign_texts: CampaignTexts;
+}
+
+const toValues = (prefs: Preferences): PreferencesValues => ({
+  notification_events: prefs.notification_events ?? [],
+  email_templates: prefs.email_templates ?? {},
+  branding: prefs.branding ?? {},
+  payment_url: prefs.payment_url ?? '',
+  campaign_texts: prefs.campaign_texts ?? {},
+});
+
+/** react-hook-form's nested errors as `path -> message` (the API's 422 `errors` keys). */
+function flatErrors(errors: unknown, prefix = ''): Record<string, string> {
+  if (!errors || typeof errors !== 'object') return {};
+  const { message } = errors as { message?: unknown };
+  if (typeof message === 'string' && prefix) return { [prefix]: message };
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>).flatMap(([key, value]) => (key === 'ref' ? [] : Object.entries(flatErrors(value, prefix ? `${prefix}.${key}` : key)))),
+  );
+}
+
+/** One text field of the form, its server refusal (422) as its helper text. */
+function PreferenceText({ source, label, helper, ...props }: { source: string; label: string; helper?: string } & Pick<TextFieldProps, 'type' | 'size' | 'sx' | 'slotProps'>) {
+  const translate = useTranslate();
+  // Kept as typed ('' stays ''), as the API has always received it.
+  const { field: input, fieldState } = useInput({ source, parse: (value: string) => value });
+  const problem = fieldState.error?.message;
+  return (
+    <TextField
+      {...props}
+      label={label}
+      name={input.name}
+      inputRef={input.ref}
+      value={input.value ?? ''}
+      onChange={(e) => input.onChange(e.target.value)}
+      onBlur={input.onBlur}
+      error={Boolean(problem)}
+      helperText={problem ? translate(problem, { _: problem, length: 500 }) : helper}
+    />
+  );
+}
+
+/** An event's checkbox (in notification_events) and its e-mail template id. */
+function EventRow({ event }: { event: string }) {
+  const translate = useTranslate();
+  const { setValue } = useFormContext<PreferencesValues>();
+  const events = (useWatch({ name: 'notification_events' }) as string[] | undefined) ?? [];
+  const toggle = (on: boolean) => setValue('notification_events', on ? [...new Set([...events, event])] : events.filter((e) => e !== event), { shouldDirty: true });
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <FormControlLabel
+        sx={{ flex: '1 1 240px' }}
+        control={<Checkbox checked={events.includes(event)} onChange={(e) => toggle(e.target.checked)} />}
+        label={translate(`notification_events.${event}`)}
+      />
+      <PreferenceText source={`email_templates.${event}`} size="small" label={translate(field('template_id'))} slotProps={{ htmlInput: { maxLength: 100 } }} sx={{ flex: '0 1 200px' }} />
+    </Box>
+  );
+}
+
+/** The campaign texts per step and language, with their refusals. */
+function CampaignTextsInput() {
+  const { setValue, formState } = useFormContext<PreferencesValues>();
+  const texts = (useWatch({ name: 'campaign_texts' }) as CampaignTexts | undefined) ?? {};
+  return (
+    <CampaignTextFields
+      value={texts}
+      onChange={(next) => setValue('campaign_texts', next, { shouldDirty: true })}
+      errors={flatErrors(formState.errors.campaign_texts, 'campaign_texts')}
+    />
+  );
+}
+
 export function NotificationPreferences() {
   const translate = useTranslate();
   const notify = useNotify();
   const { data } = useApiGet<{ data: Preferences }>('merchants/preferences');
   const prefs = data?.data;
-  const [events, setEvents] = useState<string[]>([]);
-  const [templates, setTemplates] = useState<Record<string, string>>({});
-  const [branding, setBranding] = useState<Record<string, string>>({});
-  const [paymentUrl, setPaymentUrl] = useState('');
-  const [texts, setTexts] = useState<CampaignTexts>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const record = useMemo(() => (prefs ? toValues(prefs) : undefined), [prefs]);
 
-  useEffect(() => {
-    if (!prefs) return;
-    setEvents(prefs.notification_events ?? []);
-    setTemplates(prefs.email_templates ?? {});
-    setBranding(prefs.branding ?? {});
-    setPaymentUrl(prefs.payment_url ?? '');
-    setTexts(prefs.campaign_texts ?? {});
-  }, [prefs]);
-
-  if (!prefs) return null;
+  if (!prefs || !record) return null;
   const withBranding = hasBit(prefs.features, FEATURES.branding);
   const withPayments = hasBit(prefs.features, FEATURES.postpayments);
   const offered = NOTIFICATION_EVENTS.filter((e) => withPayments || e !== 'shipment-awaiting-payment');
 
-  const toggle = (event: string, on: boolean) => setEvents((current) => (on ? [...new Set([...current, event])] : current.filter((e) => e !== event)));
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
+  const save = async (values: FieldValues) => {
+    const v = values as PreferencesValues;
+    const body: Record<string, unknown> = {
+      notification_events: v.notification_events.filter((e) => offered.includes(e as (typeof offered)[number])),
+      email_templates: Object.fromEntries(offered.map((e) => [e, v.email_templates?.[e]?.trim() || null])),
+      campaign_texts: v.campaign_texts,
+    };
+    if (withBranding) body.branding = v.branding;
+    if (withPayments) body.payment_url = v.payment_url?.trim() || null;
     try {
-      const body: Record<string, unknown> = {
-        notification_events: events.filter((e) => offered.includes(e as (typeof offered)[number])),
-        email_templates: Object.fromEntries(offered.map((e) => [e, templates[e]?.trim() || null])),
-        campaign_texts: texts,
-      };
-      if (withBranding) body.branding = branding;
-      if (withPayments) body.payment_url = paymentUrl.trim() || null;
       await api('merchants/preferences', { method: 'PUT', body, suppress: [422] });
       notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      return undefined;
     } catch (error) {
-      setErrors(((error as HttpError).body as { errors?: Record<string, string> } | undefined)?.errors ?? {});
-    } finally {
-      setBusy(false);
+      // The API's field errors (422) become the fields' own.
+      return ((error as HttpError).body as { errors?: Record<string, string> } | undefined)?.errors ?? undefined;
     }
   };
-
-  const err = (name: string) => (errors[name] ? translate(errors[name], { _: errors[name], length: 500 }) : undefined);
 
   return (
     <Card data-testid="notification-preferences">
       <CardContent>
-        <Stack spacing={2}>
-          <Typography component="h2" variant="h6">
-            {translate(field('notification_events'))}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate('campaigns.preferences.events_intro')}
-          </Typography>
-          <FormGroup>
-            {offered.map((event) => (
-              <Box key={event} sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                <FormControlLabel
-                  sx={{ flex: '1 1 240px' }}
-                  control={<Checkbox checked={events.includes(event)} onChange={(e) => toggle(event, e.target.checked)} />}
-                  label={translate(`notification_events.${event}`)}
-                />
-                <TextField
-                  size="small"
-                  label={translate(field('template_id'))}
-                  value={templates[event] ?? ''}
-                  onChange={(e) => setTemplates((t) => ({ ...t, [event]: e.target.value }))}
-                  error={Boolean(errors[`email_templates.${event}`])}
-                  slotProps={{ htmlInput: { maxLength: 100 } }}
-                  sx={{ flex: '0 1 200px' }}
-                />
-              </Box>
-            ))}
-          </FormGroup>
-          {withBranding && (
-            <>
-              <Typography component="h2" variant="h6">
-                {translate(field('branding'))}
-              </Typography>
-              {BRANDING_KEYS.map((key) => (
-                <TextField
-                  key={key}
-                  label={translate(field(`branding_${key}`))}
-                  value={branding[key] ?? ''}
-                  onChange={(e) => setBranding((b) => ({ ...b, [key]: e.target.value }))}
-                  error={Boolean(errors[`branding.${key}`])}
-                  helperText={err(`branding.${key}`) ?? (key === 'email_theme' ? translate('campaigns.preferences.theme_hint') : undefined)}
-                  slotProps={{ htmlInput: { maxLength: 500 } }}
-                />
+        <Form record={record} onSubmit={save}>
+          <Stack spacing={2}>
+            <Typography component="h2" variant="h6">
+              {translate(field('notification_events'))}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('campaigns.preferences.events_intro')}
+            </Typography>
+            <FormGroup>
+              {offered.map((event) => (
+                <EventRow key={event} event={event} />
               ))}
-            </>
-          )}
-          {withPayments && (
-            <TextField label={translate(field('payment_url'))} value={paymentUrl} onChange={(e) => setPaymentUrl(e.target.value)} type="url" error={Boolean(errors.payment_url)} helperText={err('payment_url')} />
-          )}
-          <CampaignTextFields value={texts} onChange={setTexts} errors={errors} />
-          <Box>
-            <Button variant="contained" onClick={save} disabled={busy}>
-              {translate('ra.action.save')}
-            </Button>
-          </Box>
-        </Stack>
+            </FormGroup>
+            {withBranding && (
+              <>
+                <Typography component="h2" variant="h6">
+                  {translate(field('branding'))}
+                </Typography>
+                {BRANDING_KEYS.map((key) => (
+                  <PreferenceText
+                    key={key}
+                    source={`branding.${key}`}
+                    label={translate(field(`branding_${key}`))}
+                    helper={key === 'email_theme' ? translate('campaigns.preferences.theme_hint') : undefined}
+                    slotProps={{ htmlInput: { maxLength: 500 } }}
+                  />
+                ))}
+              </>
+            )}
+            {withPayments && <PreferenceText source="payment_url" label={translate(field('payment_url'))} type="url" />}
+            <CampaignTextsInput />
+            <Box>
+              <SaveButton alwaysEnable />
+            </Box>
+          </Stack>
+        </Form>
       </CardContent>
     </Card>
   );

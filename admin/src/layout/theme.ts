@@ -5,16 +5,9 @@
  */
 import { deepmerge } from '@mui/utils';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { PALETTE } from './palette.js';
 
-/** Each `main` reaches at least 4.5:1 against white, #fafafb and #f5f5f5 (and is used with white text). */
-export const PALETTE = {
-  primary: { main: '#0b57a4', contrastText: '#ffffff' },
-  secondary: { main: '#0d47a1', contrastText: '#ffffff' },
-  info: { main: '#01579b', contrastText: '#ffffff' },
-  success: { main: '#1b5e20', contrastText: '#ffffff' },
-  warning: { main: '#a84300', contrastText: '#ffffff' },
-  error: { main: '#b71c1c', contrastText: '#ffffff' },
-} as const;
+export { PALETTE };
 
 /** Lighter than react-admin's grey[300], so red and blue buttons on form toolbars stay readable. */
 export const TOOLBAR_BACKGROUND = '#f5f5f5';

@@ -1,7 +1,7 @@
 /**
  * The admin's MUI theme: react-admin's light theme with a darker palette so that every text/background
  * pair (white on the app bar and on buttons, coloured labels and chips on white, grey toolbars and the
- * page background) reaches WCAG AA 4.5:1. On phones the app bar keeps only the app title.
+ * page background) reaches WCAG AA 4.5:1. (On phones the app bar keeps only the app title: layout/AppBar.tsx.)
  */
 import { deepmerge } from '@mui/utils';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
@@ -37,12 +37,6 @@ export const theme: RaThemeOptions = deepmerge(defaultLightTheme, {
           '& .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', flex: '1 1 auto', minWidth: 0 },
           '& .RaBulkActionsToolbar-topToolbar .MuiButton-root': { textTransform: 'none', whiteSpace: 'nowrap' },
         },
-      },
-    },
-    RaAppBar: {
-      styleOverrides: {
-        // The page title does not fit beside the app title and the actions on a phone (below sm).
-        root: { '@media (max-width: 599.95px)': { '& #react-admin-title': { display: 'none' } } },
       },
     },
   },

@@ -18,6 +18,8 @@ type OutputChunk = Rollup.OutputChunk;
 /** The guest app (sign-in, reset and create password); the admin app (react-admin, the data router). */
 const GUEST_APP = 'guest/GuestApp.tsx';
 const ADMIN_APP = 'AdminApp.tsx';
+/** The Spanish catalogue, fetched before the first render when it is the stored language. */
+const SPANISH = 'providers/spanish.ts';
 /** What every signed-in first screen renders besides its page. */
 const SIGNED_IN = ['layout/Layout.tsx', 'resources/index.ts'];
 const HOME_SCREENS: Record<string, string> = {
@@ -73,10 +75,10 @@ function preloadScript(bundle: OutputBundle): string {
   const map = {
     guestPaths: GUEST_PATHS,
     guest: files([GUEST_APP]),
-    app: files([ADMIN_APP]),
     signedIn: files([ADMIN_APP, ...SIGNED_IN]),
     home: Object.fromEntries(Object.entries(HOME_SCREENS).map(([path, module]) => [path, files([module])])),
     publicScreens: PUBLIC_SCREENS.map(([prefix, module]) => [prefix, files([ADMIN_APP, module])]),
+    spanish: files([SPANISH]),
   };
   return `(function (m) {
   var p = location.pathname.replace(/\\/+$/, '') || '/';
@@ -92,6 +94,12 @@ function preloadScript(bundle: OutputBundle): string {
       document.head.appendChild(link);
     });
   }
+  // The language as providers/locale.ts picks it (stored, else the browser's): the entry waits for the Spanish
+  // catalogue before it renders.
+  var lang = '';
+  try { lang = localStorage.getItem('locale') || ''; } catch (e) { /* no storage */ }
+  if (lang !== 'en' && lang !== 'es') lang = (navigator.language || '').slice(0, 2).toLowerCase();
+  if (lang === 'es') add('modulepreload', m.spanish);
   if (m.guestPaths.indexOf(p) >= 0) {
     add('modulepreload', m.guest);
     var later = function () { add('prefetch', m.signedIn.concat(m.home['/'])); };

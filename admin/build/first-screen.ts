@@ -1,6 +1,7 @@
 /**
- * Vite plugin: no chunk waterfall on a first load. The screens are lazy chunks (admin/src/App.tsx), found one
- * wave at a time (entry, then the layout, then /api/user, then the resources and the page). This writes a tiny
+ * Vite plugin: no chunk waterfall on a first load. The entry (admin/src/main.tsx) starts one of two apps, each a
+ * chunk (admin/src/boot.ts), and the screens are lazy chunks (admin/src/App.tsx), found one wave at a time
+ * (entry, then the app, then the layout, then /api/user, then the resources and the page). This writes a tiny
  * classic script, /assets/first-screen-<hash>.js, loaded async by index.html (a file, not inline: the CSP
  * allows scripts from 'self' only), which adds <link rel="modulepreload"> for every chunk the path's first
  * screen needs, so they download together with the entry chunk. docs/admin.md "Asset serving".
@@ -9,18 +10,18 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
-import { GUEST_PATHS, PUBLIC_PREFIXES } from '../src/layout/guard.js';
+import { GUEST_PATHS } from '../src/layout/guard.js';
 
-/** Modules (under admin/src) each first screen renders; the signed-in ones all need the layout and the resources. */
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
+/** The guest app (sign-in, reset and create password); the admin app (react-admin, the data router). */
+const GUEST_APP = 'guest/GuestApp.tsx';
+const ADMIN_APP = 'AdminApp.tsx';
+/** The Spanish catalogue, fetched before the first render when it is the stored language. */
+const SPANISH = 'providers/spanish.ts';
+/** What every signed-in first screen renders besides its page. */
 const SIGNED_IN = ['layout/Layout.tsx', 'resources/index.ts'];
-const GUEST_SCREENS: Record<string, string> = {
-  '/signin': 'pages/guest/SignInPage.tsx',
-  '/reset-password': 'pages/guest/PasswordPage.tsx',
-  '/create-password': 'pages/guest/PasswordPage.tsx',
-};
 const HOME_SCREENS: Record<string, string> = {
   '/': 'pages/Dashboard.tsx',
   '/driver': 'screens/driver/DriverScreen.tsx',
@@ -28,6 +29,11 @@ const HOME_SCREENS: Record<string, string> = {
   '/warehouse': 'screens/warehouse/WarehouseScreen.tsx',
   '/lockers': 'screens/lockers/LockersScreen.tsx',
 };
+/** The customer's pages (no layout, no resources), by path prefix. */
+const PUBLIC_SCREENS: [string, string][] = [
+  ['/respond/', 'public/RespondPage.tsx'],
+  ['/track', 'public/TrackPage.tsx'],
+];
 
 const chunks = (bundle: OutputBundle) => Object.values(bundle).filter((out): out is OutputChunk => out.type === 'chunk');
 
@@ -58,27 +64,51 @@ function entryFiles(bundle: OutputBundle): Set<string> {
   return files;
 }
 
-/** The classic script: picks the path's chunk list and adds a modulepreload link for each. */
+/**
+ * The classic script: picks the path's chunk list and adds a modulepreload link for each. On a guest page it
+ * also fetches the admin app's chunks into the cache (rel=prefetch: download only, at low priority) once the
+ * page has loaded and the browser is idle, so that signing in does not wait for them.
+ */
 function preloadScript(bundle: OutputBundle): string {
   const loaded = entryFiles(bundle);
   const files = (modules: string[]) => [...new Set(modules.flatMap((module) => chunkFiles(bundle, module, loaded)))];
   const map = {
-    guest: Object.fromEntries(GUEST_PATHS.map((path) => [path, files([GUEST_SCREENS[path]])])),
-    signedIn: files(SIGNED_IN),
+    guestPaths: GUEST_PATHS,
+    guest: files([GUEST_APP]),
+    signedIn: files([ADMIN_APP, ...SIGNED_IN]),
     home: Object.fromEntries(Object.entries(HOME_SCREENS).map(([path, module]) => [path, files([module])])),
-    publicPrefixes: PUBLIC_PREFIXES,
+    publicScreens: PUBLIC_SCREENS.map(([prefix, module]) => [prefix, files([ADMIN_APP, module])]),
+    spanish: files([SPANISH]),
   };
   return `(function (m) {
   var p = location.pathname.replace(/\\/+$/, '') || '/';
-  if (m.publicPrefixes.some(function (prefix) { return location.pathname.indexOf(prefix) === 0; })) return;
-  var files = m.guest[p] || m.signedIn.concat(m.home[p] || []);
-  files.forEach(function (file) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = '/' + file;
-    document.head.appendChild(link);
-  });
+  var seen = {};
+  function add(rel, list) {
+    list.forEach(function (file) {
+      if (seen[file]) return;
+      seen[file] = true;
+      var link = document.createElement('link');
+      link.rel = rel;
+      if (rel === 'modulepreload') link.crossOrigin = '';
+      link.href = '/' + file;
+      document.head.appendChild(link);
+    });
+  }
+  // The language as providers/locale.ts picks it (stored, else the browser's): the entry waits for the Spanish
+  // catalogue before it renders.
+  var lang = '';
+  try { lang = localStorage.getItem('locale') || ''; } catch (e) { /* no storage */ }
+  if (lang !== 'en' && lang !== 'es') lang = (navigator.language || '').slice(0, 2).toLowerCase();
+  if (lang === 'es') add('modulepreload', m.spanish);
+  if (m.guestPaths.indexOf(p) >= 0) {
+    add('modulepreload', m.guest);
+    var later = function () { add('prefetch', m.signedIn.concat(m.home['/'])); };
+    var idle = function () { (window.requestIdleCallback || setTimeout)(later, { timeout: 3000 }); };
+    if (document.readyState === 'complete') idle(); else addEventListener('load', idle);
+    return;
+  }
+  var pub = m.publicScreens.filter(function (entry) { return location.pathname.indexOf(entry[0]) === 0; })[0];
+  add('modulepreload', pub ? pub[1] : m.signedIn.concat(m.home[p] || []));
 })(${JSON.stringify(map)});
 `;
 }

@@ -1,8 +1,8 @@
 /**
- * The application shell: providers, layout, guest pages, custom pages and one <Resource> per resource
- * the role may list. Resource screens load lazily (a separate chunk) once the permissions are known.
+ * The application shell: providers, layout, custom pages and one <Resource> per resource the role may list
+ * (the guest pages are an app of their own, admin/src/guest). Resource screens load lazily (a separate chunk) once the permissions are known.
  */
-import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { CustomRoutes, Loading, Resource, useResourceContext, type RaRecord } from 'react-admin';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { RESOURCE_NAMES, type ResourceName } from '../../core/permissions.js';
@@ -14,16 +14,14 @@ import { AdminShell } from './layout/AdminShell.js';
 import { lazyScreen, loadChunk } from './components/lazyScreen.js';
 import { onDemand } from './layout/onDemand.js';
 import { theme } from './layout/theme.js';
-import { NESTED_RESOURCES, isGuestPath, isPublicPath } from './layout/guard.js';
+import { GUEST_PATHS, NESTED_RESOURCES, isGuestPath, isPublicPath } from './layout/guard.js';
 import { specRouterProvider } from './layout/specRouter.js';
+import { showGuest } from './boot.js';
 // Pages load on demand, so the first load stays small (DESIGN.md section 7); a chunk gone after a redeploy
 // reloads the page once (lazyScreen).
-const SignInPage = lazyScreen(() => import('./pages/guest/SignInPage.js'), 'SignInPage');
 const Dashboard = lazyScreen(() => import('./pages/Dashboard.js'), 'Dashboard');
 const ProfilePage = lazyScreen(() => import('./pages/ProfilePage.js'), 'ProfilePage');
 const MerchantPreferencesPage = lazyScreen(() => import('./pages/MerchantPreferencesPage.js'), 'MerchantPreferencesPage');
-const ResetPasswordPage = lazyScreen(() => import('./pages/guest/PasswordPage.js'), 'ResetPasswordPage');
-const CreatePasswordPage = lazyScreen(() => import('./pages/guest/PasswordPage.js'), 'CreatePasswordPage');
 // Store and driver screens (admin/src/screens), one chunk each.
 const PudoScreen = lazyScreen(() => import('./screens/pudo/PudoScreen.js'), 'PudoScreen');
 const WarehouseScreen = lazyScreen(() => import('./screens/warehouse/WarehouseScreen.js'), 'WarehouseScreen');
@@ -45,6 +43,17 @@ if (!isGuestPath(path) && !isPublicPath(path)) void loadLayout();
 const Layout = onDemand(loadLayout, <Loading />);
 
 const guest = (page: ReactNode) => <Suspense fallback={<Loading />}>{page}</Suspense>;
+
+/**
+ * /signin, /reset-password, /create-password (after a sign-out, an expired session, a guest opening a
+ * signed-in route): the guest app (admin/src/guest) takes the page over, without a reload.
+ */
+function ToGuestApp() {
+  useEffect(() => {
+    void showGuest();
+  }, []);
+  return null;
+}
 
 /** What App reads from a resource folder's index.ts (see admin/src/resources). */
 interface ResourceScreens {
@@ -131,9 +140,9 @@ export function App() {
       disableTelemetry
     >
       <CustomRoutes noLayout>
-        <Route path="/signin" element={guest(<SignInPage />)} />
-        <Route path="/reset-password" element={guest(<ResetPasswordPage />)} />
-        <Route path="/create-password" element={guest(<CreatePasswordPage />)} />
+        {GUEST_PATHS.map((guestPath) => (
+          <Route key={guestPath} path={guestPath} element={<ToGuestApp />} />
+        ))}
         <Route path="/login" element={<Navigate to="/signin" replace />} />
         {/* Public customer pages: outside the layout and its guard, for signed-in users and guests alike. */}
         <Route path="/respond/:token" element={guest(<RespondPage />)} />

@@ -1,17 +1,18 @@
-import { StrictMode } from 'react';
+/**
+ * The entry: React, the session check and the language, then one of two apps by the path (boot.ts): the
+ * guest pages, or the admin app. Neither is in this chunk; admin/build/first-screen.ts modulepreloads the one
+ * the path needs, so it downloads beside this one (docs/admin.md "First load").
+ */
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { App } from './App.js';
+import { isGuestPath } from './layout/guard.js';
 import { i18nReady } from './providers/i18nProvider.js';
+import { loadUser } from './providers/session.js';
+import { setAppRoot, showAdmin, showGuest } from './boot.js';
 
-// History mode (plain paths) with a data router, so forms can block navigation on unsaved changes.
-const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+// Who is signed in is asked now, beside the chunks, not once the app has rendered.
+loadUser().catch(() => undefined);
 
+setAppRoot(createRoot(document.getElementById('root')!));
 // The Spanish catalogue is a chunk of its own: render once the stored language is loaded.
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  ),
-);
+const start = isGuestPath(globalThis.location.pathname) ? showGuest : showAdmin;
+void i18nReady.then(start);

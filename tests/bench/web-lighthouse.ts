@@ -12,7 +12,7 @@
  * Bars (docs/testing.md): performance >= 90 and accessibility 100 on each page.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
@@ -118,7 +118,11 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
   const product = await startProduct();
   try {
-    for (const audit of AUDITS) console.log(`BENCH ${JSON.stringify(await runAudit(product.baseUrl, audit))}`);
+    // BENCH_WEB_ONLY=lighthouse-dashboard,... runs some of the pages.
+    const only = (process.env.BENCH_WEB_ONLY ?? '').split(',').filter(Boolean);
+    for (const audit of AUDITS.filter((a) => only.length === 0 || only.includes(a.name))) {
+      console.log(`BENCH ${JSON.stringify(await runAudit(product.baseUrl, audit))}`);
+    }
   } finally {
     await product.stop();
   }
@@ -142,6 +146,8 @@ async function runAudit(baseUrl: string, audit: Audit) {
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== audit.path) throw new Error(`${audit.path} ended on ${landed} (not signed in?)`);
     for (const line of findings(lhr)) console.error(`  ${audit.name} ${line}`);
+    // BENCH_WEB_REPORT_DIR=dir keeps each page's whole Lighthouse report (JSON) there, to read its diagnostics.
+    if (process.env.BENCH_WEB_REPORT_DIR) writeFileSync(join(process.env.BENCH_WEB_REPORT_DIR, `${audit.name}.json`), JSON.stringify(lhr));
     return {
       name: audit.name,
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -5,7 +5,8 @@
  */
 import type { ComponentType } from 'react';
 import { Route } from 'react-router';
-import { CreateButton, ResourceContextProvider, useCanAccess, type Identifier } from 'react-admin';
+import { ResourceContextProvider, type Identifier } from 'react-admin';
+import { onDemand } from '../layout/onDemand.js';
 
 /** /{parent}/{parentId}/{child}[/{id}[/edit]] — `id` may be 'create'. */
 export function nestedPath(parent: string, child: string, parentId: Identifier, id?: Identifier | 'create', suffix?: 'edit'): string {
@@ -37,8 +38,14 @@ export function nestedRoutes(parent: string, child: string, screens: NestedScree
   ];
 }
 
+type NestedCreateButtonProps = Parameters<typeof import('./NestedCreateButton.js').NestedCreateButton>[0];
+
+// Fetched where it is shown (list and detail pages): these routes are part of every signed-in first screen
+// (through admin/src/resources), and the button brings react-admin's CreateButton, MUI's Fab, Tooltip and
+// Popper (~14 kB gzip, issue 11).
+const LazyNestedCreateButton = onDemand<NestedCreateButtonProps>(() => import('./NestedCreateButton.js').then((m) => m.NestedCreateButton));
+
 /** "Create" for a nested resource (e.g. add a package on a shipment page), when the role may create. */
-export function NestedCreateButton({ resource, to, label }: { resource: string; to: string; label?: string }) {
-  const { canAccess } = useCanAccess({ resource, action: 'create' });
-  return canAccess ? <CreateButton resource={resource} to={to} label={label} /> : null;
+export function NestedCreateButton(props: NestedCreateButtonProps) {
+  return <LazyNestedCreateButton {...props} />;
 }

@@ -1,19 +1,30 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useLogout, useTranslate } from 'react-admin';
+import { useLogout } from 'react-admin';
+import { onDemand } from '../layout/onDemand.js';
 import { subscribeHttpErrors, type HttpErrorEvent } from './bus.js';
-import { useLocation } from 'react-router-dom';
-import { describeHttpError, resourceOfPath } from './messages.js';
+
+// Most sessions never show it: the dialog (MUI Dialog, the messages) is not part of the first screen (issue 11).
+// It is fetched once the browser is idle, so that it is there when an error comes (even a network failure).
+const loadView = () => import('./ErrorDialogView.js').then((m) => m.ErrorDialogView);
+const ErrorDialogView = onDemand(loadView);
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 2000);
+  return () => clearTimeout(id);
+}
 
 /**
  * The global HTTP error dialog (SPEC section 8). One instance lives in each layout; errors queue up
  * and show one at a time. 401 signs the user out instead.
  */
 export function ErrorDialog() {
-  const translate = useTranslate();
   const logout = useLogout();
   const [queue, setQueue] = useState<HttpErrorEvent[]>([]);
-  const resource = resourceOfPath(useLocation().pathname);
+  useEffect(() => whenIdle(() => void loadView().catch(() => undefined)), []);
 
   useEffect(
     () =>
@@ -29,28 +40,5 @@ export function ErrorDialog() {
 
   const current = queue[0];
   if (!current) return null;
-  const fieldLabel = (field: string) => (resource ? translate(`resources.${resource}.fields.${field}`, { _: field }) : field);
-  const { message, details } = describeHttpError(current, (key, params) => translate(key, { _: key, ...params }), fieldLabel);
-  const close = () => setQueue((q) => q.slice(1));
-
-  return (
-    <Dialog open onClose={close} aria-labelledby="http-error-title" aria-describedby="http-error-message">
-      <DialogTitle id="http-error-title">{translate('http.error_title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="http-error-message">{message}</DialogContentText>
-        {details.length > 0 && (
-          <ul>
-            {details.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} autoFocus>
-          {translate('http.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return <ErrorDialogView error={current} onClose={() => setQueue((q) => q.slice(1))} />;
 }

@@ -30,7 +30,7 @@ function OnDemandNotification() {
 }
 
 /** react-admin's default store, as <Admin> has it (the locale and list preferences live there). */
-const store = localStorageStore();
+export const adminStore = localStorageStore();
 
 type ShellProps = Omit<AdminProps, 'store' | 'lightTheme' | 'darkTheme' | 'defaultTheme' | 'basename' | 'queryClient'>;
 
@@ -41,7 +41,7 @@ export function AdminShell({ authProvider, dataProvider, i18nProvider, routerPro
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       routerProvider={routerProvider}
-      store={store}
+      store={adminStore}
       theme={theme}
     >
       <CssBaseline enableColorScheme>

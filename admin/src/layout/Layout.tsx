@@ -1,16 +1,117 @@
-import type { ReactNode } from 'react';
-import { Layout as RaLayout } from 'react-admin';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Box, Button } from '@mui/material';
+import { Error as ErrorPage, Loading, Sidebar, useTranslate } from 'react-admin';
 import { AppBar } from './AppBar.js';
 import { Menu } from './Menu.js';
 import { RouteGuard } from './RouteGuard.js';
 import { ErrorDialog } from '../errors/ErrorDialog.js';
 
-/** The signed-in layout: app bar, menu, the navigation guard and the global error dialog. */
+/*
+ * The signed-in layout: app bar, menu, the navigation guard and the global error dialog. Composed here from
+ * react-admin's Sidebar and MUI parts in react-admin's <Layout> arrangement (same class names, so styles that
+ * target .RaLayout-content keep working): react-admin's <Layout> names its default app bar, menu and
+ * preferences inspector, which bring MUI's Tooltip and Popper into every first screen (issue 11).
+ */
+
+const MAIN_CONTENT = 'main-content';
+
+/** The first control of the page: "Skip to content", visible when focused (WCAG 2.4.1). */
+function SkipToContent() {
+  const translate = useTranslate();
+  const skip = () => {
+    const main = document.getElementById(MAIN_CONTENT);
+    if (!main) return;
+    main.tabIndex = -1;
+    main.focus();
+  };
+  return (
+    <Button
+      variant="contained"
+      color="secondary"
+      onClick={skip}
+      sx={{ position: 'fixed', left: 8, top: -100, zIndex: 5000, '&:focus, &:focus-visible': { top: 8 } }}
+    >
+      {translate('ra.navigation.skip_nav')}
+    </Button>
+  );
+}
+
+interface BoundaryState {
+  error: Error | null;
+  info: ErrorInfo | null;
+}
+
+/** A screen that throws shows react-admin's error page inside the layout; its "back" resets the boundary. */
+class ScreenErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  state: BoundaryState = { error: null, info: null };
+
+  static getDerivedStateFromError(error: Error): Partial<BoundaryState> {
+    return { error };
+  }
+
+  componentDidCatch(_error: Error, info: ErrorInfo): void {
+    this.setState({ info });
+  }
+
+  reset = () => this.setState({ error: null, info: null });
+
+  render() {
+    const { error, info } = this.state;
+    if (!error) return this.props.children;
+    return <ErrorPage error={error} errorInfo={info ?? undefined} resetErrorBoundary={this.reset} />;
+  }
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
-      <RouteGuard>{children}</RouteGuard>
+    <Box
+      className="layout"
+      sx={(theme) => ({
+        display: 'flex',
+        flexDirection: 'column',
+        zIndex: 1,
+        minHeight: '100vh',
+        minWidth: 0,
+        width: '100%',
+        position: 'relative',
+        backgroundColor: theme.palette.background.default,
+        '& .RaLayout-appFrame': {
+          display: 'flex',
+          flexDirection: 'column',
+          flexGrow: 1,
+          marginTop: theme.spacing(6),
+          [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(7) },
+        },
+        '& .RaLayout-contentWithSidebar': { display: 'flex', flexGrow: 1 },
+        '& .RaLayout-content': {
+          backgroundColor: theme.palette.background.default,
+          zIndex: 2,
+          display: 'flex',
+          flexDirection: 'column',
+          flexGrow: 1,
+          flexBasis: 0,
+          minWidth: 0,
+          padding: theme.spacing(0, 1),
+        },
+      })}
+    >
+      <SkipToContent />
+      <div className="RaLayout-appFrame">
+        <AppBar />
+        <main className="RaLayout-contentWithSidebar">
+          <Sidebar>
+            <Menu />
+          </Sidebar>
+          <div id={MAIN_CONTENT} className="RaLayout-content">
+            <ScreenErrorBoundary>
+              <Suspense fallback={<Loading />}>
+                <RouteGuard>{children}</RouteGuard>
+              </Suspense>
+            </ScreenErrorBoundary>
+          </div>
+        </main>
+      </div>
       <ErrorDialog />
-    </RaLayout>
+    </Box>
   );
 }

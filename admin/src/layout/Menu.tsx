@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
-import { Menu as RaMenu, useTranslate } from 'react-admin';
+import { ListItemIcon, MenuItem, MenuList, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { CLOSED_DRAWER_WIDTH, DRAWER_WIDTH, useSidebarState, useTranslate } from 'react-admin';
+import { Link, useMatch } from 'react-router-dom';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ListAltIcon from '@mui/icons-material/ListAlt';
@@ -39,19 +41,55 @@ export function visibleMenu(user: { role: number; features: number } | null | un
   return user ? MENU.filter((entry) => canAccessRoute(user, entry.route)) : [];
 }
 
+/**
+ * One menu entry: a link styled as react-admin's menu item (icon, label, the current section in the primary
+ * text colour). On a phone it closes the menu drawer; with the menu folded to icons, the label is its tooltip.
+ */
+function MenuEntry({ to, label, icon }: { to: string; label: string; icon: ReactElement }) {
+  const [open, setOpen] = useSidebarState();
+  const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const active = Boolean(useMatch({ path: to, end: to === '/' }));
+  return (
+    <MenuItem
+      component={Link}
+      to={to}
+      title={open ? undefined : label}
+      className={active ? 'RaMenuItemLink-active' : undefined}
+      onClick={() => isSmall && setOpen(false)}
+      sx={{ color: active ? 'text.primary' : 'text.secondary' }}
+    >
+      <ListItemIcon sx={{ minWidth: 40, color: 'text.secondary' }}>{icon}</ListItemIcon>
+      <Typography variant="inherit" noWrap sx={{ flexGrow: 1 }}>
+        {label}
+      </Typography>
+    </MenuItem>
+  );
+}
+
+/**
+ * The side menu: entries the user may open, as react-admin's menu lays them out (full width open, icons only
+ * folded). Own items rather than react-admin's <Menu>, whose items bring MUI's Tooltip and Popper (~12 kB gzip)
+ * into every signed-in first screen (issue 11, docs/admin.md "First load").
+ */
 export function Menu() {
   const translate = useTranslate();
   const user = useCurrentUser();
+  const [open] = useSidebarState();
   return (
-    <RaMenu>
+    <MenuList
+      className={open ? 'RaMenu-open' : 'RaMenu-closed'}
+      sx={(theme) => ({
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'flex-start',
+        [theme.breakpoints.only('xs')]: { marginTop: 0 },
+        transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+        width: open ? DRAWER_WIDTH : CLOSED_DRAWER_WIDTH,
+      })}
+    >
       {visibleMenu(user).map((entry) => (
-        <RaMenu.Item
-          key={entry.key}
-          to={entry.path}
-          primaryText={translate(`menu.${entry.key}`)}
-          leftIcon={ICONS[entry.key]}
-        />
+        <MenuEntry key={entry.key} to={entry.path} label={translate(`menu.${entry.key}`)} icon={ICONS[entry.key]} />
       ))}
-    </RaMenu>
+    </MenuList>
   );
 }

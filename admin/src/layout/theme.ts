@@ -1,20 +1,13 @@
 /**
  * The admin's MUI theme: react-admin's light theme with a darker palette so that every text/background
  * pair (white on the app bar and on buttons, coloured labels and chips on white, grey toolbars and the
- * page background) reaches WCAG AA 4.5:1. On phones the app bar keeps only the app title.
+ * page background) reaches WCAG AA 4.5:1. (On phones the app bar keeps only the app title: layout/AppBar.tsx.)
  */
 import { deepmerge } from '@mui/utils';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { PALETTE } from './palette.js';
 
-/** Each `main` reaches at least 4.5:1 against white, #fafafb and #f5f5f5 (and is used with white text). */
-export const PALETTE = {
-  primary: { main: '#0b57a4', contrastText: '#ffffff' },
-  secondary: { main: '#0d47a1', contrastText: '#ffffff' },
-  info: { main: '#01579b', contrastText: '#ffffff' },
-  success: { main: '#1b5e20', contrastText: '#ffffff' },
-  warning: { main: '#a84300', contrastText: '#ffffff' },
-  error: { main: '#b71c1c', contrastText: '#ffffff' },
-} as const;
+export { PALETTE };
 
 /** Lighter than react-admin's grey[300], so red and blue buttons on form toolbars stay readable. */
 export const TOOLBAR_BACKGROUND = '#f5f5f5';
@@ -44,12 +37,6 @@ export const theme: RaThemeOptions = deepmerge(defaultLightTheme, {
           '& .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', flex: '1 1 auto', minWidth: 0 },
           '& .RaBulkActionsToolbar-topToolbar .MuiButton-root': { textTransform: 'none', whiteSpace: 'nowrap' },
         },
-      },
-    },
-    RaAppBar: {
-      styleOverrides: {
-        // The page title does not fit beside the app title and the actions on a phone (below sm).
-        root: { '@media (max-width: 599.95px)': { '& #react-admin-title': { display: 'none' } } },
       },
     },
   },

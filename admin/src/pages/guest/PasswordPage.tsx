@@ -1,40 +1,37 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
-import { useTranslate, type HttpError } from 'react-admin';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { BOUNDS } from '../../../../core/constants.js';
-import { validate, type Schema } from '../../../../core/validation.js';
+import { useState, type FormEvent, type MouseEvent } from 'react';
+import type { HttpError } from 'react-admin';
 import { api } from '../../providers/http.js';
-import { GuestLayout } from '../../layout/GuestLayout.js';
-
-export const PASSWORD_SCHEMA: Schema = {
-  password: [{ rule: 'required' }, { rule: 'min', length: BOUNDS.password.min }, { rule: 'max', length: BOUNDS.password.max }],
-  password_confirmation: [{ rule: 'required' }, { rule: 'confirmed', target: 'password' }],
-};
+import { GuestAlert, GuestField, GuestLayout } from '../../guest/ui.js';
+import { useGuestI18n } from '../../guest/i18n.js';
+import { useGuestNav } from '../../guest/nav.js';
+import { checkGuestForm } from '../../guest/checks.js';
 
 type Kind = 'reset' | 'create';
+type Field = 'password' | 'password_confirmation';
 
 const CONFIG: Record<Kind, { endpoint: string; title: string; done: string }> = {
   reset: { endpoint: 'reset-password', title: 'auth.reset_title', done: '/signin?reset=1' },
   create: { endpoint: 'create-password', title: 'auth.create_title', done: '/signin?created=1' },
 };
 
-/** /reset-password and /create-password: token and email come from the link in the e-mail. */
+/**
+ * /reset-password and /create-password: token and email come from the link in the e-mail. The new password
+ * is checked with the core schema (core/schemas/common.ts `password`) in the interface's language.
+ */
 export function PasswordPage({ kind }: { kind: Kind }) {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { translate } = useGuestI18n();
+  const { params, navigate } = useGuestNav();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const config = CONFIG[kind];
-  const [values, setValues] = useState({ password: '', password_confirmation: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', password_confirmation: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(token && email ? null : translate('auth.token_invalid'));
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = validate(PASSWORD_SCHEMA, values);
+    const problems = await checkGuestForm('password', values);
     setFieldErrors(Object.fromEntries(Object.entries(problems).map(([f, m]) => [f, translate(m.key, m.params)])));
     if (Object.keys(problems).length) return;
     setBusy(true);
@@ -51,41 +48,39 @@ export function PasswordPage({ kind }: { kind: Kind }) {
     }
   };
 
-  const field = (name: 'password' | 'password_confirmation', autoComplete: string) => (
-    <TextField
+  const field = (name: Field) => (
+    <GuestField
       label={translate(`auth.${name}`)}
       type="password"
       name={name}
-      autoComplete={autoComplete}
+      autoComplete="new-password"
       required
       value={values[name]}
       onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-      error={Boolean(fieldErrors[name])}
-      helperText={fieldErrors[name]}
+      error={fieldErrors[name]}
     />
   );
 
+  const backToSignIn = (event: MouseEvent) => {
+    event.preventDefault();
+    navigate('/signin');
+  };
+
   return (
     <GuestLayout title={translate(config.title)}>
-      {/* Checked with PASSWORD_SCHEMA in the interface's language, not with the browser's bubbles. */}
-      <Box component="form" onSubmit={onSubmit} noValidate>
-        <Stack spacing={2}>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextField label={translate('auth.email')} value={email} disabled autoComplete="username" />
-          {field('password', 'new-password')}
-          {field('password_confirmation', 'new-password')}
-          <Button type="submit" variant="contained" disabled={busy || !token || !email}>
-            {translate('auth.set_password')}
-          </Button>
-          <MuiLink component={Link} to="/signin">
-            {translate('auth.back_to_signin')}
-          </MuiLink>
-        </Stack>
-      </Box>
+      {/* Checked in the interface's language, not with the browser's bubbles. */}
+      <form className="ll-stack" onSubmit={onSubmit} noValidate>
+        {error && <GuestAlert severity="error">{error}</GuestAlert>}
+        <GuestField label={translate('auth.email')} value={email} disabled readOnly autoComplete="username" />
+        {field('password')}
+        {field('password_confirmation')}
+        <button className="ll-button" type="submit" disabled={busy || !token || !email}>
+          {translate('auth.set_password')}
+        </button>
+        <a className="ll-link" href="/signin" onClick={backToSignIn}>
+          {translate('auth.back_to_signin')}
+        </a>
+      </form>
     </GuestLayout>
   );
 }

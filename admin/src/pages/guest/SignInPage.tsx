@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Link as MuiLink, Stack, TextField } from '@mui/material';
-import { useLocaleState, useLogin, useTranslate, type HttpError } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import type { HttpError } from 'react-admin';
+import { login } from '../../providers/authProvider.js';
 import { api } from '../../providers/http.js';
-import { peekUser } from '../../providers/session.js';
 import { isLocale } from '../../providers/locale.js';
-import { GuestLayout } from '../../layout/GuestLayout.js';
-import { loadChunk } from '../../components/lazyScreen.js';
+import { GuestAlert, GuestField, GuestLayout } from '../../guest/ui.js';
+import { setGuestLocale, useGuestI18n } from '../../guest/i18n.js';
+import { enterApp, prefetchApp, useGuestNav } from '../../guest/nav.js';
+import { checkGuestForm } from '../../guest/checks.js';
 
 type Mode = 'signin' | 'forgot';
 type Field = 'email' | 'password';
@@ -20,34 +20,14 @@ export function signInErrorKey(error: unknown): string {
 }
 
 /**
- * core/validation and the guest schemas, fetched with the first submit: they bring libphonenumber (~22 kB
- * gzip) that the page's first paint does not need.
- */
-const loadChecks = () =>
-  Promise.all([import('../../../../core/validation.js'), import('../../../../core/schemas/auth.schema.js')]).then(([v, s]) => ({
-    validate: v.validate,
-    auth: s.auth,
-  }));
-
-/**
- * The signed-in layout and the resources, fetched while the credentials are checked, so the home screen
- * does not wait for them one after the other. Best effort: the app loads them again if this fails.
- */
-function prefetchSignedIn(): void {
-  void import('../../layout/Layout.js').catch(() => undefined);
-  void import('../../resources/index.js').catch(() => undefined);
-}
-
-/**
  * /signin: email + password, or the forgot-password mode (email only). The form checks itself with the
  * core schemas (core/schemas/auth.schema.ts) in the interface's language, not with the browser's bubbles;
- * a refused sign-in moves the focus to its message (the disabled button would otherwise drop it).
+ * a refused sign-in moves the focus to its message (the disabled button would otherwise drop it). A guest
+ * page (admin/src/guest): plain elements, no react-admin, so that it loads fast on a phone (issue 11).
  */
 export function SignInPage() {
-  const translate = useTranslate();
-  const login = useLogin();
-  const [, setLocale] = useLocaleState();
-  const [params] = useSearchParams();
+  const { translate } = useGuestI18n();
+  const { params } = useGuestNav();
   const [mode, setMode] = useState<Mode>('signin');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -75,11 +55,11 @@ export function SignInPage() {
   };
 
   const signIn = async () => {
-    prefetchSignedIn();
-    await login({ email, password });
+    prefetchApp();
+    const user = await login({ email, password });
     // From now on the interface speaks the user's language.
-    const locale = peekUser()?.locale;
-    if (isLocale(locale)) setLocale(locale);
+    if (isLocale(user.locale)) await setGuestLocale(user.locale).catch(() => undefined);
+    await enterApp(user);
   };
 
   const requestReset = async () => {
@@ -89,9 +69,7 @@ export function SignInPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    // Should the checks fail to load, the API's own checks answer instead.
-    const checks = await loadChunk(loadChecks).catch(() => null);
-    const problems = checks ? checks.validate(mode === 'signin' ? checks.auth.login : checks.auth.forgot, { email, password }) : {};
+    const problems = await checkGuestForm(mode === 'signin' ? 'login' : 'forgot', { email, password });
     const fields = Object.keys(problems) as Field[];
     setFieldErrors(Object.fromEntries(fields.map((field) => [field, translate(problems[field].key, problems[field].params)])));
     if (fields.length > 0) {
@@ -113,55 +91,47 @@ export function SignInPage() {
 
   return (
     <GuestLayout title={translate(mode === 'signin' ? 'auth.signin_title' : 'auth.forgot_title')}>
-      <Box component="form" onSubmit={onSubmit} noValidate>
-        <Stack spacing={2}>
-          {banner && mode === 'signin' && <Alert severity="success">{translate(banner)}</Alert>}
-          {mode === 'forgot' && <Alert severity="info">{translate('auth.forgot_intro')}</Alert>}
-          {error && (
-            <Alert severity="error" role="alert" ref={errorRef} tabIndex={-1}>
-              {error}
-            </Alert>
-          )}
-          {info && (
-            <Alert severity="success" role="status">
-              {info}
-            </Alert>
-          )}
-          <TextField
-            label={translate('auth.email')}
-            type="email"
-            name="email"
-            autoComplete="username"
+      <form className="ll-stack" onSubmit={onSubmit} noValidate>
+        {banner && mode === 'signin' && <GuestAlert severity="success">{translate(banner)}</GuestAlert>}
+        {mode === 'forgot' && <GuestAlert severity="info">{translate('auth.forgot_intro')}</GuestAlert>}
+        {error && (
+          <GuestAlert severity="error" ref={errorRef} focusable>
+            {error}
+          </GuestAlert>
+        )}
+        {info && <GuestAlert severity="success">{info}</GuestAlert>}
+        <GuestField
+          label={translate('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          ref={register('email')}
+          error={fieldErrors.email}
+        />
+        {mode === 'signin' && (
+          <GuestField
+            label={translate('auth.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
             required
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            inputRef={register('email')}
-            error={Boolean(fieldErrors.email)}
-            helperText={fieldErrors.email}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            ref={register('password')}
+            error={fieldErrors.password}
           />
-          {mode === 'signin' && (
-            <TextField
-              label={translate('auth.password')}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              inputRef={register('password')}
-              error={Boolean(fieldErrors.password)}
-              helperText={fieldErrors.password}
-            />
-          )}
-          <Button type="submit" variant="contained" disabled={busy}>
-            {translate(mode === 'signin' ? 'auth.sign_in' : 'auth.reset')}
-          </Button>
-          <MuiLink component="button" type="button" onClick={() => switchMode(mode === 'signin' ? 'forgot' : 'signin')}>
-            {translate(mode === 'signin' ? 'auth.forgot_password' : 'auth.cancel')}
-          </MuiLink>
-        </Stack>
-      </Box>
+        )}
+        <button className="ll-button" type="submit" disabled={busy}>
+          {translate(mode === 'signin' ? 'auth.sign_in' : 'auth.reset')}
+        </button>
+        <button className="ll-link" type="button" onClick={() => switchMode(mode === 'signin' ? 'forgot' : 'signin')}>
+          {translate(mode === 'signin' ? 'auth.forgot_password' : 'auth.cancel')}
+        </button>
+      </form>
     </GuestLayout>
   );
 }

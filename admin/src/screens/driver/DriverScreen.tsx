@@ -9,7 +9,7 @@ import { useTranslate } from 'react-admin';
 import { useStatusLabel } from '../../components/StatusField.js';
 import { CameraScanner } from '../scan/CameraScanner.js';
 import { PackageCard } from '../scan/PackageCard.js';
-import { RerouteDialog } from '../scan/RerouteDialog.js';
+import { onDemand } from '../../layout/onDemand.js';
 import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { vibrateConsolidation } from '../shared/feedback.js';
@@ -17,6 +17,9 @@ import { fetchFromMerchant, findPackage, lookupPackage, packageVerb, refreshPack
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useLoggedScans } from '../shared/useLoggedScans.js';
 import { useScanTask } from '../shared/useScanTask.js';
+
+// Opened from a package's reroute button: not part of the screen's first load (issue 11: <= 300 kB gzip).
+const RerouteDialog = onDemand(() => import('../scan/RerouteDialog.js').then((m) => m.RerouteDialog));
 
 type Mode = 'scan' | 'quick_pickup' | 'consolidate';
 
@@ -167,15 +170,17 @@ export function DriverScreen() {
           <ScanLog lines={log.lines} title={translate(`screens.ops.modes.${mode}`)} />
         </Stack>
       )}
-      <RerouteDialog
-        pkg={rerouting}
-        onClose={() => setRerouting(null)}
-        onRerouted={(result) => {
-          setRerouting(null);
-          void show(result);
-          setNotice(translate('screens.ops.reroute.done', { barcode: result.data.barcode }));
-        }}
-      />
+      {rerouting && (
+        <RerouteDialog
+          pkg={rerouting}
+          onClose={() => setRerouting(null)}
+          onRerouted={(result) => {
+            setRerouting(null);
+            void show(result);
+            setNotice(translate('screens.ops.reroute.done', { barcode: result.data.barcode }));
+          }}
+        />
+      )}
     </ScreenFrame>
   );
 }

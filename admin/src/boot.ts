@@ -1,0 +1,37 @@
+/**
+ * The two apps the one page can show (docs/admin.md "First load"): the guest pages (sign-in, reset and
+ * create password: plain React, a small chunk) and the admin app (react-admin, MUI, the data router). main.tsx
+ * starts one by the path; signing in swaps to the admin app and signing out swaps back, in the same root,
+ * without a reload. Each app's module is a chunk of its own, fetched through loadChunk (a chunk gone after a
+ * redeploy reloads the page once).
+ */
+import type { Root } from 'react-dom/client';
+import { loadChunk } from './components/lazyScreen.js';
+
+/** Renders an app into the root; returns what to undo when the other app takes the root over. */
+export type MountApp = (root: Root) => () => void;
+
+let root: Root | undefined;
+let unmountCurrent: (() => void) | undefined;
+let shown: Promise<void> = Promise.resolve();
+
+export function setAppRoot(next: Root): void {
+  root = next;
+}
+
+/** One switch at a time, in the order asked. */
+function show(load: () => Promise<MountApp>): Promise<void> {
+  shown = shown.catch(() => undefined).then(async () => {
+    const mount = await loadChunk(load);
+    if (!root) throw new Error('boot: setAppRoot() first');
+    unmountCurrent?.();
+    unmountCurrent = mount(root);
+  });
+  return shown;
+}
+
+export const loadAdminApp = () => import('./AdminApp.js');
+export const loadGuestApp = () => import('./guest/GuestApp.js');
+
+export const showAdmin = () => show(() => loadAdminApp().then((m) => m.mountAdmin));
+export const showGuest = () => show(() => loadGuestApp().then((m) => m.mountGuest));

@@ -1,0 +1,82 @@
+/**
+ * The guest app (issue 11: the sign-in page without react-admin): the sign-in form checks itself in the language
+ * on screen, the EN/ES switch translates the page, a refused sign-in focuses its alert, and a signed-in user is
+ * handed to the admin app at their home. The real sign-in against the API: tests/e2e/signin.test.ts.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { en, es } from '../../../core/i18n/index.js';
+import { ROLES } from '../../../core/roles.js';
+import { SignInPage } from '../pages/guest/SignInPage.js';
+import { setGuestLocale } from './i18n.js';
+import { GuestNavContext } from './nav.js';
+
+const showAdmin = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('../boot.js', () => ({ showAdmin, showGuest: vi.fn() }));
+
+type Reply = { status: number; body: unknown };
+
+function stubApi(replies: Record<string, Reply>) {
+  const fetch = vi.fn(async (url: string) => {
+    const path = new URL(url, 'http://localhost').pathname.replace('/api/', '');
+    const reply = replies[path] ?? { status: 204, body: null };
+    return { ok: reply.status < 300, status: reply.status, statusText: '', text: async () => (reply.body === null ? '' : JSON.stringify(reply.body)) };
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderSignIn() {
+  render(
+    <GuestNavContext.Provider value={{ params: new URLSearchParams(), navigate: vi.fn() }}>
+      <SignInPage />
+    </GuestNavContext.Provider>,
+  );
+}
+
+beforeEach(() => window.history.replaceState(null, '', '/signin'));
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  showAdmin.mockClear();
+  await act(() => setGuestLocale('en'));
+});
+
+describe('guest sign-in page', () => {
+  it('checks the form in the language on screen: both fields required, focus on the first', async () => {
+    stubApi({});
+    renderSignIn();
+    await act(() => setGuestLocale('es'));
+    fireEvent.click(screen.getByRole('button', { name: es.auth.sign_in }));
+    expect(await screen.findAllByText(es.validation.required)).toHaveLength(2);
+    const email = screen.getByLabelText(es.auth.email, { exact: false });
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    // The switch names start with their visible text, and mark the language on screen.
+    expect(screen.getByRole('button', { name: `ES ${es.app.languages.es}` }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows the credentials message as a focused alert on a refused sign-in', async () => {
+    stubApi({ login: { status: 422, body: { code: 'auth.failed', message: 'no' } } });
+    renderSignIn();
+    fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: 'someone@example.com' } });
+    fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(en.auth.credentials_incorrect);
+    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(showAdmin).not.toHaveBeenCalled();
+  });
+
+  it('hands a signed-in user to the admin app at their home, in place of /signin in the history', async () => {
+    const user = { id: 7, first_name: 'Dee', last_name: 'River', email: 'driver@example.com', role: ROLES.driver, features: 0, locale: 'en' };
+    stubApi({ login: { status: 200, body: { data: user } } });
+    renderSignIn();
+    fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: 'lockerline-demo' } });
+    fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+    await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
+    expect(window.location.pathname).toBe('/driver');
+  });
+});

@@ -122,7 +122,7 @@ export function ListBulkActions({ children }: { children?: ReactNode }) {
   return (
     <>
       {children}
-      {canDelete && <BulkDeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} />}
+      {canDelete && <BulkDeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} successMessage={`notices.${resource}.deleted`} />}
     </>
   );
 }

@@ -81,7 +81,7 @@ export function MerchantPreferencesPage() {
     try {
       const body: MerchantPreferences = { content_types: list, default_content_type: defaultType || null };
       await api('merchants/preferences', { method: 'PUT', body });
-      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      notify('notices.preferences_saved', { type: 'success' });
     } catch {
       /* the global error dialog explains */
     } finally {

@@ -67,7 +67,7 @@ export function NotificationPreferences() {
       if (withBranding) body.branding = branding;
       if (withPayments) body.payment_url = paymentUrl.trim() || null;
       await api('merchants/preferences', { method: 'PUT', body, suppress: [422] });
-      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      notify('notices.preferences_saved', { type: 'success' });
     } catch (error) {
       setErrors(((error as HttpError).body as { errors?: Record<string, string> } | undefined)?.errors ?? {});
     } finally {

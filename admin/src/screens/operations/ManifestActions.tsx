@@ -4,7 +4,8 @@
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotifyDone } from '../../components/successNotice.js';
 import { runVerb } from './operationsClient.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, confirmKey, verbLabel } from './verbs.js';
@@ -15,7 +16,8 @@ export const parseBarcodes = (text: string) => [...new Set(text.split(/[\s,;]+/)
 
 function PackagesButton({ id, verb }: { id: number; verb: 'add-packages' | 'remove-packages' }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const record = useRecordContext();
+  const notifyDone = useNotifyDone('manifests');
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -26,7 +28,7 @@ function PackagesButton({ id, verb }: { id: number; verb: 'add-packages' | 'remo
     setBusy(true);
     try {
       await runVerb('manifests', id, verb, { barcodes });
-      notify(translate('operations.done', { action: translate(verbLabel(verb)) }), { type: 'success' });
+      notifyDone(verb, record);
       setOpen(false);
       setText('');
       refresh();

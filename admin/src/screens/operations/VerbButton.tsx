@@ -4,7 +4,8 @@
  */
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { noticeText } from '../../components/successNotice.js';
 import { runVerb, type VerbResource, type VerbResult } from './operationsClient.js';
 
 export interface VerbButtonProps {
@@ -21,7 +22,7 @@ export interface VerbButtonProps {
   variant?: 'text' | 'outlined' | 'contained';
   color?: 'primary' | 'error' | 'warning';
   onDone?: (result: VerbResult | unknown) => void;
-  /** The notice on success (translated), saying what happened; default "<label>: done." */
+  /** The notice on success (translated), saying what happened; default `notices.<resource>.<verb>` naming the record. */
   success?: string;
 }
 
@@ -29,6 +30,8 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const record = useRecordContext();
+  const represent = useGetRecordRepresentation(resource);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const titleId = useId();
@@ -39,7 +42,8 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
     try {
       const result = run ? await run() : await runVerb(resource, id, verb, body);
       const pending = (result as VerbResult | undefined)?.meta?.pending ? (result as VerbResult).meta?.message : undefined;
-      notify(pending ?? success ?? translate('operations.done', { action: translate(label) }), { type: pending ? 'info' : 'success' });
+      const done = success ?? noticeText(translate, resource, verb, String(record ? represent(record) : `#${id}`));
+      notify(pending ?? done, { type: pending ? 'info' : 'success' });
       onDone?.(result);
     } catch {
       /* shown by the error dialog */

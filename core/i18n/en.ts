@@ -832,6 +832,7 @@ export const appEn = {
       user: 'User',
       access: 'Access',
       record: 'Record',
+      location_group: 'Location group',
     },
   },
   // success notices that say what happened: notices.<resource>.<created|updated|deleted|verb> (%{name}: the

@@ -836,6 +836,7 @@ export const appEs: AppCatalogue = {
       user: 'Usuario',
       access: 'Acceso',
       record: 'Registro',
+      location_group: 'Grupo de ubicaciones',
     },
   },
   // avisos de éxito que dicen qué ha pasado: notices.<recurso>.<created|updated|deleted|verbo> (%{name}: el

@@ -1,10 +1,7 @@
 import {
-  BooleanField,
-  Labeled,
   NumberField,
   ReferenceField,
   Show,
-  SimpleShowLayout,
   TextField,
   useRecordContext,
   type Identifier,
@@ -12,6 +9,7 @@ import {
 } from 'react-admin';
 import { shipmentPackageRefusal } from '../../../../core/policies/shipments.policy.js';
 import { DateField } from '../../components/DateField.js';
+import { DetailPage, DetailSection, YesNoField } from '../../components/DetailSections.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { EventHistory } from '../../components/EventHistory.js';
 import { NestedCreateButton } from '../../components/nested.js';
@@ -34,46 +32,60 @@ function AddPackageButton() {
 
 const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 
+/**
+ * A shipment as cards: the shipment itself, its progress, the recipient, the delivery, the merchant and
+ * references, the packages and the history (components/DetailSections.tsx; empty values read "—").
+ */
 export function ShipmentShow() {
   const showMerchant = useCanSee('shipments', 'merchant_id');
   return (
-    <Show actions={<ShowActions><ShipmentActions /><AddPackageButton /></ShowActions>}>
-      <SimpleShowLayout>
-        <TextField source="reference_id" />
-        <TextField source="external_reference_id" />
-        <StatusChipField source="status" table="shipments" />
-        <Labeled label="operations.timeline.title">
+    <Show component="div" actions={<ShowActions><ShipmentActions /><AddPackageButton /></ShowActions>}>
+      <DetailPage>
+        <DetailSection title="details.sections.shipment" testId="section-shipment">
+          <TextField source="reference_id" />
+          <StatusChipField source="status" table="shipments" />
+          <EnumField source="type" prefix="shipment_types" />
+          <EnumField source="payment_type" prefix="payment_types" />
+          <YesNoField source="paid" />
+          <NumberField source="package_count" />
+          <DateField source="created_at" showTime />
+          <DateField source="updated_at" showTime />
+        </DetailSection>
+        <DetailSection title="details.sections.recipient" testId="section-recipient">
+          <TextField source="first_name" />
+          <TextField source="last_name" />
+          <TextField source="email" />
+          <PhoneField source="phone" />
+          <CountryField source="country" />
+          <EnumField source="locale" prefix="app.languages" />
+        </DetailSection>
+        <DetailSection title="details.sections.progress" wide block>
           <ShipmentTimeline />
-        </Labeled>
-        <EnumField source="type" prefix="shipment_types" />
-        <EnumField source="payment_type" prefix="payment_types" />
-        <BooleanField source="paid" looseValue />
-        {showMerchant && <NameField source="merchant_id" label="resources.shipments.fields.merchant_id" />}
-        <TextField source="first_name" />
-        <TextField source="last_name" />
-        <TextField source="email" />
-        <PhoneField source="phone" />
-        <CountryField source="country" />
-        <EnumField source="locale" prefix="app.languages" />
-        <NameField source="dropoff_location_id" label="resources.shipments.fields.dropoff_location_id" />
-        <NameField source="pickup_location_id" label="resources.shipments.fields.pickup_location_id" />
-        <TextField source="contents" />
-        <NumberField source="package_count" />
-        <ReferenceField source="batch_id" reference="batches" />
-        <ReferenceField source="manifest_id" reference="manifests" />
-        <DateField source="created_at" showTime />
-        <DateField source="updated_at" showTime />
-        <RelatedList reference="packages" target="shipment_id" label="resources.shipments.fields.packages" rowClick={packageLink}>
-          <TextField source="barcode" />
-          <EnumField source="size" prefix="sizes" />
-          <StatusChipField source="status" table="packages" />
-          <TextField source="description" />
-        </RelatedList>
-        <Labeled label="resources.shipments.fields.timeline">
+        </DetailSection>
+        <DetailSection title="details.sections.delivery" testId="section-delivery">
+          <NameField source="dropoff_location_id" label="resources.shipments.fields.dropoff_location_id" />
+          <NameField source="pickup_location_id" label="resources.shipments.fields.pickup_location_id" />
+          <TextField source="contents" />
+        </DetailSection>
+        <DetailSection title="details.sections.reference" testId="section-reference">
+          {showMerchant && <NameField source="merchant_id" label="resources.shipments.fields.merchant_id" />}
+          <TextField source="external_reference_id" />
+          <ReferenceField source="batch_id" reference="batches" />
+          <ReferenceField source="manifest_id" reference="manifests" />
+        </DetailSection>
+        <DetailSection title="details.sections.packages" wide block>
+          <RelatedList reference="packages" target="shipment_id" label={false} rowClick={packageLink}>
+            <TextField source="barcode" />
+            <EnumField source="size" prefix="sizes" />
+            <StatusChipField source="status" table="packages" />
+            <TextField source="description" />
+          </RelatedList>
+        </DetailSection>
+        <DetailSection title="details.sections.history" wide block testId="section-history">
           <EventHistory table="shipments" />
-        </Labeled>
+        </DetailSection>
         <DebugPanel resource="shipments" />
-      </SimpleShowLayout>
+      </DetailPage>
     </Show>
   );
 }

@@ -18,7 +18,7 @@
  * empty list) shows "—" (`EMPTY`), whatever field component it is, so pages never show a bare label.
  */
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
-import { Children, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Labeled, useFieldValue, useRecordContext, useTranslate, type FieldProps, type RaRecord } from 'react-admin';
 
 /** What an empty value reads as on a detail page. */
@@ -61,7 +61,8 @@ function DetailItem({ field }: { field: ReactElement<FieldLikeProps> }) {
   // NameField reads `x_name` for source `x_id`: the id being empty is what makes it empty.
   const empty = source !== undefined && isEmptyValue(valueAt(record, source));
   return (
-    <Box sx={{ minWidth: 0, overflowWrap: 'anywhere', ...wide }} className={source ? `ra-field ra-field-${source}` : 'ra-field'}>
+    // body2 for every value: react-admin's TextField is body2, a plain span (EnumField) would be body1.
+    <Box sx={{ minWidth: 0, overflowWrap: 'anywhere', typography: 'body2', ...wide }} className={source ? `ra-field ra-field-${source}` : 'ra-field'}>
       {empty ? (
         <Labeled label={label as ReactNode} source={source}>
           <EmptyValue />
@@ -69,6 +70,31 @@ function DetailItem({ field }: { field: ReactElement<FieldLikeProps> }) {
       ) : (
         <Labeled>{field}</Labeled>
       )}
+    </Box>
+  );
+}
+
+/**
+ * A block that scrolls sideways when wider than its card (a table at phone width), so the page never does;
+ * while it overflows it is a tab stop with the section's name, so the keyboard can scroll it too (axe
+ * scrollable-region-focusable).
+ */
+function ScrollBox({ children, label }: { children: ReactNode; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Box ref={ref} sx={{ minWidth: 0, overflowX: 'auto' }} {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
+      {children}
     </Box>
   );
 }
@@ -103,13 +129,21 @@ export function DetailSection({ title, children, wide, block, testId }: DetailSe
           {translate(title, { _: title })}
         </Typography>
         {block ? (
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0, '& .RaDatagrid-tableWrapper, & table': { overflowX: 'auto' } }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
             {items.map((item, i) => (
-              <Box key={item.key ?? i} sx={{ minWidth: 0, overflowX: 'auto' }}>{item}</Box>
+              <ScrollBox key={item.key ?? i} label={translate(title, { _: title })}>{item}</ScrollBox>
             ))}
           </Box>
         ) : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))', columnGap: 3, rowGap: 1.5 }}>
+          // Two narrow columns on a phone, wider ones on a desktop; a long value wraps inside its cell.
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(min(100%, 9rem), 1fr))', md: 'repeat(auto-fill, minmax(min(100%, 12rem), 1fr))' },
+              columnGap: 3,
+              rowGap: 1.5,
+            }}
+          >
             {items.map((item, i) => (
               <DetailItem key={item.key ?? item.props.source ?? i} field={item} />
             ))}

@@ -33,7 +33,7 @@ describeE2e('detail pages (issue 10)', (env) => {
     await page.waitForURL((url) => /^\/shipments\/\d+$/.test(url.pathname));
     const id = Number(new URL(page.url()).pathname.split('/')[2]);
     const shipment = await apiData<Shipment>(page, `/api/shipments/${id}`);
-    expect(await page.locator('h1').first().textContent()).toContain(shipment.reference_id);
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain(shipment.reference_id);
 
     const sections = page.locator('section');
     await page.getByRole('region', { name: en.details.sections.recipient }).waitFor();

@@ -4,7 +4,8 @@
  * name the record ("Pickup requested for shipment LL…"), never "Element created" / "Request pickup: done.".
  */
 import { expect, it } from 'vitest';
-import { translate } from '../../core/i18n/index.js';
+import { format, translate } from '../../core/i18n/index.js';
+import { NOTICES } from '../../core/i18n/notices.js';
 import { PHONE, apiData, clickMenu, describeE2e, en, openRow, seriousViolations, signIn } from './helpers.js';
 
 interface Shipment {
@@ -36,7 +37,7 @@ describeE2e('detail pages (issue 10)', (env) => {
     await expect.poll(() => page.locator('h1').first().textContent()).toContain(shipment.reference_id);
 
     const sections = page.locator('section');
-    await page.getByRole('region', { name: en.details.sections.recipient }).waitFor();
+    await page.getByRole('region', { name: translate('en', 'resources.shipments.fields.recipient', { smart_count: 1 }) }).waitFor();
     await page.waitForLoadState('networkidle');
     // Every card is as wide as the page (stacked), and nothing is wider than the phone.
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
@@ -54,7 +55,7 @@ describeE2e('detail pages (issue 10)', (env) => {
     expect(empty, 'the demo shipment has an empty reference field').toBeTruthy();
     expect(await fieldValue(references, en.resources.shipments.fields[empty!])).toBe('—');
     const paid = Boolean(Number(shipment.paid));
-    const card = page.getByRole('region', { name: en.details.sections.shipment });
+    const card = page.getByRole('region', { name: translate('en', 'resources.shipments.name', { smart_count: 1 }) });
     expect(await fieldValue(card, en.resources.shipments.fields.paid)).toBe(paid ? en.ra.boolean.true : en.ra.boolean.false);
 
     expect(await seriousViolations(page)).toEqual([]);
@@ -74,7 +75,7 @@ describeE2e('detail pages (issue 10)', (env) => {
     await openRow(page, shipment!.reference_id);
     await page.getByRole('heading', { level: 1 }).filter({ hasText: shipment!.reference_id }).waitFor();
     await page.getByRole('button', { name: en.operations.actions.request_pickup, exact: true }).click();
-    const notice = translate('en', 'notices.shipments.request_pickup', { name: shipment!.reference_id, smart_count: 1 });
+    const notice = format('en', NOTICES.en.shipments.request_pickup, { name: shipment!.reference_id, smart_count: 1 });
     await page.getByText(notice, { exact: true }).waitFor();
     expect(await page.getByText(/: done\.|Element (created|updated)/).count()).toBe(0);
 

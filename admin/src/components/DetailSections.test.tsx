@@ -13,12 +13,12 @@ const record = { id: 7, reference_id: 'LL1234567', email: '', phone: null, paid:
 function ShipmentCards() {
   return (
     <DetailPage>
-      <DetailSection title="details.sections.shipment" testId="section-shipment">
+      <DetailSection title="resources.shipments.name" testId="section-shipment">
         <TextField source="reference_id" />
         <YesNoField source="paid" />
         <NumberField source="package_count" />
       </DetailSection>
-      <DetailSection title="details.sections.recipient" testId="section-recipient">
+      <DetailSection title="resources.shipments.fields.recipient" testId="section-recipient">
         <TextField source="email" />
         <TextField source="phone" />
         <NameField source="dropoff_location_id" label="resources.shipments.fields.dropoff_location_id" />
@@ -49,8 +49,8 @@ describe('DetailSections', () => {
   it('renders each section as a region with an h2 heading, skipping a section with nothing in it', () => {
     renderCards();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual([translate('en', 'details.sections.shipment'), translate('en', 'details.sections.recipient')]);
-    expect(screen.getByRole('region', { name: translate('en', 'details.sections.recipient') })).toBe(screen.getByTestId('section-recipient'));
+    expect(headings).toEqual([translate('en', 'resources.shipments.name', { smart_count: 1 }), translate('en', 'resources.shipments.fields.recipient')]);
+    expect(screen.getByRole('region', { name: translate('en', 'resources.shipments.fields.recipient') })).toBe(screen.getByTestId('section-recipient'));
     expect(screen.queryByText(translate('en', 'details.sections.history'))).toBeNull();
   });
 
@@ -79,7 +79,7 @@ describe('DetailSections', () => {
     renderCards(i18n, { ...record, paid: true });
     const shipment = screen.getByTestId('section-shipment');
     expect(valueOf(shipment, translate('es', 'resources.shipments.fields.paid'))).toBe('Sí');
-    expect(screen.getByRole('heading', { name: translate('es', 'details.sections.recipient') })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: translate('es', 'resources.shipments.fields.recipient') })).toBeTruthy();
   });
 
   it('counts only nothing as empty', () => {

@@ -4,7 +4,7 @@
  *
  *   <Show component="div">            // the sections are the cards; no card around them
  *     <DetailPage>
- *       <DetailSection title="details.sections.recipient">
+ *       <DetailSection title="resources.shipments.fields.recipient">
  *         <TextField source="first_name" />
  *         <YesNoField source="paid" />
  *       </DetailSection>
@@ -100,7 +100,7 @@ function ScrollBox({ children, label }: { children: ReactNode; label: string }) 
 }
 
 export interface DetailSectionProps {
-  /** i18n key (or text) of the card's heading (an h2 under the page's h1). */
+  /** i18n key (or text) of the card's heading (an h2 under the page's h1); a resource's `name` gives its singular. */
   title: string;
   children: ReactNode;
   /** Take the whole row of the page grid (lists, histories). */
@@ -126,12 +126,12 @@ export function DetailSection({ title, children, wide, block, testId }: DetailSe
     >
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-          {translate(title, { _: title })}
+          {translate(title, { smart_count: 1, _: title })}
         </Typography>
         {block ? (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
             {items.map((item, i) => (
-              <ScrollBox key={item.key ?? i} label={translate(title, { _: title })}>{item}</ScrollBox>
+              <ScrollBox key={item.key ?? i} label={translate(title, { smart_count: 1, _: title })}>{item}</ScrollBox>
             ))}
           </Box>
         ) : (

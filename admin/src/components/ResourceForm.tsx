@@ -7,6 +7,7 @@ import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 import { recordActions, useRecordAllows } from './recordActions.js';
 import { useSchemaValidator } from './validators.js';
 import { errorsInDialog } from './CrudScreens.js';
+import { deletedNotice } from './successNotice.js';
 
 /** A loaded record whose allowed actions (from the server) no longer include editing, e.g. a printed shipment. */
 const isLocked = (record: RaRecord | undefined) => {
@@ -33,7 +34,7 @@ function FormToolbar({ deleteRedirect }: { deleteRedirect?: string }) {
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton disabled={isLocked(record) ? true : undefined} />
-      {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={`notices.${resource}.deleted`} />}
+      {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={deletedNotice(resource)} />}
     </Toolbar>
   );
 }

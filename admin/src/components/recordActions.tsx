@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DeleteButton, EditButton, TopToolbar, useCanAccess, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
 import { errorsInDialog } from './CrudScreens.js';
+import { deletedNotice } from './successNotice.js';
 
 /** The allowed actions the API sent for a record (dataProvider copies meta.actions to `_actions`). */
 export const recordActions = (record: RaRecord | undefined): string[] | undefined =>
@@ -31,7 +32,7 @@ export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: str
       {/* EditButton spreads its props after its own `to`: an explicit `to={undefined}` would replace the
           edit path with nothing (the link points at the current page and throws reading `pathname`). */}
       {canEdit && (editTo ? <EditButton to={editTo} /> : <EditButton />)}
-      {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={`notices.${resource}.deleted`} />}
+      {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={deletedNotice(resource)} />}
     </TopToolbar>
   );
 }

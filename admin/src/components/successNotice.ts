@@ -1,35 +1,44 @@
 /**
  * Success notices that say what happened to which record ("Shipment LL12345 registered", "3 packages
  * cancelled"), never react-admin's "Element created" or "Approve: done.". One place for the wording rule:
- * `notices.<resource>.<action>` in the catalogues (action: created, updated, deleted or a verb with `_` for
- * `-`), `%{name}` the record as its resource represents it, plural forms for bulk runs; `notices.fallback`
- * when a verb has no phrase of its own.
+ * core/i18n/notices.ts per resource and action (created, updated or a verb), `%{name}` the record as its
+ * resource represents it, plural forms for bulk runs; `fallback` (the verb's label) when a verb has no phrase.
+ * Deletes: react-admin's delete buttons show `notices.deleted.<resource>` from the catalogues (`deletedNotice`).
  */
 import {
-  useGetRecordRepresentation, useNotify, useRedirect, useResourceContext, useTranslate, type RaRecord, type RedirectionSideEffect, type TranslateFunction,
+  useGetRecordRepresentation, useLocaleState, useNotify, useRedirect, useResourceContext, useTranslate,
+  type RaRecord, type RedirectionSideEffect, type TranslateFunction,
 } from 'react-admin';
+import { LOCALES, type Locale } from '../../../core/constants.js';
+import { format } from '../../../core/i18n/format.js';
+import { NOTICES, noticePhrase } from '../../../core/i18n/notices.js';
 import { verbLabel } from '../screens/operations/verbs.js';
 
-/** The catalogue key of an action's notice: `notices.packages.check_in`. */
-export const noticeKey = (resource: string, action: string) => `notices.${resource}.${action.replace(/-/g, '_')}`;
+/** The catalogue key of a delete button's notice ("Shipment deleted." / "3 shipments deleted."). */
+export const deletedNotice = (resource: string | undefined) => `notices.deleted.${resource ?? ''}`;
 
 /** The notice for `action` on one named record, or on `count` records (then the plural form, no name). */
-export function noticeText(translate: TranslateFunction, resource: string, action: string, name: string, count = 1): string {
-  const args = { smart_count: count, name };
-  return translate(noticeKey(resource, action), {
-    ...args,
-    _: translate('notices.fallback', { ...args, action: translate(verbLabel(action), { _: action }) }),
-  });
+export function noticeText(locale: string, translate: TranslateFunction, resource: string, action: string, name: string, count = 1): string {
+  const lang: Locale = LOCALES.includes(locale as Locale) ? (locale as Locale) : 'en';
+  const phrase = noticePhrase(lang, resource, action) ?? NOTICES[lang].fallback;
+  return format(lang, phrase, { smart_count: count, name, action: translate(verbLabel(action), { _: action }) });
+}
+
+/** The notice text in the interface language: `(action, name, count?) => text`. */
+export function useNoticeText(resource: string) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (action: string, name: string, count = 1) => noticeText(locale, translate, resource, action, name, count);
 }
 
 /** `notifyDone(action, record)` shows the success notice naming the record; `notifyDone(action, undefined, 3)` a bulk one. */
 export function useNotifyDone(resource: string) {
-  const translate = useTranslate();
+  const text = useNoticeText(resource);
   const notify = useNotify();
   const represent = useGetRecordRepresentation(resource);
   return (action: string, record?: RaRecord, count = 1) => {
     const name = record ? String(represent(record) ?? `#${record.id}`) : '';
-    notify(noticeText(translate, resource, action, name, count), { type: 'success' });
+    notify(text(action, name, count), { type: 'success' });
   };
 }
 

@@ -32,7 +32,7 @@ export function BatchItemShow() {
   return (
     <Show resource="batch_items" component="div" actions={<BatchItemShowActions />}>
       <DetailPage>
-        <DetailSection title="details.sections.customer" testId="section-customer">
+        <DetailSection title="resources.batch_items.name" testId="section-customer">
           <TextField source="first_name" />
           <TextField source="last_name" />
           <StatusChipField source="status" table="batch_items" />

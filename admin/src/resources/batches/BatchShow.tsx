@@ -61,7 +61,7 @@ function BatchShowLayout() {
   const record = useRecordContext();
   return (
     <DetailPage>
-      <DetailSection title="details.sections.batch" testId="section-batch">
+      <DetailSection title="resources.batches.name" testId="section-batch">
         <TextField source="name" />
         <StatusChipField source="status" table="batches" />
         <EnumField source="type" prefix="shipment_types" />
@@ -89,7 +89,7 @@ function BatchShowLayout() {
         <TextField source="reminder_message" />
         {customFinalReminderOn(record?.custom_final_reminder) && <TextField source="final_reminder_message" />}
       </DetailSection>
-      <DetailSection title="details.sections.customers" wide block>
+      <DetailSection title="resources.batches.fields.items" wide block>
         <RelatedList reference="batch_items" target="batch_id" label={false} rowClick={itemLink}>
           <TextField source="first_name" />
           <TextField source="last_name" />

@@ -7,11 +7,11 @@ import { ShowActions } from '../../components/recordActions.js';
 export const LocationGroupShow = () => (
   <Show component="div" actions={<ShowActions />}>
     <DetailPage>
-      <DetailSection title="details.sections.location_group" testId="section-group">
+      <DetailSection title="resources.location_groups.name" testId="section-group">
         <TextField source="name" />
         <DateField source="created_at" showTime />
       </DetailSection>
-      <DetailSection title="details.sections.locations" wide block>
+      <DetailSection title="resources.location_groups.fields.locations" wide block>
         {/* Locations belong to groups many-to-many: the record carries their ids (location_ids). */}
         <ReferenceArrayField source="location_ids" reference="locations" label={false}>
           <Datagrid rowClick="show" bulkActionButtons={false} empty={<EmptyValue />}>

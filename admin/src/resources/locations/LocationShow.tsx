@@ -20,7 +20,7 @@ export function LocationShow() {
   return (
     <Show component="div" actions={<ShowActions><LocationActions /></ShowActions>}>
       <DetailPage>
-        <DetailSection title="details.sections.location" testId="section-location">
+        <DetailSection title="resources.locations.name" testId="section-location">
           <TextField source="name" />
           {mask.field('code') && <TextField source="code" />}
           <EnumField source="type" prefix="location_types" />
@@ -31,7 +31,7 @@ export function LocationShow() {
           {mask.field('approved') && <YesNoField source="approved" />}
           {mask.field('package_count') && <NumberField source="package_count" />}
         </DetailSection>
-        <DetailSection title="details.sections.address" testId="section-address">
+        <DetailSection title="resources.locations.fields.address" testId="section-address">
           {ADDRESS.map((source) => (
             <TextField key={source} source={source} />
           ))}
@@ -43,7 +43,7 @@ export function LocationShow() {
           ))}
           <TerminalField source="terminal" />
         </DetailSection>
-        <DetailSection title="details.sections.packages" wide block>
+        <DetailSection title="resources.shipments.fields.packages" wide block>
           <RelatedList reference="packages" target="location_id" label={false} rowClick={packageLink}>
             <TextField source="barcode" />
             <EnumField source="size" prefix="sizes" />

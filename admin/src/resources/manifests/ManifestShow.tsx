@@ -19,7 +19,7 @@ export function ManifestShow() {
   return (
     <Show component="div" actions={<ShowActions><ManifestActions /></ShowActions>}>
       <DetailPage>
-        <DetailSection title="details.sections.manifest" testId="section-manifest">
+        <DetailSection title="resources.manifests.name" testId="section-manifest">
           <TextField source="name" />
           <StatusChipField source="status" table="manifests" />
           <EnumField source="mode" prefix="modes" />
@@ -32,7 +32,7 @@ export function ManifestShow() {
         <DetailSection title="details.sections.history" testId="section-history" block>
           <EventHistory table="manifests" />
         </DetailSection>
-        <DetailSection title="details.sections.packages" wide block>
+        <DetailSection title="resources.shipments.fields.packages" wide block>
           <RelatedList reference="packages" target="manifest_id" label={false} rowClick={packageLink}>
             <TextField source="barcode" />
             <EnumField source="size" prefix="sizes" />

@@ -29,7 +29,7 @@ function EventsField(_props: { source: string; label?: string }) {
 export const MerchantShow = () => (
   <Show component="div" actions={<ShowActions />}>
     <DetailPage>
-      <DetailSection title="details.sections.merchant" testId="section-merchant">
+      <DetailSection title="resources.merchants.name" testId="section-merchant">
         <TextField source="name" />
         <YesNoField source="active" />
         <NumberField source="user_count" />
@@ -45,7 +45,7 @@ export const MerchantShow = () => (
         <TextField source="default_content_type" />
         <EventsField source="notification_events" />
       </DetailSection>
-      <DetailSection title="details.sections.branding">
+      <DetailSection title="resources.merchants.fields.branding">
         {BRANDING_KEYS.map((key) => (
           <TextField key={key} source={`branding.${key}`} label={`resources.merchants.fields.branding_${key}`} />
         ))}
@@ -53,7 +53,7 @@ export const MerchantShow = () => (
       <DetailSection title="resources.merchants.fields.campaign_texts" block>
         <CampaignTextsField />
       </DetailSection>
-      <DetailSection title="details.sections.users" wide block>
+      <DetailSection title="resources.merchants.fields.users" wide block>
         <RelatedList reference="users" target="merchant_id" label={false}>
           <TextField source="first_name" />
           <TextField source="last_name" />
@@ -61,7 +61,7 @@ export const MerchantShow = () => (
           <RoleField source="role" />
         </RelatedList>
       </DetailSection>
-      <DetailSection title="details.sections.location_groups" wide block>
+      <DetailSection title="resources.merchants.fields.location_groups" wide block>
         {/* Groups link to merchants many-to-many: the record carries their ids (location_group_ids). */}
         <ReferenceArrayField source="location_group_ids" reference="location_groups" label={false}>
           <Datagrid rowClick="show" bulkActionButtons={false} empty={<EmptyValue />}>

@@ -44,7 +44,7 @@ export function PackageShow() {
   return (
     <Show resource="packages" component="div" actions={<PackageShowActions />}>
       <DetailPage>
-        <DetailSection title="details.sections.package" testId="section-package">
+        <DetailSection title="resources.packages.name" testId="section-package">
           <TextField source="barcode" />
           <StatusChipField source="status" table="packages" />
           <EnumField source="size" prefix="sizes" />

@@ -41,7 +41,7 @@ export function ShipmentShow() {
   return (
     <Show component="div" actions={<ShowActions><ShipmentActions /><AddPackageButton /></ShowActions>}>
       <DetailPage>
-        <DetailSection title="details.sections.shipment" testId="section-shipment">
+        <DetailSection title="resources.shipments.name" testId="section-shipment">
           <TextField source="reference_id" />
           <StatusChipField source="status" table="shipments" />
           <EnumField source="type" prefix="shipment_types" />
@@ -51,7 +51,7 @@ export function ShipmentShow() {
           <DateField source="created_at" showTime />
           <DateField source="updated_at" showTime />
         </DetailSection>
-        <DetailSection title="details.sections.recipient" testId="section-recipient">
+        <DetailSection title="resources.shipments.fields.recipient" testId="section-recipient">
           <TextField source="first_name" />
           <TextField source="last_name" />
           <TextField source="email" />
@@ -73,7 +73,7 @@ export function ShipmentShow() {
           <ReferenceField source="batch_id" reference="batches" />
           <ReferenceField source="manifest_id" reference="manifests" />
         </DetailSection>
-        <DetailSection title="details.sections.packages" wide block>
+        <DetailSection title="resources.shipments.fields.packages" wide block>
           <RelatedList reference="packages" target="shipment_id" label={false} rowClick={packageLink}>
             <TextField source="barcode" />
             <EnumField source="size" prefix="sizes" />

@@ -13,7 +13,7 @@ export function UserShow() {
   return (
     <Show component="div" actions={<ShowActions />}>
       <DetailPage>
-        <DetailSection title="details.sections.user" testId="section-user">
+        <DetailSection title="resources.users.name" testId="section-user">
           <TextField source="first_name" />
           <TextField source="last_name" />
           <TextField source="email" />

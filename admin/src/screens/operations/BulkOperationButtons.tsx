@@ -13,7 +13,7 @@ import { Button, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { HttpError } from 'react-admin';
 import { bulkPrint, canDo, runVerb, type CanResult, type VerbResource } from './operationsClient.js';
 import { isDestructive, verbLabel } from './verbs.js';
-import { noticeText } from '../../components/successNotice.js';
+import { useNoticeText } from '../../components/successNotice.js';
 
 interface Refusal {
   id: number;
@@ -43,6 +43,7 @@ export interface BulkOperationButtonsProps {
 export function BulkOperationButtons({ resource, verbs, nameField = 'reference_id' }: BulkOperationButtonsProps) {
   const translate = useTranslate();
   const refresh = useRefresh();
+  const noticeText = useNoticeText(resource);
   const { selectedIds = [], data = [], onUnselectItems } = useListContext();
   const [verdict, setVerdict] = useState<{ verb: string; can: CanResult } | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -102,7 +103,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
   const outcome = (p: Progress): string => {
     if (p.verb === 'print' && resource === 'shipments') return translate('operations.bulk.summary', outcomeCounts(translate, p.done, p.total - p.done));
     const succeeded = (p.ids ?? []).filter((id) => !p.failures.some((f) => f.id === id));
-    const done = p.done > 0 ? noticeText(translate, resource, p.verb, succeeded.length === 1 ? nameOf(succeeded[0]!) : '', p.done) : '';
+    const done = p.done > 0 ? noticeText(p.verb, succeeded.length === 1 ? nameOf(succeeded[0]!) : '', p.done) : '';
     const refused = p.failures.length > 0 ? `${translate('operations.counts.refused', { smart_count: p.failures.length })}.` : '';
     return [done, refused].filter(Boolean).join(' ');
   };

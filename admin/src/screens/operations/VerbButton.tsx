@@ -5,7 +5,7 @@
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { noticeText } from '../../components/successNotice.js';
+import { useNoticeText } from '../../components/successNotice.js';
 import { runVerb, type VerbResource, type VerbResult } from './operationsClient.js';
 
 export interface VerbButtonProps {
@@ -32,6 +32,7 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
   const refresh = useRefresh();
   const record = useRecordContext();
   const represent = useGetRecordRepresentation(resource);
+  const noticeText = useNoticeText(resource);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const titleId = useId();
@@ -42,7 +43,7 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
     try {
       const result = run ? await run() : await runVerb(resource, id, verb, body);
       const pending = (result as VerbResult | undefined)?.meta?.pending ? (result as VerbResult).meta?.message : undefined;
-      const done = success ?? noticeText(translate, resource, verb, String(record ? represent(record) : `#${id}`));
+      const done = success ?? noticeText(verb, String(record ? represent(record) : `#${id}`));
       notify(pending ?? done, { type: pending ? 'info' : 'success' });
       onDone?.(result);
     } catch {

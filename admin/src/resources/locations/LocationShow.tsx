@@ -1,16 +1,13 @@
-import { NumberField, Show, TextField, type Identifier, type RaRecord } from 'react-admin';
+import { NumberField, Show, TextField } from 'react-admin';
 import { CountryField } from '../../components/CountryInput.js';
 import { DetailPage, DetailSection, YesNoField } from '../../components/DetailSections.js';
 import { EnumField } from '../../components/EnumInput.js';
-import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
-import { StatusChipField } from '../../components/StatusField.js';
 import { useFieldMask } from '../../components/useActor.js';
-import { packagePath } from '../packages/paths.js';
+import { PackagesSection } from '../packages/PackagesSection.js';
 import { DebugPanel, LocationActions } from '../../screens/operations/index.js';
 import { TerminalField } from './TerminalField.js';
 
-const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 const DETAILS = ['hours', 'zone', 'route', 'timezone', 'latitude', 'longitude', 'what3words', 'storage_days'];
 const ADDRESS = ['address_company', 'address_street', 'address_house_number', 'address_locality', 'address_postcode', 'address_state', 'address_description'];
 
@@ -43,13 +40,7 @@ export function LocationShow() {
           ))}
           <TerminalField source="terminal" />
         </DetailSection>
-        <DetailSection title="resources.shipments.fields.packages" wide block>
-          <RelatedList reference="packages" target="location_id" label={false} rowClick={packageLink}>
-            <TextField source="barcode" />
-            <EnumField source="size" prefix="sizes" />
-            <StatusChipField source="status" table="packages" />
-          </RelatedList>
-        </DetailSection>
+        <PackagesSection target="location_id" />
         <DebugPanel resource="locations" />
       </DetailPage>
     </Show>

@@ -4,8 +4,6 @@ import {
   Show,
   TextField,
   useRecordContext,
-  type Identifier,
-  type RaRecord,
 } from 'react-admin';
 import { shipmentPackageRefusal } from '../../../../core/policies/shipments.policy.js';
 import { DateField } from '../../components/DateField.js';
@@ -13,10 +11,10 @@ import { DetailPage, DetailSection, YesNoField } from '../../components/DetailSe
 import { EnumField } from '../../components/EnumInput.js';
 import { EventHistory } from '../../components/EventHistory.js';
 import { NestedCreateButton } from '../../components/nested.js';
-import { RelatedList } from '../../components/RelatedList.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
+import { PackagesSection } from '../packages/PackagesSection.js';
 import { packagePath } from '../packages/paths.js';
 import { DebugPanel, ShipmentActions, ShipmentTimeline } from '../../screens/operations/index.js';
 import { CountryField } from '../../components/CountryInput.js';
@@ -30,7 +28,6 @@ function AddPackageButton() {
   return <NestedCreateButton resource="packages" to={packagePath(record.id, 'create')} label="resources.shipments.actions.add_package" />;
 }
 
-const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
 
 /**
  * A shipment as cards: the shipment itself, its progress, the recipient, the delivery, the merchant and
@@ -73,14 +70,9 @@ export function ShipmentShow() {
           <ReferenceField source="batch_id" reference="batches" />
           <ReferenceField source="manifest_id" reference="manifests" />
         </DetailSection>
-        <DetailSection title="resources.shipments.fields.packages" wide block>
-          <RelatedList reference="packages" target="shipment_id" label={false} rowClick={packageLink}>
-            <TextField source="barcode" />
-            <EnumField source="size" prefix="sizes" />
-            <StatusChipField source="status" table="packages" />
-            <TextField source="description" />
-          </RelatedList>
-        </DetailSection>
+        <PackagesSection target="shipment_id">
+          <TextField source="description" />
+        </PackagesSection>
         <DetailSection title="details.sections.history" wide block testId="section-history">
           <EventHistory table="shipments" />
         </DetailSection>

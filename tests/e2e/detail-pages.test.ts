@@ -86,4 +86,30 @@ describeE2e('detail pages (issue 10)', (env) => {
     await expect.poll(() => newest.innerText()).toContain(`→ ${translate('en', `statuses.shipments.${after.status}`)}`);
     expect(await newest.innerText()).toContain(translate('en', 'details.by', { name: 'Alex Acme' }));
   });
+
+  it('create, save and delete say which record: "Location group … created", "… saved", "Location group deleted."', async () => {
+    const page = await env.newPage();
+    await signIn(page, 'superadmin@example.com');
+    const name = `Cards ${Date.now().toString(36)}`;
+    const say = (action: 'created' | 'updated', named: string) => format('en', NOTICES.en.location_groups[action], { name: named, smart_count: 1 });
+    await clickMenu(page, en.menu.location_groups);
+    await page.getByRole('link', { name: en.ra.action.create, exact: true }).click();
+    await page.getByRole('textbox', { name: en.resources.location_groups.fields.name }).first().fill(name);
+    await page.getByRole('button', { name: en.ra.action.save, exact: true }).click();
+    await page.getByText(say('created', name), { exact: true }).waitFor();
+    await page.waitForURL((url) => /^\/location_groups\/\d+$/.test(url.pathname));
+
+    await page.getByRole('link', { name: en.ra.action.edit, exact: true }).click();
+    const input = page.getByRole('textbox', { name: en.resources.location_groups.fields.name }).first();
+    await expect.poll(() => input.inputValue()).toBe(name);
+    await input.fill(`${name} 2`);
+    await page.getByRole('button', { name: en.ra.action.save, exact: true }).click();
+    await page.getByText(say('updated', `${name} 2`), { exact: true }).waitFor();
+    await page.waitForURL((url) => /^\/location_groups\/\d+$/.test(url.pathname));
+
+    await page.getByRole('button', { name: en.ra.action.delete, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: en.ra.action.confirm, exact: true }).click();
+    await page.getByText(translate('en', 'notices.deleted.location_groups', { smart_count: 1 }), { exact: true }).waitFor();
+    expect(await page.getByText(/Element (created|updated|deleted)/).count()).toBe(0);
+  });
 });

@@ -701,7 +701,6 @@ export const appEn = {
     // back-office operation buttons (admin/src/screens/operations)
     shipment_registered: 'Shipment %{reference} registered; its labels are downloading.',
     labels_downloaded: 'Labels of shipment %{reference} downloaded.',
-    done: '%{action}: done.',
     // counts of an operation's outcome, each with its own plural form (core outcomeCounts)
     counts: {
       done: '%{smart_count} done |||| %{smart_count} done',
@@ -764,7 +763,6 @@ export const appEn = {
     },
     timeline: { title: 'Shipment progress', current: 'current step', not_yet: 'Not yet' },
     package: {
-      history: 'History',
       consolidated_to: 'Consolidated into',
       consolidations: 'Packages inside',
       container: 'Container package (barcode or id)',
@@ -796,6 +794,44 @@ export const appEn = {
     debug: { title: 'Debug', record: 'Record (raw)', events: 'Events' },
   },
 
+  // detail (show) pages: section headings, the history's "who" (admin/src/components/DetailSections.tsx)
+  details: {
+    by: 'by %{name}',
+    system: 'System',
+    who: 'By',
+    sections: {
+      progress: 'Progress',
+      delivery: 'Delivery',
+      reference: 'Merchant and references',
+      history: 'History',
+      whereabouts: 'Where it is',
+      flags: 'Flags',
+      consolidation: 'Consolidation',
+      parcels: 'Parcels per customer',
+      schedule: 'Notifications',
+      messages: 'Messages',
+      details: 'Details',
+      settings: 'Settings',
+      access: 'Access',
+    },
+  },
+  // success notices react-admin shows itself (delete buttons: no record name); the rest, naming the record, are in
+  // core/i18n/notices.ts, loaded with the screens that use them (admin/src/components/successNotice.ts)
+  notices: {
+    profile_saved: 'Your profile was saved.',
+    preferences_saved: 'Your preferences were saved.',
+    deleted: {
+      shipments: 'Shipment deleted. |||| %{smart_count} shipments deleted.',
+      packages: 'Package deleted. |||| %{smart_count} packages deleted.',
+      batches: 'Campaign deleted. |||| %{smart_count} campaigns deleted.',
+      batch_items: 'Customer deleted. |||| %{smart_count} customers deleted.',
+      manifests: 'Manifest deleted. |||| %{smart_count} manifests deleted.',
+      locations: 'Location deleted. |||| %{smart_count} locations deleted.',
+      location_groups: 'Location group deleted. |||| %{smart_count} location groups deleted.',
+      merchants: 'Merchant deleted. |||| %{smart_count} merchants deleted.',
+      users: 'User deleted. |||| %{smart_count} users deleted.',
+    },
+  },
   http: {
     forbidden: 'Forbidden: %{message}.',
     unexpected: 'An unexpected server error occurred. %{message}',
@@ -1283,13 +1319,6 @@ export const appEn = {
       convert_responded: 'Convert responded',
       bulk_notify: 'Notify',
       bulk_convert: 'Create shipments',
-    },
-    done: {
-      start: 'The batch is running',
-      pause: 'The batch is paused',
-      notify: 'The notification is on its way',
-      restart: 'The item will be notified again',
-      convert: 'Shipment created',
     },
     bulk: {
       partial_title: 'Not every selected item can be processed',

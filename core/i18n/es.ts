@@ -705,7 +705,6 @@ export const appEs: AppCatalogue = {
     // back-office operation buttons (admin/src/screens/operations)
     shipment_registered: 'Envío %{reference} registrado; se están descargando sus etiquetas.',
     labels_downloaded: 'Etiquetas del envío %{reference} descargadas.',
-    done: '%{action}: hecho.',
     // recuentos del resultado de una operación, cada uno con su plural (core outcomeCounts)
     counts: {
       done: '%{smart_count} hecho |||| %{smart_count} hechos',
@@ -768,7 +767,6 @@ export const appEs: AppCatalogue = {
     },
     timeline: { title: 'Progreso del envío', current: 'paso actual', not_yet: 'Todavía no' },
     package: {
-      history: 'Historial',
       consolidated_to: 'Consolidado en',
       consolidations: 'Paquetes dentro',
       container: 'Paquete contenedor (código de barras o id)',
@@ -800,6 +798,43 @@ export const appEs: AppCatalogue = {
     debug: { title: 'Depuración', record: 'Registro (sin procesar)', events: 'Eventos' },
   },
 
+  // fichas de detalle: títulos de sección, el "quién" del historial (admin/src/components/DetailSections.tsx)
+  details: {
+    by: 'por %{name}',
+    system: 'Sistema',
+    who: 'Por',
+    sections: {
+      progress: 'Progreso',
+      delivery: 'Entrega',
+      reference: 'Comercio y referencias',
+      history: 'Historial',
+      whereabouts: 'Dónde está',
+      flags: 'Indicadores',
+      consolidation: 'Consolidación',
+      parcels: 'Paquetes por cliente',
+      schedule: 'Notificaciones',
+      messages: 'Mensajes',
+      details: 'Detalles',
+      settings: 'Configuración',
+      access: 'Acceso',
+    },
+  },
+  // avisos de éxito que muestra react-admin (botones de eliminar); los que nombran el registro están en core/i18n/notices.ts
+  notices: {
+    profile_saved: 'Se ha guardado tu perfil.',
+    preferences_saved: 'Se han guardado tus preferencias.',
+    deleted: {
+      shipments: 'Envío eliminado. |||| %{smart_count} envíos eliminados.',
+      packages: 'Paquete eliminado. |||| %{smart_count} paquetes eliminados.',
+      batches: 'Campaña eliminada. |||| %{smart_count} campañas eliminadas.',
+      batch_items: 'Cliente eliminado. |||| %{smart_count} clientes eliminados.',
+      manifests: 'Manifiesto eliminado. |||| %{smart_count} manifiestos eliminados.',
+      locations: 'Ubicación eliminada. |||| %{smart_count} ubicaciones eliminadas.',
+      location_groups: 'Grupo de ubicaciones eliminado. |||| %{smart_count} grupos de ubicaciones eliminados.',
+      merchants: 'Comercio eliminado. |||| %{smart_count} comercios eliminados.',
+      users: 'Usuario eliminado. |||| %{smart_count} usuarios eliminados.',
+    },
+  },
   http: {
     forbidden: 'Acceso denegado: %{message}.',
     unexpected: 'Se ha producido un error inesperado en el servidor. %{message}',
@@ -1295,13 +1330,6 @@ export const appEs: AppCatalogue = {
       convert_responded: 'Convertir respondidos',
       bulk_notify: 'Notificar',
       bulk_convert: 'Crear envíos',
-    },
-    done: {
-      start: 'El lote está en marcha',
-      pause: 'El lote está en pausa',
-      notify: 'La notificación está en camino',
-      restart: 'El cliente será notificado de nuevo',
-      convert: 'Envío creado',
     },
     bulk: {
       partial_title: 'No se pueden procesar todos los elementos seleccionados',

@@ -5,9 +5,10 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants.js';
 import type { Message, Translate } from '../validation.js';
 import { en } from './en.js';
+import { format, type Params } from './format.js';
 import { es } from './es.js';
 
-export type Params = Record<string, string | number>;
+export type { Params };
 
 export const messages: Record<Locale, object> = { en, es };
 
@@ -23,22 +24,8 @@ export function lookup(catalogue: object, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Plural form index for `smart_count`; English and Spanish share the rule (1 -> singular). */
-const pluralIndex = (_locale: Locale, count: number) => (count === 1 ? 0 : 1);
-
 export { outcomeCounts } from './outcome-counts.js';
-
-/** Applies polyglot's `smart_count` plural choice and `%{param}` interpolation to one phrase. */
-export function format(locale: Locale, phrase: string, params: Params = {}): string {
-  let text = phrase;
-  const count = params.smart_count;
-  if (typeof count === 'number' && text.includes('||||')) {
-    const forms = text.split('||||').map((f) => f.trim());
-    text = forms[Math.min(pluralIndex(locale, count), forms.length - 1)];
-  }
-  // A missing param becomes empty rather than leaking `%{name}` to users.
-  return text.replace(/%\{(\w+)\}/g, (_m, name: string) => (name in params ? String(params[name]) : '')).trimEnd();
-}
+export { format } from './format.js';
 
 /** Translates a key: the locale's phrase, else the English one, else the key itself. */
 export function translate(locale: Locale, key: string, params?: Params): string {

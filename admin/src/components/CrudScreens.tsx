@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Create, Edit } from 'react-admin';
+import { useSaveOptions } from './successNotice.js';
 
 /** A resource form shared by create and edit (one component, told which mode it is in). */
 export type ModeForm = ComponentType<{ mode: 'create' | 'edit' }>;
@@ -10,16 +11,16 @@ export type ModeForm = ComponentType<{ mode: 'create' | 'edit' }>;
  */
 export const errorsInDialog = { onError: () => undefined };
 
-/** Create page: after saving, go to the new record's detail page. */
+/** Create page: after saving, say which record was created and go to its detail page. */
 export const CreateScreen = ({ form: Form }: { form: ModeForm }) => (
-  <Create redirect="show" mutationOptions={errorsInDialog}>
+  <Create mutationOptions={useSaveOptions('created')}>
     <Form mode="create" />
   </Create>
 );
 
-/** Edit page: pessimistic, so a 409 (stale updated_at) keeps the user on the form. */
+/** Edit page: pessimistic, so a 409 (stale updated_at) keeps the user on the form; saved: says which record, to its detail page. */
 export const EditScreen = ({ form: Form }: { form: ModeForm }) => (
-  <Edit mutationMode="pessimistic" redirect="show" mutationOptions={errorsInDialog}>
+  <Edit mutationMode="pessimistic" mutationOptions={useSaveOptions('updated')}>
     <Form mode="edit" />
   </Edit>
 );

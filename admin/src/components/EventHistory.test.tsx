@@ -49,4 +49,21 @@ describe('EventHistory', () => {
     expect(english).not.toContain('→');
     expect(lineIn('es')).toContain(translate('es', 'event_kinds.extend-expiry'));
   });
+
+  it('says who did each step, the system when no user did', () => {
+    const events = [
+      { id: 1, kind: 'created', from_status: null, to_status: 0, actor_name: 'Mia Merchant', created_at: '2026-11-21T08:49:10.706Z' },
+      { id: 2, kind: 'status', from_status: 0, to_status: 10, actor_name: null, created_at: '2026-11-21T09:49:10.706Z' },
+    ];
+    render(
+      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
+        <RecordContextProvider value={{ id: 1, events }}>
+          <EventHistory table="shipments" />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    const lines = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(lines[0]).toContain(translate('en', 'details.by', { name: translate('en', 'details.system') }));
+    expect(lines[1]).toContain(translate('en', 'details.by', { name: 'Mia Merchant' }));
+  });
 });

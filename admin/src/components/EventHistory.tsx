@@ -9,19 +9,27 @@ export interface HistoryEvent {
   from_status: number | null;
   to_status: number | null;
   reason?: string | null;
+  /** Who did it (the API joins the acting user's name); null for the system (imports, schedules, hooks). */
+  actor_name?: string | null;
   created_at: string;
 }
 
-/** The record's status history (`events` from the show payload) as a plain list; newest first. */
+/**
+ * The one order of every history on a detail page: newest first. Steps of one action share their time
+ * (check-in: 50 -> 70 -> 90): the later event (higher id) goes first. docs/admin.md "Detail pages".
+ */
+export function newestFirst<E extends { id: number; created_at: string }>(events: readonly E[]): E[] {
+  return [...events].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/** The record's status history (`events` from the show payload) as a plain list, newest first, with who did it. */
 export function EventHistory({ table, source = 'events' }: { table: StatusTable; source?: string; label?: string }) {
   const record = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const status = useStatusLabel(table);
-  const events = Array.isArray(record?.[source]) ? ([...record[source]] as HistoryEvent[]) : [];
+  const events = newestFirst(Array.isArray(record?.[source]) ? (record[source] as HistoryEvent[]) : []);
   if (!events.length) return <Typography variant="body2">—</Typography>;
-  // Steps of one action share their time (check-in: 50 -> 70 -> 90): the later event (higher id) goes first.
-  events.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   return (
     <List dense aria-label={translate('resources.shipments.fields.timeline')}>
       {events.map((e) => (
@@ -36,7 +44,13 @@ export function EventHistory({ table, source = 'events' }: { table: StatusTable;
             ]
               .filter(Boolean)
               .join(': ')}
-            secondary={[new Date(e.created_at).toLocaleString(locale), e.reason].filter(Boolean).join(' — ')}
+            secondary={[
+              new Date(e.created_at).toLocaleString(locale),
+              translate('details.by', { name: e.actor_name || translate('details.system') }),
+              e.reason,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           />
         </ListItem>
       ))}

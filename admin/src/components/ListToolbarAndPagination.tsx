@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import { LIST_DEFAULTS } from '../../../core/constants.js';
 import { errorsInDialog } from './CrudScreens.js';
+import { deletedNotice } from './successNotice.js';
 
 export const DEFAULT_SORT: SortPayload = { field: 'id', order: 'ASC' };
 export const PER_PAGE = LIST_DEFAULTS.perPage;
@@ -122,7 +123,7 @@ export function ListBulkActions({ children }: { children?: ReactNode }) {
   return (
     <>
       {children}
-      {canDelete && <BulkDeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} />}
+      {canDelete && <BulkDeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} successMessage={deletedNotice(resource)} />}
     </>
   );
 }

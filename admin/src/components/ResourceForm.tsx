@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@mui/material';
-import { DeleteButton, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate, type RaRecord, type SimpleFormProps } from 'react-admin';
+import { DeleteButton, SaveButton, SimpleForm, Toolbar, useRecordContext, useResourceContext, useTranslate, type RaRecord, type SimpleFormProps } from 'react-admin';
 import type { Schema } from '../../../core/validation.js';
 import { FormSchemaContext } from './RequiredLabel.js';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 import { recordActions, useRecordAllows } from './recordActions.js';
 import { useSchemaValidator } from './validators.js';
 import { errorsInDialog } from './CrudScreens.js';
+import { deletedNotice } from './successNotice.js';
 
 /** A loaded record whose allowed actions (from the server) no longer include editing, e.g. a printed shipment. */
 const isLocked = (record: RaRecord | undefined) => {
@@ -29,10 +30,11 @@ function LockedNotice({ resource }: { resource: string }) {
 function FormToolbar({ deleteRedirect }: { deleteRedirect?: string }) {
   const record = useRecordContext();
   const canDelete = useRecordAllows('delete');
+  const resource = useResourceContext();
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton disabled={isLocked(record) ? true : undefined} />
-      {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} />}
+      {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={deletedNotice(resource)} />}
     </Toolbar>
   );
 }

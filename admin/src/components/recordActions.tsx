@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DeleteButton, EditButton, TopToolbar, useCanAccess, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
 import { errorsInDialog } from './CrudScreens.js';
+import { deletedNotice } from './successNotice.js';
 
 /** The allowed actions the API sent for a record (dataProvider copies meta.actions to `_actions`). */
 export const recordActions = (record: RaRecord | undefined): string[] | undefined =>
@@ -23,6 +24,7 @@ export function useRecordAllows(action: 'edit' | 'delete' | string): boolean {
 export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: string; deleteRedirect?: string; children?: ReactNode }) {
   const canEdit = useRecordAllows('edit');
   const canDelete = useRecordAllows('delete');
+  const resource = useResourceContext();
   return (
     // Wraps on a phone: a superadmin's package page has six verbs, wider than 390 px.
     <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
@@ -30,7 +32,7 @@ export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: str
       {/* EditButton spreads its props after its own `to`: an explicit `to={undefined}` would replace the
           edit path with nothing (the link points at the current page and throws reading `pathname`). */}
       {canEdit && (editTo ? <EditButton to={editTo} /> : <EditButton />)}
-      {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} />}
+      {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={deletedNotice(resource)} />}
     </TopToolbar>
   );
 }

@@ -138,7 +138,7 @@ export function MerchantPreferencesPage() {
     const body: MerchantPreferences = { content_types: addContentType(types, typed ?? ''), default_content_type: defaultType || null };
     try {
       await api('merchants/preferences', { method: 'PUT', body });
-      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      notify('notices.preferences_saved', { type: 'success' });
       setSaved(body);
     } catch {
       /* the global error dialog explains */

@@ -86,7 +86,7 @@ export function ProfilePage() {
     const fresh = await loadUser(true);
     if (fresh && isLocale(fresh.locale)) setLocale(fresh.locale);
     own.reload();
-    notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+    notify('notices.profile_saved', { type: 'success' });
   };
 
   return (

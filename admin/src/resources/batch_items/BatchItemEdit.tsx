@@ -1,5 +1,5 @@
 import { Edit, type Identifier, type RaRecord } from 'react-admin';
-import { errorsInDialog } from '../../components/CrudScreens.js';
+import { useSaveOptions } from '../../components/successNotice.js';
 import { useParentId } from '../../components/useParentId.js';
 import { BatchItemForm } from './BatchItemForm.js';
 import { batchItemPath } from './paths.js';
@@ -10,8 +10,7 @@ export function BatchItemEdit() {
     <Edit
       resource="batch_items"
       mutationMode="pessimistic"
-      mutationOptions={errorsInDialog}
-      redirect={(_r?: string, id?: Identifier, data?: Partial<RaRecord>) => batchItemPath(data?.batch_id ?? batchId ?? '', id)}
+      mutationOptions={useSaveOptions('updated', (_r?: string, id?: Identifier, data?: Partial<RaRecord>) => batchItemPath(data?.batch_id ?? batchId ?? '', id), 'batch_items')}
     >
       <BatchItemForm mode="edit" batchId={batchId} />
     </Edit>

@@ -1,7 +1,8 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { BooleanField, Button, NumberField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { Button, NumberField, Show, TextField, useRecordContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { DateField } from '../../components/DateField.js';
+import { DetailPage, DetailSection, YesNoField } from '../../components/DetailSections.js';
 import { CHANNELS } from '../../../../core/features.js';
 import { BitmaskField } from '../../components/BitmaskField.js';
 import { EnumField } from '../../components/EnumInput.js';
@@ -48,44 +49,55 @@ export function CustomersButton() {
 
 export function BatchShow() {
   return (
-    <Show actions={<ShowActions><CustomersButton /><BatchActions /><AddItemButton /><ImportItemsButton /></ShowActions>}>
+    <Show component="div" actions={<ShowActions><CustomersButton /><BatchActions /><AddItemButton /><ImportItemsButton /></ShowActions>}>
       <BatchShowLayout />
     </Show>
   );
 }
 
+/** A campaign as cards: the campaign, its parcels per customer, its notification schedule and texts, its customers. */
 function BatchShowLayout() {
   const showMerchant = useCanSee('batches', 'merchant_id');
   const record = useRecordContext();
   return (
-    <SimpleShowLayout>
-      <TextField source="name" />
-      <StatusChipField source="status" table="batches" />
-      <EnumField source="type" prefix="shipment_types" />
-      {showMerchant && <NameField source="merchant_id" label="resources.batches.fields.merchant_id" />}
-      <NameField source="pickup_location_id" label="resources.batches.fields.pickup_location_id" />
-      <NumberField source="item_count" />
-      <NumberField source="packages_small" />
-      <NumberField source="packages_medium" />
-      <NumberField source="packages_large" />
-      <NumberField source="packages_oversized" />
-      <TextField source="contents" />
-      <NumberField source="offset" />
-      <NumberField source="reminder_count" />
-      <NumberField source="reminder_interval" />
-      <BitmaskField source="channels" bits={CHANNELS} labelPrefix="channels" />
-      <BooleanField source="custom_final_reminder" looseValue />
-      <TextField source="notification_message" />
-      <TextField source="reminder_message" />
-      {customFinalReminderOn(record?.custom_final_reminder) && <TextField source="final_reminder_message" />}
-      <DateField source="created_at" showTime />
-      <RelatedList reference="batch_items" target="batch_id" label="resources.batches.fields.items" rowClick={itemLink}>
-        <TextField source="first_name" />
-        <TextField source="last_name" />
-        <TextField source="email" />
-        <PhoneField source="full_phone_number" />
-        <StatusChipField source="status" table="batch_items" />
-      </RelatedList>
-    </SimpleShowLayout>
+    <DetailPage>
+      <DetailSection title="resources.batches.name" testId="section-batch">
+        <TextField source="name" />
+        <StatusChipField source="status" table="batches" />
+        <EnumField source="type" prefix="shipment_types" />
+        {showMerchant && <NameField source="merchant_id" label="resources.batches.fields.merchant_id" />}
+        <NameField source="pickup_location_id" label="resources.batches.fields.pickup_location_id" />
+        <NumberField source="item_count" />
+        <TextField source="contents" />
+        <DateField source="created_at" showTime />
+      </DetailSection>
+      <DetailSection title="details.sections.parcels">
+        <NumberField source="packages_small" />
+        <NumberField source="packages_medium" />
+        <NumberField source="packages_large" />
+        <NumberField source="packages_oversized" />
+      </DetailSection>
+      <DetailSection title="details.sections.schedule">
+        <BitmaskField source="channels" bits={CHANNELS} labelPrefix="channels" />
+        <NumberField source="offset" />
+        <NumberField source="reminder_count" />
+        <NumberField source="reminder_interval" />
+        <YesNoField source="custom_final_reminder" />
+      </DetailSection>
+      <DetailSection title="details.sections.messages">
+        <TextField source="notification_message" />
+        <TextField source="reminder_message" />
+        {customFinalReminderOn(record?.custom_final_reminder) && <TextField source="final_reminder_message" />}
+      </DetailSection>
+      <DetailSection title="resources.batches.fields.items" wide block>
+        <RelatedList reference="batch_items" target="batch_id" label={false} rowClick={itemLink}>
+          <TextField source="first_name" />
+          <TextField source="last_name" />
+          <TextField source="email" />
+          <PhoneField source="full_phone_number" />
+          <StatusChipField source="status" table="batch_items" />
+        </RelatedList>
+      </DetailSection>
+    </DetailPage>
   );
 }

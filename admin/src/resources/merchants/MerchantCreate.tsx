@@ -3,6 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { Create, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { errorsInDialog } from '../../components/CrudScreens.js';
+import { useNotifyDone } from '../../components/successNotice.js';
 import { MerchantForm } from './MerchantForm.js';
 
 /** The new merchant's secret is in the create response only: show it once, then go to the detail page. */
@@ -34,9 +35,10 @@ function SecretDialog({ merchant, onClose }: { merchant: RaRecord; onClose: () =
 export function MerchantCreate() {
   const navigate = useNavigate();
   const [created, setCreated] = useState<RaRecord | null>(null);
+  const notifyDone = useNotifyDone('merchants');
   return (
     <>
-      <Create redirect={false} mutationOptions={{ ...errorsInDialog, onSuccess: (record: RaRecord) => setCreated(record) }}>
+      <Create redirect={false} mutationOptions={{ ...errorsInDialog, onSuccess: (record: RaRecord) => { notifyDone('created', record); setCreated(record); } }}>
         <MerchantForm mode="create" />
       </Create>
       {created && <SecretDialog merchant={created} onClose={() => navigate(`/merchants/${created.id}`)} />}

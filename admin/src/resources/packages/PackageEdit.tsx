@@ -1,5 +1,5 @@
 import { Edit, type Identifier, type RaRecord } from 'react-admin';
-import { errorsInDialog } from '../../components/CrudScreens.js';
+import { useSaveOptions } from '../../components/successNotice.js';
 import { useParentId } from '../../components/useParentId.js';
 import { PackageForm } from './PackageForm.js';
 import { packagePath } from './paths.js';
@@ -10,8 +10,7 @@ export function PackageEdit() {
     <Edit
       resource="packages"
       mutationMode="pessimistic"
-      mutationOptions={errorsInDialog}
-      redirect={(_r?: string, id?: Identifier, data?: Partial<RaRecord>) => packagePath(data?.shipment_id ?? shipmentId ?? '', id)}
+      mutationOptions={useSaveOptions('updated', (_r?: string, id?: Identifier, data?: Partial<RaRecord>) => packagePath(data?.shipment_id ?? shipmentId ?? '', id), 'packages')}
     >
       <PackageForm mode="edit" shipmentId={shipmentId} />
     </Edit>

@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { newestFirst } from '../../components/EventHistory.js';
 import { useStatusLabel } from '../../components/StatusField.js';
 
 interface ItemEvent {
@@ -15,7 +16,7 @@ interface ItemEvent {
 }
 
 /**
- * A batch item's history (`events` of the show payload), oldest first: created, status changes, email /
+ * A batch item's history (`events` of the show payload), newest first like every history, with who did it: created, status changes, email /
  * SMS notified, reminders (number, final), failures with their reason, the customer's response.
  */
 export function ItemHistory({ source = 'events' }: { source?: string; label?: string }) {
@@ -23,7 +24,7 @@ export function ItemHistory({ source = 'events' }: { source?: string; label?: st
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const status = useStatusLabel('batch_items');
-  const events = Array.isArray(record?.[source]) ? (record[source] as ItemEvent[]) : [];
+  const events = newestFirst(Array.isArray(record?.[source]) ? (record[source] as ItemEvent[]) : []);
   if (!events.length) return <Typography variant="body2">{translate('campaigns.history.empty')}</Typography>;
 
   const detail = (e: ItemEvent): string => {
@@ -37,7 +38,7 @@ export function ItemHistory({ source = 'events' }: { source?: string; label?: st
       case 'responded':
         return record?.pickup_location_name && e.location_id === record.pickup_location_id ? String(record.pickup_location_name) : e.location_id ? `#${e.location_id}` : '';
       default:
-        return e.actor_name ?? '';
+        return '';
     }
   };
 
@@ -48,6 +49,7 @@ export function ItemHistory({ source = 'events' }: { source?: string; label?: st
           <TableCell>{translate('campaigns.history.at')}</TableCell>
           <TableCell>{translate('campaigns.history.event')}</TableCell>
           <TableCell>{translate('campaigns.history.detail')}</TableCell>
+          <TableCell>{translate('details.who')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -56,6 +58,7 @@ export function ItemHistory({ source = 'events' }: { source?: string; label?: st
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(e.created_at).toLocaleString(locale)}</TableCell>
             <TableCell>{translate(`event_kinds.${e.kind}`, { _: e.kind })}</TableCell>
             <TableCell>{detail(e)}</TableCell>
+            <TableCell>{e.actor_name || translate('details.system')}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -130,7 +130,7 @@ export function NotificationPreferences() {
     if (withPayments) body.payment_url = v.payment_url?.trim() || null;
     try {
       await api('merchants/preferences', { method: 'PUT', body, suppress: [422] });
-      notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+      notify('notices.preferences_saved', { type: 'success' });
       return undefined;
     } catch (error) {
       // The API's field errors (422) become the fields' own.

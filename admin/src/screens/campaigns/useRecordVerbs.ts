@@ -1,5 +1,6 @@
 /** What a campaign record's action buttons share: the record in context, the verbs its `_actions` allow, a busy flag and a verb runner. */
-import { useNotify, useRecordContext, useRefresh, type Identifier } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useResourceContext, type Identifier } from 'react-admin';
+import { useNotifyDone } from '../../components/successNotice.js';
 import { recordActions } from '../../components/recordActions.js';
 import { useBusy } from '../shared/useBusy.js';
 
@@ -7,6 +8,7 @@ export function useRecordVerbs<V extends string>(post: (id: Identifier, verb: V)
   const record = useRecordContext();
   const notify = useNotify();
   const refresh = useRefresh();
+  const notifyDone = useNotifyDone(useResourceContext() ?? 'batches');
   const [busy, whileBusy] = useBusy();
   const actions = recordActions(record) ?? [];
 
@@ -15,7 +17,7 @@ export function useRecordVerbs<V extends string>(post: (id: Identifier, verb: V)
     whileBusy(async () => {
       if (!record) return;
       await post(record.id, verb);
-      notify(`campaigns.done.${verb}`, { type: 'info' });
+      notifyDone(verb, record);
       refresh();
     });
 

@@ -15,6 +15,7 @@ import { HttpError } from 'react-admin';
 import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
 import { bulkPrint, type CanResult, type VerbResource } from './operationsClient.js';
 import { isDestructive, verbLabel } from './verbs.js';
+import { useNoticeText } from '../../components/successNotice.js';
 
 interface Refusal {
   id: number;
@@ -24,6 +25,8 @@ interface Refusal {
 
 interface Progress {
   verb: string;
+  /** The rows it runs on (to name the one that succeeded: "Shipment LL123 cancelled."). */
+  ids?: number[];
   total: number;
   done: number;
   failures: Refusal[];
@@ -43,6 +46,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
   const translate = useTranslate();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<LockerlineDataProvider>();
+  const noticeText = useNoticeText(resource);
   const { selectedIds = [], data = [], onUnselectItems } = useListContext();
   const [verdict, setVerdict] = useState<{ verb: string; can: CanResult } | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -78,7 +82,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
           const body = error instanceof HttpError ? (error.body as { code?: string; message?: string }) : {};
           failures.push({ id, name: nameOf(id), reason: body?.message ?? (body?.code ? reasonText(body.code) : String((error as Error).message)) });
         }
-        setProgress({ verb, total: ids.length, done: index + 1 - failures.length, failures: [...failures], finished: index + 1 === ids.length });
+        setProgress({ verb, ids, total: ids.length, done: index + 1 - failures.length, failures: [...failures], finished: index + 1 === ids.length });
       }
     }
     refresh();
@@ -96,6 +100,15 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
     } finally {
       setChecking(null);
     }
+  };
+
+  /** What a finished run did, in words: "3 packages cancelled. 1 refused." (print keeps its counts and the file). */
+  const outcome = (p: Progress): string => {
+    if (p.verb === 'print' && resource === 'shipments') return translate('operations.bulk.summary', outcomeCounts(translate, p.done, p.total - p.done));
+    const succeeded = (p.ids ?? []).filter((id) => !p.failures.some((f) => f.id === id));
+    const done = p.done > 0 ? noticeText(p.verb, succeeded.length === 1 ? nameOf(succeeded[0]!) : '', p.done) : '';
+    const refused = p.failures.length > 0 ? `${translate('operations.counts.refused', { smart_count: p.failures.length })}.` : '';
+    return [done, refused].filter(Boolean).join(' ');
   };
 
   const close = () => {
@@ -157,7 +170,7 @@ export function BulkOperationButtons({ resource, verbs, nameField = 'reference_i
             />
             <DialogContentText role="status">
               {progress.finished
-                ? translate('operations.bulk.summary', outcomeCounts(translate, progress.done, progress.total - progress.done))
+                ? outcome(progress)
                 : translate('operations.bulk.running', { done: progress.done + progress.failures.length, total: progress.total })}
             </DialogContentText>
             {progress.file && <Alert severity="success" sx={{ mt: 1 }}>{translate('operations.bulk.downloaded', { file: progress.file })}</Alert>}

@@ -23,7 +23,8 @@ export function DebugPanel({ resource }: { resource: VerbResource }) {
   if (!record || !can({ role }, 'operations.debug')) return null;
   const { events, ...rest } = record;
   return (
-    <Accordion disableGutters sx={{ mt: 2 }} data-testid="debug-panel">
+    // Spans the detail page's grid (components/DetailSections.tsx) below the cards.
+    <Accordion disableGutters sx={{ mt: 1, gridColumn: '1 / -1', minWidth: 0 }} data-testid="debug-panel">
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Typography>{translate('operations.debug.title')}</Typography>
       </AccordionSummary>

@@ -4,8 +4,9 @@
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
+import { useNotifyDone } from '../../components/successNotice.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, confirmKey, verbLabel } from './verbs.js';
 
@@ -16,7 +17,8 @@ export const parseBarcodes = (text: string) => [...new Set(text.split(/[\s,;]+/)
 function PackagesButton({ id, verb }: { id: number; verb: 'add-packages' | 'remove-packages' }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<LockerlineDataProvider>();
-  const notify = useNotify();
+  const record = useRecordContext();
+  const notifyDone = useNotifyDone('manifests');
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -27,7 +29,7 @@ function PackagesButton({ id, verb }: { id: number; verb: 'add-packages' | 'remo
     setBusy(true);
     try {
       await dataProvider.act('manifests', id, verb, { barcodes });
-      notify(translate('operations.done', { action: translate(verbLabel(verb)) }), { type: 'success' });
+      notifyDone(verb, record);
       setOpen(false);
       setText('');
       refresh();

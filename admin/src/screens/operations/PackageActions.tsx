@@ -5,6 +5,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotifyDone } from '../../components/successNotice.js';
 import { RerouteDialog } from '../scan/RerouteDialog.js';
 import type { PackageRecord } from '../shared/operationsApi.js';
 import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
@@ -21,7 +22,8 @@ const PACKAGE_VERBS = [
 function ConsolidateButton({ id }: { id: number }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<LockerlineDataProvider>();
-  const notify = useNotify();
+  const record = useRecordContext();
+  const notifyDone = useNotifyDone('packages');
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [into, setInto] = useState('');
@@ -31,7 +33,7 @@ function ConsolidateButton({ id }: { id: number }) {
     setBusy(true);
     try {
       await dataProvider.act('packages', id, 'consolidate', { into: into.trim() });
-      notify(translate('operations.done', { action: translate(verbLabel('consolidate')) }), { type: 'success' });
+      notifyDone('consolidate', record);
       setOpen(false);
       refresh();
     } catch {

@@ -1,12 +1,12 @@
 /**
- * Package page sections: history (its events), consolidation links (the container it went into, the
+ * Package page parts: consolidation links (the container it went into, the
  * packages inside it) and the customer's identification photo for superadmin and support.
  */
 import { Box, Chip, Link, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
-import { EventHistory } from '../../components/EventHistory.js';
+import { DetailSection } from '../../components/DetailSections.js';
 import { useStatusLabel } from '../../components/StatusField.js';
 import { apiUrl } from '../../providers/http.js';
 import { packagePath } from '../../resources/packages/paths.js';
@@ -16,14 +16,6 @@ interface LinkedPackage {
   barcode: string;
   status: number;
   shipment_id: number;
-}
-
-export function PackageHistory() {
-  return (
-    <Labeled label="operations.package.history" fullWidth>
-      <EventHistory table="packages" />
-    </Labeled>
-  );
 }
 
 /** A linked package, under its own shipment (a consolidation may join packages of different shipments). */
@@ -95,10 +87,10 @@ export function IdentificationImage() {
   }, [exists, id]);
   if (!url) return null;
   return (
-    <Labeled label="operations.package.identification">
+    <DetailSection title="operations.package.identification" block>
       <Box component="img" src={url} alt={translate('operations.package.identification_alt', { barcode: String(record?.barcode ?? '') })}
-        sx={{ maxWidth: 360, maxHeight: 280, borderRadius: 1, border: 1, borderColor: 'divider' }} />
-    </Labeled>
+        sx={{ maxWidth: '100%', width: 360, maxHeight: 280, objectFit: 'contain', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+    </DetailSection>
   );
 }
 

@@ -5,8 +5,9 @@
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
+import { useNoticeText } from '../../components/successNotice.js';
 import type { VerbResource, VerbResult } from './operationsClient.js';
 
 export interface VerbButtonProps {
@@ -23,7 +24,7 @@ export interface VerbButtonProps {
   variant?: 'text' | 'outlined' | 'contained';
   color?: 'primary' | 'error' | 'warning';
   onDone?: (result: VerbResult | unknown) => void;
-  /** The notice on success (translated), saying what happened; default "<label>: done." */
+  /** The notice on success (translated), saying what happened; default `notices.<resource>.<verb>` naming the record. */
   success?: string;
 }
 
@@ -32,13 +33,17 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<LockerlineDataProvider>();
+  const record = useRecordContext();
+  const represent = useGetRecordRepresentation(resource);
+  const noticeText = useNoticeText(resource);
   const [asking, setAsking] = useState(false);
   const titleId = useId();
   const mutation = useMutation({
     mutationFn: (): Promise<unknown> => (run ? run() : dataProvider.act(resource, id, verb, body)),
     onSuccess: (result) => {
       const pending = (result as VerbResult | undefined)?.meta?.pending ? (result as VerbResult).meta?.message : undefined;
-      notify(pending ?? success ?? translate('operations.done', { action: translate(label) }), { type: pending ? 'info' : 'success' });
+      const done = success ?? noticeText(verb, String(record ? represent(record) : `#${id}`));
+      notify(pending ?? done, { type: pending ? 'info' : 'success' });
       onDone?.(result);
     },
     // A refusal is shown by the error dialog. Refresh also after a failure: a two-step run (register, then print) may have done its first step.

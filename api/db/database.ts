@@ -182,6 +182,30 @@ export function withStatementCache(
 }
 
 
+/**
+ * A reading statement whose all() reads rows as arrays and builds the objects in JavaScript: better-sqlite3 sets
+ * each column of a row object through the V8 API, which made a 25-row, 22-column list page cost about 1.4x the
+ * array read. Same objects (later columns of the same name win, as in better-sqlite3); iterate() and the rest are
+ * the statement's own.
+ */
+function withRowObjects(stmt: SqliteStatement): SqliteStatement {
+  const names = stmt.columns().map((c) => c.name);
+  const arrays = stmt.database.prepare(stmt.source).raw(true);
+  const all = (...parameters: unknown[]) => {
+    const read = (arrays.busy ? stmt.database.prepare(stmt.source).raw(true) : arrays).all(...(parameters as [])) as unknown[][];
+    const rows = new Array<Record<string, unknown>>(read.length);
+    for (let r = 0; r < read.length; r++) {
+      const values = read[r]!;
+      const row: Record<string, unknown> = {};
+      for (let c = 0; c < names.length; c++) row[names[c]!] = values[c];
+      rows[r] = row;
+    }
+    return rows;
+  };
+  // What Kysely's SQLite driver uses of a statement: reader, all, run and iterate (streams).
+  return { reader: true, all, run: stmt.run.bind(stmt), iterate: stmt.iterate.bind(stmt), source: stmt.source, database: stmt.database } as unknown as SqliteStatement;
+}
+
 /** null: the statement writes nothing; a table name; undefined: it may write anything (DDL, a CTE write, …). */
 export function writtenTable(text: string): string | null | undefined {
   const head = text.trimStart().slice(0, 12).toLowerCase();

@@ -13,7 +13,8 @@
  * - an actor loaded while such a write happened is not stored (epoch check);
  * - the session's own expiry is still checked on every hit by the caller, and entries are frozen so no
  *   request can change what another one sees.
- * Only used where the database reports its writes (SQLite; see Db.watchWrites).
+ * Used where the database reports its writes (Db.watchWrites: SQLite, and PostgreSQL through api/db/pg-writes.ts,
+ * which reports a write once it is committed, since other pool connections read the old rows until then).
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Db, WriteListener } from '../db/database.js';

@@ -22,6 +22,7 @@ import { ListTimeoutError, listReader, listTimeoutMs } from '../db/database.js';
 import { containsCI, type SearchHits } from '../db/search-text.js';
 import type { RequestActor } from '../http/context.js';
 import { decodeCursor, encodeCursor } from './list-cursor.js';
+import { countKey, knownCapped, rememberCapped } from './list-count-cache.js';
 
 /** Totals beyond this are reported as the cap with meta.totalCapped (LIST_COUNT_CAP overrides; see docs/resources.md). */
 export const COUNT_CAP = Math.max(100, Number(process.env.LIST_COUNT_CAP) || 1_000);
@@ -222,16 +223,29 @@ const SEARCH_HITS_CAP = 1_000;
 /** `list_ids` reads up to LIST_IDS_CAP ids (the admin's "select all"): it gets this many times the list time limit. */
 const LIST_IDS_TIME_FACTOR = 10;
 
-/** The SQLite time limit of one statement, evaluated per row read (PostgreSQL: the list pool's statement_timeout). */
-const guardFor = (dialect: Dialect, factor = 1) =>
-  dialect === 'sqlite' ? sql<boolean>`list_guard(${Date.now() + factor * listTimeoutMs()})` : undefined;
+/**
+ * SQLite rows read between two looks at the clock (a power of two): `list_guard` is a JavaScript function, and calling
+ * it for every row read cost a capped count (1,001 rows) 4x its own time. Rows are sampled by id (`id & mask`, a
+ * column of every index), so a read of any length still looks every GUARD_EVERY rows or so.
+ */
+export const GUARD_EVERY = 64;
+
+/**
+ * The SQLite time limit of one statement (PostgreSQL: the list pool's statement_timeout): true for a row whose `key`
+ * (an integer id) is not a multiple of GUARD_EVERY, else `list_guard(deadline)`, which throws once the deadline has
+ * passed. SQLite's OR does not evaluate its right side when the left is true, so JavaScript runs once per GUARD_EVERY rows.
+ */
+export const guardFor = (dialect: Dialect, key: RawBuilder<unknown>, factor = 1) =>
+  dialect === 'sqlite' ? sql<boolean>`(${key} & ${sql.lit(GUARD_EVERY - 1)} <> 0 or list_guard(${Date.now() + factor * listTimeoutMs()}))` : undefined;
+
+const tableGuard = (dialect: Dialect, table: string, factor = 1) => guardFor(dialect, sql.ref(`${table}.id`), factor);
 
 /** All the ids of a list in sort order, under LIST_IDS_TIME_FACTOR times the time limit (PostgreSQL: `set local`). */
 async function listIds(db: Kysely<Database>, dialect: Dialect, spec: ListSpec<any>, q: ListQuery, actor: RequestActor): Promise<unknown[]> {
   const t = spec.table;
   const dir = q.sort.desc ? 'desc' : 'asc';
   const read = async (reader: Kysely<Database>) => {
-    let sorted = filteredQuery(reader, dialect, spec, q, actor, guardFor(dialect, LIST_IDS_TIME_FACTOR)).orderBy(`${t}.${q.sort.field}`, dir);
+    let sorted = filteredQuery(reader, dialect, spec, q, actor, tableGuard(dialect, t, LIST_IDS_TIME_FACTOR)).orderBy(`${t}.${q.sort.field}`, dir);
     if (q.sort.field !== 'id') sorted = sorted.orderBy(`${t}.id`, dir);
     return (await sorted.select(`${t}.id`).limit(LIST_IDS_CAP).execute()).map((r: any) => r.id);
   };
@@ -266,7 +280,7 @@ async function pageRows(
   const dir = q.sort.desc ? 'desc' : 'asc';
   const sortBy = (qb: AnyQuery) => (q.sort.field === 'id' ? qb.orderBy(`${t}.id`, dir) : qb.orderBy(`${t}.${q.sort.field}`, dir).orderBy(`${t}.id`, dir));
   const selected = columns.map((c) => `${t}.${c}`);
-  let qb = filteredQuery(db, dialect, spec, q, actor, guardFor(dialect));
+  let qb = filteredQuery(db, dialect, spec, q, actor, tableGuard(dialect, t));
   const offset = (q.page - 1) * q.perPage;
   const seek = spec.seekable?.includes(q.sort.field) ? decodeCursor(q) : undefined;
   if (seek) {
@@ -302,7 +316,7 @@ export async function runList(
 ): Promise<ListResult> {
   const reader = listReader(db);
   if (q.search && spec.searchHits && !spec.searchPrefixShape?.test(q.search)) {
-    const hits = await limited(() => spec.searchHits!(reader, q.search, dialect, SEARCH_HITS_CAP, guardFor(dialect)));
+    const hits = await limited(() => spec.searchHits!(reader, q.search, dialect, SEARCH_HITS_CAP, guardFor(dialect, sql`rowid`)));
     q = { ...q, searchHits: hits };
   }
 
@@ -317,17 +331,20 @@ export async function runList(
 
   let total: number;
   let totalCapped = false;
+  let countAs: string | undefined;
   if (rows.length > 0 && rows.length < q.perPage) total = offset + rows.length;
   else if (rows.length === 0 && q.page === 1) total = 0;
-  else if (offset + rows.length > COUNT_CAP || commonTermOnly(reader, spec, q, actor)) {
-    // A full page beyond the cap, or a common term searched across every row: more than COUNT_CAP rows, no count.
+  else if (offset + rows.length > COUNT_CAP || commonTermOnly(reader, spec, q, actor) || knownCapped(reader, (countAs ??= countKey(spec.table, actor, q)))) {
+    // A full page beyond the cap, a common term searched across every row, or a list counted over the cap a moment
+    // ago (list-count-cache.ts): more than COUNT_CAP rows, no count.
     total = Math.max(COUNT_CAP, offset + rows.length);
     totalCapped = true;
   } else {
-    total = await limited(() => cappedCount(reader, filteredQuery(reader, dialect, spec, q, actor, guardFor(dialect))));
+    total = await limited(() => cappedCount(reader, filteredQuery(reader, dialect, spec, q, actor, tableGuard(dialect, spec.table))));
     if (total > COUNT_CAP) {
       total = COUNT_CAP;
       totalCapped = true;
+      rememberCapped(reader, countAs);
     }
     if (rows.length) total = Math.max(total, offset + rows.length);
   }

@@ -207,6 +207,27 @@ export function shipmentRefusal(shipment: ShipmentState, action: ShipmentAction,
   return checkState(rule, shipment);
 }
 
+/**
+ * shipmentRefusal for many rows at once (lists): rule lookup and role are resolved once per action; a row's verdicts
+ * depend only on its status and the facts its needs read (see checkNeed), so rows sharing them share one answer (a
+ * page computes a handful). The returned function answers one verdict per action, in the order of `actions`.
+ */
+export function shipmentRefusals(actions: readonly ShipmentAction[], ctx: ShipmentContext): (shipment: ShipmentState) => (ErrorCode | null)[] {
+  const resolved = actions.map((action): { rule?: ShipmentRule; fixed: ErrorCode | null } => {
+    const rule = ruleOf(action);
+    if (!rule) return { fixed: 'bad_request' };
+    const mayRun = ctx.actor.role === SYSTEM_ROLE ? rule.system === true : roleMatches(ctx.actor.role, rule.roles);
+    return mayRun ? { rule, fixed: null } : { fixed: 'forbidden' };
+  });
+  const answers = new Map<string, (ErrorCode | null)[]>();
+  return (shipment) => {
+    const key = `${shipment.status}|${+((shipment.package_count ?? 0) > 0)}|${+(shipment.dropoff_location_id === null)}|${+!!shipment.pickup_requested_at}`;
+    let answer = answers.get(key);
+    if (!answer) answers.set(key, (answer = resolved.map((r) => (r.rule ? checkState(r.rule, shipment) : r.fixed))));
+    return answer;
+  };
+}
+
 export type ShipmentActionResult = { ok: true; action: ShipmentAction; from: number; to: number } | Refusal;
 
 /** Decide a shipment action: its new status, or a coded refusal. Package moves are separate package actions. */

@@ -1,9 +1,10 @@
 /**
- * Cluster mode (WEB_CONCURRENCY=2, api/main.ts) on a SQLite file, with the real server process:
+ * Cluster mode (WEB_CONCURRENCY=2, api/main.ts) on a SQLite file (or a throw-away PostgreSQL database in the
+ * PostgreSQL run), with the real server process:
  * - a user deactivated through one worker is refused at once by the other (the primary relays the
  *   actor-cache invalidation; without it the other worker kept the user for the cache's TTL, 2 s);
  * - when the primary dies (kill -9) the workers answer their in-flight requests and then exit.
- * SQLite only: the actor cache exists only there (Db.watchWrites); the PostgreSQL run skips this file.
+ * PostgreSQL reports a write to the actor cache once it is committed (api/db/pg-writes.ts), SQLite when it is prepared.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../fixtures/demo.js';
 import { spawnServer, stopProcess, waitUntilUp, type ServerProcess } from '../spawn-server.js';
+import { openTestDatabase } from './helpers.js';
 
 interface Answer {
   status: number;
@@ -68,15 +70,18 @@ const alive = (pid: number) => {
   }
 };
 
-describe.skipIf(process.env.TEST_DB === 'postgres')('cluster mode (WEB_CONCURRENCY=2, SQLite)', () => {
+describe(`cluster mode (WEB_CONCURRENCY=2, ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'SQLite'})`, () => {
   let dir: string;
   let server: ServerProcess;
   let workers: number[] = [];
+  let postgres: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lockerline-cluster-'));
+    // PostgreSQL: an empty database of its own, migrated and seeded by the server's primary.
+    if (process.env.TEST_DB === 'postgres') postgres = await openTestDatabase();
     // A long actor-cache TTL, so that a missed invalidation shows however slow the machine is.
-    server = await spawnServer({ WEB_CONCURRENCY: '2', SQLITE_FILE: join(dir, 'cluster.sqlite'), ACTOR_CACHE_TTL_MS: '60000' });
+    server = await spawnServer({ WEB_CONCURRENCY: '2', SQLITE_FILE: join(dir, 'cluster.sqlite'), DATABASE_URL: postgres?.url ?? '', ACTOR_CACHE_TTL_MS: '60000' });
     await waitUntilUp(server.url, server.child, server.output, 90_000);
     workers = childPids(server.child.pid!);
   }, 120_000);
@@ -84,6 +89,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('cluster mode (WEB_CONCURREN
     await stopProcess(server.child);
     for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true });
+    await postgres?.close();
   });
 
   it('a user deactivated on one worker is refused at once on the other', async () => {

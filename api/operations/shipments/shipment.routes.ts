@@ -1,7 +1,7 @@
 /** Shipment verb routes: POST /api/shipments/:id/<verb>, POST (or GET) /api/shipments/bulk-print (docs/operations-api.md). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
-import { shipmentRefusal, type ShipmentAction, type ShipmentState } from '../../../core/machines/index.js';
+import { shipmentRefusals, type ShipmentState } from '../../../core/machines/index.js';
 import type { Shipment } from '../../db/tables.js';
 import { labelCaptions, renderLabels, requestedLabelFormat, type LabelFormat } from '../../labels/label.js';
 import { shipmentLabels } from '../../labels/label-data.js';
@@ -9,7 +9,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { contextOf } from '../../resources/access.js';
 import { RESOURCE_MODULES } from '../../resources/index.js';
 import { rawQuery } from '../../resources/list-query.js';
-import { registerRecordAction } from '../../resources/record-actions.js';
+import { registerRecordActionSet } from '../../resources/record-actions.js';
 import { loadOne } from '../../resources/records.js';
 import { idParams } from '../../resources/schemas.js';
 import { machineActor, opContext } from '../context.js';
@@ -34,9 +34,12 @@ let registered = false;
 function registerShipmentRules() {
   if (registered) return;
   registered = true;
-  for (const verb of Object.keys(SHIPMENT_VERBS) as ShipmentVerb[]) {
-    registerRecordAction('shipments', verb, (row, actor) => shipmentRefusal(row as ShipmentState, verb as ShipmentAction, { actor: machineActor(actor) }));
-  }
+  // Decided together per page (one answer per distinct status and needs), like the package verbs.
+  const verbs = Object.keys(SHIPMENT_VERBS) as ShipmentVerb[];
+  registerRecordActionSet('shipments', (actor) => {
+    const decide = shipmentRefusals(verbs, { actor: machineActor(actor) });
+    return { actions: verbs, decide: (row) => decide(row as ShipmentState) };
+  });
 }
 
 export function registerShipmentOperationRoutes(app: FastifyInstance): void {

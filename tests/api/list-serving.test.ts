@@ -1,0 +1,79 @@
+/**
+ * The list serving shortcuts of issue 11 (docs/resources.md, "Serving costs"): SQLite rows built in JavaScript from
+ * arrays are the objects better-sqlite3 would have built; a capped total is remembered per list and user for
+ * LIST_COUNT_CACHE_MS, an exact one never; the SQLite time limit looks at the clock once per GUARD_EVERY rows.
+ */
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../api/db/database.js';
+import { countKey, knownCapped, rememberCapped } from '../../api/resources/list-count-cache.js';
+import { GUARD_EVERY, guardFor } from '../../api/resources/list-query.js';
+import type { RequestActor } from '../../api/http/context.js';
+
+const actor = (id: number, merchant_id: number | null = null) => ({ id, role: 1, merchant_id, location_ids: [] }) as unknown as RequestActor;
+
+describe('SQLite row objects', () => {
+  it('match better-sqlite3: every column, nulls, later columns of the same name win, statements reused', async () => {
+    const database = await openDatabase({ sqliteFile: ':memory:' });
+    try {
+      await sql`create table t (id integer primary key, name text, n real)`.execute(database.db);
+      await sql`insert into t (name, n) values ('a', 1.5), (null, 2)`.execute(database.db);
+      for (let i = 0; i < 2; i++) {
+        const { rows } = await sql`select id, name, n, 7 as n from t order by id`.execute(database.db);
+        expect(rows).toEqual([{ id: 1, name: 'a', n: 7 }, { id: 2, name: null, n: 7 }]);
+      }
+      const { rows } = await sql`insert into t (name) values ('b') returning id, name`.execute(database.db);
+      expect(rows).toEqual([{ id: 3, name: 'b' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('capped list totals', () => {
+  afterEach(() => void delete process.env.LIST_COUNT_CACHE_MS);
+
+  it('are remembered per database, list and user for the time set, then counted again', () => {
+    const db = {} as never;
+    const other = {} as never;
+    const key = countKey('shipments', actor(1), { filters: { status: [50] }, search: '', scope: 'all' });
+    expect(knownCapped(db, key)).toBe(false);
+    rememberCapped(db, key, 1_000);
+    expect(knownCapped(db, key, 1_001)).toBe(true);
+    expect(knownCapped(db, key, 3_001)).toBe(false); // 2 s later
+    expect(knownCapped(other, key, 1_001)).toBe(false);
+    expect(knownCapped(db, countKey('shipments', actor(2, 5), { filters: { status: [50] }, search: '', scope: 'all' }), 1_001)).toBe(false);
+    expect(knownCapped(db, countKey('shipments', actor(1), { filters: { status: [60] }, search: '', scope: 'all' }), 1_001)).toBe(false);
+  });
+
+  it('are not remembered with LIST_COUNT_CACHE_MS=0', () => {
+    process.env.LIST_COUNT_CACHE_MS = '0';
+    const db = {} as never;
+    const key = countKey('packages', actor(1), { filters: {}, search: 'x', scope: 'all' });
+    rememberCapped(db, key, 1_000);
+    expect(knownCapped(db, key, 1_001)).toBe(false);
+  });
+});
+
+describe('SQLite list time limit', () => {
+  it('calls list_guard for one row in GUARD_EVERY, and a passed deadline still stops the statement', async () => {
+    const database = await openDatabase({ sqliteFile: ':memory:' });
+    try {
+      await sql`create table t (id integer primary key)`.execute(database.db);
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) insert into t select i from n`.execute(database.db);
+      const guard = guardFor('sqlite', sql.ref('t.id'))!;
+      const { rows } = await sql<{ n: number }>`select count(*) as n from t where ${guard}`.execute(database.db);
+      expect(rows[0]!.n).toBe(1000);
+      process.env.LIST_TIMEOUT_MS = '1';
+      const late = guardFor('sqlite', sql.ref('t.id'))!;
+      await new Promise((r) => setTimeout(r, 5));
+      // Rows 1..63 pass without a look at the clock; row 64 looks and stops the statement.
+      await expect(sql`select count(*) as n from t where ${late}`.execute(database.db)).rejects.toThrow(/time limit/);
+      const { rows: few } = await sql<{ n: number }>`select count(*) as n from t where id < ${GUARD_EVERY} and ${late}`.execute(database.db);
+      expect(few[0]!.n).toBe(GUARD_EVERY - 1);
+    } finally {
+      delete process.env.LIST_TIMEOUT_MS;
+      await database.close();
+    }
+  });
+});

@@ -7,8 +7,8 @@
  * insert of a (location, door) row that only one caller can win.
  */
 import { fittingDoors, fullSizes, lockerHasRoom, type FreeDoors, type LockerSize } from '../../../core/policies/lockers.policy.js';
+import { DomainError } from '../../../core/errors.js';
 import type { Location } from '../../db/tables.js';
-import { fieldError } from '../../resources/validate.js';
 import type { Executor } from '../context.js';
 import { freeDoors } from './doors.repository.js';
 
@@ -37,5 +37,6 @@ export async function checkLockerRoom(db: Executor, field: string, location: Pic
   if (lockerHasRoom(free, sizes)) return;
   const full = fullSizes(free);
   const size = sizes.find((s) => (full as string[]).includes(s)) ?? sizes[0]!;
-  fieldError(field, 'errors.lockers.full_for_size', 'lockers.full_for_size', { size });
+  const key = 'errors.lockers.full_for_size';
+  throw new DomainError('lockers.full_for_size', 'lockers.full_for_size', { fields: { [field]: key }, problems: { [field]: { key, params: { size } } }, params: { size } });
 }

@@ -9,13 +9,14 @@
 import { fittingDoors, fullSizes, lockerHasRoom, type FreeDoors, type LockerSize } from '../../../core/policies/lockers.policy.js';
 import { DomainError } from '../../../core/errors.js';
 import type { Location } from '../../db/tables.js';
+import { parseTerminal } from '../../providers/locker/index.js';
 import type { Executor } from '../context.js';
 import { freeDoors } from './doors.repository.js';
 
 export interface Availability {
   location_id: number;
   class: string;
-  /** false for PUDO points: they take any parcel. */
+  /** false for PUDO points (they take any parcel) and lockers without a terminal yet (registration refuses those). */
   has_doors: boolean;
   free: FreeDoors;
   fits: FreeDoors;
@@ -23,7 +24,7 @@ export interface Availability {
 }
 
 export async function availabilityOf(db: Executor, location: Pick<Location, 'id' | 'class' | 'terminal'>): Promise<Availability> {
-  if (location.class !== 'locker') {
+  if (location.class !== 'locker' || !parseTerminal(location)) {
     return { location_id: location.id, class: location.class, has_doors: false, free: { SMALL: 0, MEDIUM: 0, LARGE: 0 }, fits: { SMALL: 0, MEDIUM: 0, LARGE: 0 }, full_for: [] };
   }
   const free = await freeDoors(db, location);
@@ -32,7 +33,8 @@ export async function availabilityOf(db: Executor, location: Pick<Location, 'id'
 
 /** Refuses a locker drop-off without a door for every package (a coded 409 on `field`). */
 export async function checkLockerRoom(db: Executor, field: string, location: Pick<Location, 'id' | 'class' | 'terminal'>, sizes: readonly string[]): Promise<void> {
-  if (location.class !== 'locker' || !sizes.length) return;
+  // No terminal yet: registration answers provider.terminal_not_found, as before.
+  if (location.class !== 'locker' || !sizes.length || !parseTerminal(location)) return;
   const free = await freeDoors(db, location);
   if (lockerHasRoom(free, sizes)) return;
   const full = fullSizes(free);

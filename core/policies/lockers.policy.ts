@@ -85,3 +85,6 @@ export function chooseTemporaryStorage<T extends StorageCandidate>(candidates: r
 /** A package waiting in temporary storage goes back to its locker's route when this is true. */
 export const returnsFromStorage = (pkg: { status: number; storage_return_at: string | null }, now: Date): boolean =>
   pkg.status === PACKAGE_STATUS.ready_to_collect && pkg.storage_return_at != null && pkg.storage_return_at <= now.toISOString();
+
+/** A location has an occupancy grid once it is a locker with a terminal. */
+export const hasOccupancyGrid = (location: { class?: string | null; terminal?: string | null }): boolean => location.class === 'locker' && Boolean(location.terminal);

@@ -10,7 +10,7 @@ import { DebugPanel, LocationActions } from '../../screens/operations/index.js';
 import { TerminalField } from './TerminalField.js';
 
 const packageLink = (id: Identifier, _resource: string, record: RaRecord) => packagePath(record.shipment_id, id);
-const DETAILS = ['hours', 'zone', 'route', 'timezone', 'latitude', 'longitude', 'what3words', 'terminal', 'storage_days'];
+const DETAILS = ['hours', 'zone', 'route', 'timezone', 'latitude', 'longitude', 'what3words', 'terminal', 'storage_days', 'storage_unit', 'storage_reminder_hours', 'storage_extensions_max', 'storage_extension_hours', 'storage_extension_after_hours', 'storage_end_action'];
 const ADDRESS = ['address_company', 'address_street', 'address_house_number', 'address_locality', 'address_postcode', 'address_state', 'address_country', 'address_description'];
 
 export function LocationShow() {
@@ -30,6 +30,8 @@ export function LocationShow() {
         {[...DETAILS, ...ADDRESS].map((source) =>
           source === 'address_country' ? (
             <CountryField key={source} source={source} />
+          ) : source === 'storage_unit' || source === 'storage_end_action' ? (
+            <EnumField key={source} source={source} prefix={source === 'storage_unit' ? 'storage_units' : 'storage_end_actions'} />
           ) : source === 'terminal' ? (
             <TerminalField key={source} source={source} />
           ) : (

@@ -3,6 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useId, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { LOCKER_LAYOUTS } from '../../../../core/constants.js';
+import { OccupancyButton } from '../lockers/OccupancyDialog.js';
 import { runVerb } from './operationsClient.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, verbLabel } from './verbs.js';
@@ -75,12 +76,13 @@ export function CreateTerminalButton() {
   );
 }
 
-/** Both location verbs for a show-page toolbar. */
+/** The location verbs for a show-page toolbar, and a locker's occupancy grid. */
 export function LocationActions() {
   return (
     <>
       <LocationApproveButton />
       <CreateTerminalButton />
+      <OccupancyButton />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useStatusLabel } from '../../components/StatusField.js';
 import { CameraScanner } from '../scan/CameraScanner.js';
 import { PackageCard } from '../scan/PackageCard.js';
 import { RerouteDialog } from '../scan/RerouteDialog.js';
+import { LockerFullDialog } from './LockerFullDialog.js';
 import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { vibrateConsolidation } from '../shared/feedback.js';
@@ -32,6 +33,7 @@ export function DriverScreen() {
   const [missing, setMissing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [rerouting, setRerouting] = useState<PackageRecord | null>(null);
+  const [reporting, setReporting] = useState<PackageRecord | null>(null);
   const [container, setContainer] = useState<PackageRecord | null>(null);
   const log = useLoggedScans(describe);
   const { logged } = log;
@@ -154,6 +156,12 @@ export function DriverScreen() {
               {translate('screens.ops.actions.reroute')}
             </Button>
           )}
+          {/* A locker that will not take it: offered wherever a deposit is (issue 13, temporary storage). */}
+          {actions.includes('deposit') && (
+            <Button variant="outlined" color="warning" disabled={busy} onClick={() => setReporting(pkg)}>
+              {translate('locker_ops.report_full')}
+            </Button>
+          )}
           {actions.includes('consolidate') && (
             <Button variant="outlined" disabled={busy} onClick={() => { setMode('consolidate'); setContainer(pkg); setCurrent(null); log.clear(); }}>
               {translate('screens.ops.actions.use_as_container')}
@@ -167,6 +175,15 @@ export function DriverScreen() {
           <ScanLog lines={log.lines} title={translate(`screens.ops.modes.${mode}`)} />
         </Stack>
       )}
+      <LockerFullDialog
+        pkg={reporting}
+        onClose={() => setReporting(null)}
+        onDone={(result, text) => {
+          setReporting(null);
+          void show(result);
+          setNotice(text);
+        }}
+      />
       <RerouteDialog
         pkg={rerouting}
         onClose={() => setRerouting(null)}

@@ -12,7 +12,12 @@ const SHOTS = '/tmp/lockerline-e2e-lockers';
 
 async function openOccupancy(page: Page, catalogue: typeof en) {
   await clickMenu(page, catalogue.menu.locations);
-  await openRow(page, LOCKER);
+  if (catalogue === en) await openRow(page, LOCKER);
+  else {
+    await page.getByRole('textbox', { name: catalogue.lists.search }).fill(LOCKER);
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(LOCKER));
+    await page.getByText(LOCKER).first().click();
+  }
   await page.getByRole('button', { name: catalogue.locker_ops.occupancy, exact: true }).click();
   const grid = page.getByRole('dialog', { name: catalogue.locker_ops.title.replace('%{name}', LOCKER) });
   await grid.getByTestId('free-counts').waitFor();

@@ -96,7 +96,7 @@ function DoorTile({ door, onOpen, editable }: { door: Door; onOpen: (door: Door)
       {door.package?.flagged && <Typography component="span" variant="caption" sx={{ display: 'block', fontWeight: 700 }}>⚑ {translate('locker_ops.flagged')}</Typography>}
     </>
   );
-  const sx = { minWidth: 0, width: '100%', minHeight: 72, p: 0.5, textTransform: 'none', bgcolor: colours.bg, color: colours.fg, border: `2px solid ${colours.border}`, borderRadius: 1, '&:hover': { bgcolor: colours.bg, opacity: 0.9 } };
+  const sx = { display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', minWidth: 0, width: '100%', minHeight: 72, p: 0.5, textTransform: 'none', bgcolor: colours.bg, color: colours.fg, border: `2px solid ${colours.border}`, borderRadius: 1, '&:hover': { bgcolor: colours.bg, opacity: 0.9 } };
   return (
     <Box data-door={door.number} data-state={door.state}>
       {editable ? (

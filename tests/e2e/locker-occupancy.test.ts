@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, apiPost, clickMenu, describeE2e, en, es, languageButton, openRow, PHONE, seriousViolations, signIn } from './helpers.js';
+import { apiData, apiPost, clickMenu, describeE2e, en, es, languageButton, openRow, PHONE, seriousViolations, signIn, xsrfHeader } from './helpers.js';
 
 const LOCKER = 'Cable Beach Locker';
 const SHOTS = '/tmp/lockerline-e2e-lockers';
@@ -96,6 +96,41 @@ describeE2e('locker occupancy', (env) => {
       await phone.screenshot({ path: `${SHOTS}-shipment-form-390-en.png`, fullPage: true });
     } finally {
       for (const door of large) await apiPost(page, `/api/locations/${id}/doors/${door}/in-service`);
+    }
+  });
+
+  it('a superadmin sets the storage rules of a location in their own group of the form', async () => {
+    const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, 'superadmin@example.com');
+    await clickMenu(page, en.menu.locations);
+    await openRow(page, LOCKER);
+    await page.getByRole('link', { name: en.ra.action.edit }).first().click();
+    await page.getByRole('heading', { name: en.locker_ops.storage_rules }).waitFor();
+    await page.getByRole('combobox', { name: en.resources.locations.fields.storage_unit }).click();
+    await page.getByRole('option', { name: en.storage_units.business_days }).click();
+    await page.getByLabel(en.resources.locations.fields.storage_reminder_hours).fill('12');
+    await page.screenshot({ path: `${SHOTS}-storage-rules-1280-en.png`, fullPage: true });
+    await page.getByRole('button', { name: en.ra.action.save }).click();
+    await page.getByText(en.storage_units.business_days).waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/')[2]);
+    expect(await apiData<Record<string, unknown>>(page, `/api/locations/${id}`)).toMatchObject({ storage_unit: 'business_days', storage_reminder_hours: 12 });
+    // Back to today's behaviour for the other suites.
+    const res = await page.request.put(`/api/locations/${id}`, { data: { storage_unit: 'days', storage_reminder_hours: 24 }, headers: await xsrfHeader(page) });
+    expect(res.ok()).toBe(true);
+
+    const phone = await env.newPage({ ...PHONE });
+    await signIn(phone, 'superadmin@example.com');
+    await languageButton(phone, 'es').click();
+    try {
+      await phone.goto(`/locations/${id}/edit`);
+      await phone.getByRole('heading', { name: es.locker_ops.storage_rules }).waitFor();
+      await phone.getByRole('heading', { name: es.locker_ops.storage_rules }).scrollIntoViewIfNeeded();
+      expect(await seriousViolations(phone)).toEqual([]);
+      await phone.screenshot({ path: `${SHOTS}-storage-rules-390-es.png`, fullPage: true });
+    } finally {
+      await phone.goto('/');
+      await languageButton(phone, 'en', es).click();
+      await phone.waitForTimeout(500);
     }
   });
 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../api/clock.js';
 import { runPackagePass } from '../../api/jobs/package-expiry.job.js';
+import { mintToken } from '../../api/campaigns/tokens.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 import { awaitingPickup, createShipment } from './operations-support.js';
 
@@ -119,6 +120,25 @@ describe('availability and doors', () => {
     expect(kinds).toEqual(expect.arrayContaining(['door-moved', 'door-flagged']));
     await support.post(`/api/locations/${loc.a}/doors/32/in-service`);
     expect((await pkgRow(package_id)).door_flag).toBeNull();
+  });
+});
+
+describe("the customer's respond page", () => {
+  it('shows a locker full for the parcel as such and refuses it; a PUDO point is taken', async () => {
+    const s = await createShipment(ma, loc.near, ['LARGE']);
+    const asked = await ma.post(`/api/shipments/${s.id}/request-location`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { token } = await mintToken(t.db, t.app.config.secret!, 'shipments', s.id, new Date(clock.now().getTime() + 86_400_000), clock.now());
+    const page = await t.app.inject({ method: 'GET', url: `/api/public/respond/${token}?lat=40.4168&lng=-3.7038` });
+    expect(page.statusCode, page.body).toBe(200);
+    const choices = page.json().data.choices as { id: number; full_for_size: string | null }[];
+    expect(choices.find((c) => c.id === loc.a)?.full_for_size).toBe('LARGE');
+    expect(choices.find((c) => c.id === loc.near)?.full_for_size).toBeNull();
+    const refused = await t.app.inject({ method: 'POST', url: `/api/public/respond/${token}`, payload: { location_id: loc.a } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('lockers.full_for_size');
+    const taken = await t.app.inject({ method: 'POST', url: `/api/public/respond/${token}`, payload: { location_id: loc.near } });
+    expect(taken.statusCode, taken.body).toBe(200);
   });
 });
 

@@ -147,7 +147,10 @@ describe('locker full: temporary storage', () => {
     const s = await awaitingPickup(ma, loc.a, ['SMALL']);
     const p = s.packages[0]!;
     expect((await driver.post(`/api/packages/${p.id}/report-locker-full`, { reason: 'no_free_door' })).json().code).toBe('lockers.report_not_allowed');
-    expect((await driver.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(200);
+    const picked = await driver.post(`/api/packages/${p.id}/pickup`);
+    expect(picked.statusCode).toBe(200);
+    // The driver screen offers "Locker full?" where it offers the deposit.
+    expect(picked.json().meta.actions).toContain('deposit');
     expect((await driver.post(`/api/packages/${p.id}/report-locker-full`, { reason: 'full' })).statusCode).toBe(422);
     const before = await pkgRow(p.id);
 

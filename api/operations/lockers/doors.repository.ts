@@ -29,16 +29,7 @@ export async function outOfServiceDoors(db: Executor, locationId: number): Promi
 
 /** Free doors per size of one locker now; a location without a terminal has none. */
 export async function freeDoors(db: Executor, location: Pick<Location, 'id' | 'terminal'>): Promise<FreeDoors> {
-  const free: FreeDoors = { SMALL: 0, MEDIUM: 0, LARGE: 0 };
-  const terminal = parseTerminal(location);
-  if (!terminal) return free;
-  const [held, out] = await Promise.all([
-    db.selectFrom('locker_compartments').select('compartment').where('location_id', '=', location.id).execute(),
-    outOfServiceDoors(db, location.id),
-  ]);
-  const taken = new Set(held.map((r) => r.compartment));
-  for (const door of layoutDoors(terminal)) if (!taken.has(door.number) && !out.has(door.number)) free[door.size]++;
-  return free;
+  return (await freeDoorsOf(db, [location])).get(location.id)!;
 }
 
 /** Free doors per size of several lockers at once (temporary storage looks at every locker near by). */

@@ -38,6 +38,7 @@ export const NOTIFICATION_EVENTS = [
   'package-rerouted-pudo',
   'package-expired',
   'shipment-awaiting-payment',
+  'package-temporary-storage',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

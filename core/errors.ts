@@ -81,6 +81,13 @@ export const ERROR_STATUS = {
   'provider.terminal_full': 400,
   'provider.terminal_exists': 400,
   'location.not_a_locker': 400,
+  // lockers (issue 13): occupancy, doors, a full locker, storage rules
+  'lockers.full_for_size': 409,
+  'lockers.door_not_found': 404,
+  'lockers.report_not_allowed': 400,
+  'lockers.no_storage_nearby': 409,
+  'package.extension_limit': 400,
+  'package.extension_too_early': 400,
   // a warehouse is never a customer's drop-off (shipments, batch items)
   'location.warehouse_not_dropoff': 422,
   // import files (issue 4): refusals before or while reading an uploaded file

@@ -46,6 +46,13 @@ export interface LocationsTable extends Stamped {
   secure_access_key: string | null;
   terminal: string | null;
   storage_days: Generated<number>;
+  /** Storage rules (migration 021, core/machines/storage.ts). */
+  storage_unit: Generated<string>;
+  storage_reminder_hours: Generated<number>;
+  storage_extensions_max: Generated<number | null>;
+  storage_extension_hours: Generated<number>;
+  storage_extension_after_hours: Generated<number>;
+  storage_end_action: Generated<string>;
   package_count: Generated<number>;
   address_company: string | null;
   address_description: string | null;
@@ -205,6 +212,12 @@ export interface PackagesTable extends Stamped {
   is_unpaid: Generated<number>;
   /** The expires_at the 24 h reminder was sent for (migration 004). */
   reminder_sent_for: Generated<string | null>;
+  /** Temporary storage (issue 13): the locker the package was meant for, when it goes back to its route, the expiry it keeps. */
+  storage_origin_id: Generated<number | null>;
+  storage_return_at: Generated<string | null>;
+  kept_expires_at: Generated<string | null>;
+  /** Set when its door went out of service and no other door of its size was free. */
+  door_flag: Generated<string | null>;
 }
 
 export interface PackageImagesTable {
@@ -288,6 +301,15 @@ export interface MessageLogTable {
 }
 
 /** A locker compartment held by a package (migration 004, local locker service). */
+/** A door taken out of service (issue 13); no row: the door is in service. */
+export interface LockerDoorsOutTable {
+  location_id: number;
+  compartment: number;
+  reason: string | null;
+  actor_id: number | null;
+  created_at: string;
+}
+
 export interface LockerCompartmentsTable {
   location_id: number;
   compartment: number;
@@ -327,6 +349,7 @@ export interface Database {
   outbox: OutboxTable;
   message_log: MessageLogTable;
   locker_compartments: LockerCompartmentsTable;
+  locker_doors_out: LockerDoorsOutTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,11 +8,11 @@
  */
 import type { Kysely } from 'kysely';
 import { isDomainError } from '../../core/errors.js';
-import { applyPackageAction, EXPIRING_PACKAGE_STATUSES, REMINDABLE_PACKAGE_STATUSES, reminderDueAt, SYSTEM_ACTOR } from '../../core/machines/index.js';
-import type { Database } from '../db/tables.js';
+import { applyPackageAction, EXPIRING_PACKAGE_STATUSES, REMINDABLE_PACKAGE_STATUSES, reminderDueFor, storageRulesOf, SYSTEM_ACTOR } from '../../core/machines/index.js';
+import type { Database, Package } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { recordEvent } from '../events/events.repository.js';
-import { REMINDER_HOURS_BEFORE_EXPIRY } from '../../core/constants.js';
+import { returnFromTemporaryStorage } from '../operations/lockers/temporary-storage.service.js';
 import { systemContext } from '../operations/context.js';
 import { runPackageAction } from '../operations/packages/package-actions.service.js';
 import { enqueuePackageNotification } from '../operations/shared/effects.js';
@@ -21,9 +21,13 @@ import { recordSkippedRow } from './skipped-rows.js';
 export interface PassResult {
   expired: number;
   reminded: number;
+  /** Packages back on their locker's route from temporary storage (issue 13). */
+  returned: number;
 }
 
 const BATCH = 200;
+/** The longest reminder lead a location can set (core/schemas/location.schema.ts storage_reminder_hours). */
+const MAX_REMINDER_HOURS = 240;
 
 /** Expires every package whose storage time is over (at most `limit` per pass). */
 export async function expirePackages(db: Kysely<Database>, dialect: Dialect, now: Date, limit = BATCH): Promise<number> {
@@ -38,14 +42,26 @@ export async function expirePackages(db: Kysely<Database>, dialect: Dialect, now
   let done = 0;
   for (const pkg of due) {
     try {
-      await runPackageAction(systemContext(db, dialect, now), pkg, 'expire-by-time');
+      const outcome = await runPackageAction(systemContext(db, dialect, now), pkg, 'expire-by-time');
       done++;
+      await applyEndAction(db, dialect, now, outcome.package);
     } catch (error) {
       // Another process (or a user) moved it first: nothing to do. Anything else is a bad row: skipped, recorded.
       if (!isDomainError(error)) await recordSkippedRow(db, { subject_type: 'package', subject_id: pkg.id, pass: 'package-expiry', error }, now);
     }
   }
   return done;
+}
+
+/**
+ * The location's end action (storage rules): `manual` leaves the expired package for someone to make retrievable
+ * (today's behaviour); return to sender / to the warehouse makes it retrievable at once, the destination in the event.
+ */
+async function applyEndAction(db: Kysely<Database>, dialect: Dialect, now: Date, pkg: Package): Promise<void> {
+  const location = pkg.location_id == null ? undefined : await db.selectFrom('locations').selectAll().where('id', '=', pkg.location_id).executeTakeFirst();
+  const rules = storageRulesOf(location);
+  if (rules.end_action === 'manual') return;
+  await runPackageAction(systemContext(db, dialect, now), pkg, 'expire', { reason: rules.end_action });
 }
 
 /** Sends the "expires in 24h" reminder once per expires_at (extend-expiry re-arms it). */
@@ -62,15 +78,18 @@ export async function remindPackages(db: Kysely<Database>, now: Date, limit = BA
   return sent;
 }
 
-/** Packages ready to collect whose expiry is within the reminder horizon and not yet reminded for it. */
+/**
+ * Packages ready to collect whose expiry is within the longest reminder lead a location may set and not yet
+ * reminded for it; remindPackage then holds each to its own location's lead (storage rules).
+ */
 function dueReminders(db: Kysely<Database>, now: Date, limit: number) {
-  const horizon = new Date(now.getTime() + REMINDER_HOURS_BEFORE_EXPIRY * 3_600_000).toISOString();
+  const horizon = new Date(now.getTime() + MAX_REMINDER_HOURS * 3_600_000).toISOString();
   return db
     .selectFrom('packages')
     .innerJoin('shipments', 'shipments.id', 'packages.shipment_id')
     .leftJoin('locations', 'locations.id', 'packages.location_id')
     .selectAll('packages')
-    .select(['shipments.reference_id', 'shipments.first_name', 'shipments.email', 'shipments.phone', 'shipments.locale', 'locations.name as location_name', 'locations.timezone'])
+    .select(['shipments.reference_id', 'shipments.first_name', 'shipments.email', 'shipments.phone', 'shipments.locale', 'locations.name as location_name', 'locations.timezone', 'locations.storage_reminder_hours'])
     .where('packages.status', 'in', REMINDABLE_PACKAGE_STATUSES)
     .where('packages.expires_at', '>', now.toISOString())
     .where('packages.expires_at', '<=', horizon)
@@ -84,7 +103,7 @@ type ReminderRow = Awaited<ReturnType<typeof dueReminders>>[number];
 
 /** Claims and enqueues one reminder; false when it is not due or another process claimed it first. */
 async function remindPackage(db: Kysely<Database>, row: ReminderRow, now: Date): Promise<boolean> {
-  if (!row.expires_at || now < reminderDueAt(row.expires_at)) return false;
+  if (!row.expires_at || now < reminderDueFor(row.expires_at, storageRulesOf({ storage_reminder_hours: row.storage_reminder_hours }))) return false;
   const decision = applyPackageAction(row, 'remind', { actor: SYSTEM_ACTOR, features: 0, now });
   if (!decision.ok) return false;
   const claimed = await db.transaction().execute(async (trx) => {
@@ -115,5 +134,6 @@ async function remindPackage(db: Kysely<Database>, row: ReminderRow, now: Date):
 export async function runPackagePass(db: Kysely<Database>, dialect: Dialect, now: Date): Promise<PassResult> {
   const reminded = await remindPackages(db, now);
   const expired = await expirePackages(db, dialect, now);
-  return { expired, reminded };
+  const returned = await returnFromTemporaryStorage(db, now);
+  return { expired, reminded, returned };
 }

@@ -9,6 +9,7 @@ import { registerPackageOperationRoutes } from './packages/package.routes.js';
 import { registerShipmentOperationRoutes } from './shipments/shipment.routes.js';
 import { registerManifestOperationRoutes } from './manifests/manifest.routes.js';
 import { registerLocationOperationRoutes } from './locations/location.routes.js';
+import { registerLockerRoutes } from './lockers/lockers.routes.js';
 
 export async function operationRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1 } });
@@ -16,4 +17,5 @@ export async function operationRoutes(app: FastifyInstance): Promise<void> {
   registerShipmentOperationRoutes(app);
   registerManifestOperationRoutes(app);
   registerLocationOperationRoutes(app);
+  registerLockerRoutes(app);
 }

@@ -12,8 +12,11 @@ import { DomainError } from '../../core/errors.js';
 import { FEATURES, hasBit } from '../../core/features.js';
 import { isLocale } from '../../core/i18n/index.js';
 import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js';
-import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
+import { BATCH_ITEM_STATUS as ITEM, PACKAGE_STATUS } from '../../core/statuses.js';
 import { ANSWERABLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
+import { fullSizes, lockerHasRoom, type LockerSize } from '../../core/policies/lockers.policy.js';
+import { checkLockerRoom } from '../operations/lockers/availability.js';
+import { freeDoorsOf } from '../operations/lockers/doors.repository.js';
 import type { Database, Merchant } from '../db/tables.js';
 import { recordEvents } from '../events/events.repository.js';
 import { nextStamp } from '../operations/context.js';
@@ -32,6 +35,8 @@ interface Subject {
   locale: string;
   oversized: boolean;
   selected_location_id: number | null;
+  /** The parcel sizes a locker must have doors for (a batch item's are unknown: one door of any size). */
+  sizes: string[];
 }
 
 const parse = <T>(text: string | null | undefined, fallback: T): T => {
@@ -59,13 +64,14 @@ async function load(db: Kysely<Database>, secret: string, rawToken: string, now:
       .where('batch_items.id', '=', token.subject_id).executeTakeFirst();
     if (!item) throw new DomainError('public.token_invalid');
     const state = closed(ANSWERABLE_ITEM_STATUSES.includes(item.status));
-    return { token, state, merchant_id: item.merchant_id, first_name: item.first_name, locale: item.locale, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id };
+    return { token, state, merchant_id: item.merchant_id, first_name: item.first_name, locale: item.locale, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id, sizes: [] };
   }
   const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'locale', 'status', 'dropoff_location_id']).where('id', '=', token.subject_id).executeTakeFirst();
   if (!shipment) throw new DomainError('public.token_invalid');
   const state = closed(applyShipmentAction(shipment, 'location-chosen', { actor: SYSTEM_ACTOR }).ok);
-  const oversized = state === 'open' && Boolean(await db.selectFrom('packages').select('id').where('shipment_id', '=', shipment.id).where('size', '=', 'OVERSIZED').executeTakeFirst());
-  return { token, state, merchant_id: shipment.merchant_id, first_name: shipment.first_name, locale: shipment.locale, oversized, selected_location_id: shipment.dropoff_location_id };
+  const sizes = state === 'open' ? (await db.selectFrom('packages').select('size').where('shipment_id', '=', shipment.id).where('status', '!=', PACKAGE_STATUS.cancelled).execute()).map((p) => p.size) : [];
+  const oversized = sizes.includes('OVERSIZED');
+  return { token, state, merchant_id: shipment.merchant_id, first_name: shipment.first_name, locale: shipment.locale, oversized, selected_location_id: shipment.dropoff_location_id, sizes };
 }
 
 /**
@@ -89,8 +95,24 @@ export async function showRespondPage(db: Kysely<Database>, secret: string, rawT
     oversized: s.oversized,
     pudo_only: s.oversized,
     selected_location_id: s.selected_location_id,
-    choices: await listChoices(db, s.merchant_id, s.oversized, where),
+    choices: await withRoom(db, await listChoices(db, s.merchant_id, s.oversized, where), s.sizes),
   };
+}
+
+/** A batch item's parcel sizes are not known yet: a locker needs at least one free door. */
+const roomFor = (sizes: string[]) => (sizes.length ? sizes : ['SMALL']);
+
+/** Marks each locker choice that has no door for the parcels (`full_for_size`: the first size it lacks); the page shows it disabled. */
+async function withRoom<T extends { id: number; class: string }>(db: Kysely<Database>, choices: T[], sizes: string[]): Promise<(T & { full_for_size: string | null })[]> {
+  const lockers = choices.filter((c) => c.class === 'locker').map((c) => c.id);
+  const terminals = lockers.length ? await db.selectFrom('locations').select(['id', 'terminal']).where('id', 'in', lockers).execute() : [];
+  const free = await freeDoorsOf(db, terminals);
+  const needed = roomFor(sizes);
+  return choices.map((c) => {
+    const doors = free.get(c.id);
+    const full = doors && !lockerHasRoom(doors, needed) ? (needed.find((size) => fullSizes(doors).includes(size as LockerSize)) ?? needed[0]!) : null;
+    return { ...c, full_for_size: full };
+  });
 }
 
 class Answered extends Error {}
@@ -102,6 +124,7 @@ export async function answerRespondPage(db: Kysely<Database>, secret: string, ra
   if (locationId === undefined || locationId === null || locationId === '') throw new DomainError('validation.failed', undefined, { fields: { location_id: 'validation.required' }, problems: { location_id: { key: 'validation.required' } } });
   const location = Number.isInteger(id) && id > 0 ? await findChoice(db, s.merchant_id, s.oversized, id) : undefined;
   if (!location) throw new DomainError('public.location_not_allowed');
+  await checkLockerRoom(db, 'location_id', location, roomFor(s.sizes));
   const at = now.toISOString();
   try {
     await db.transaction().execute(async (trx) => {

@@ -25,13 +25,13 @@ export function reminderDueAt(expires: DateInput): Date {
 }
 
 /**
- * Extend-expiry: the expiry moves 24 hours on. When `now` is given and the package has already
+ * Extend-expiry: the expiry moves 24 hours on (or the location's extension hours). When `now` is given and the package has already
  * expired, the 24 hours count from now, so an extended package is never born expired.
  */
-export function extendExpiry(expires: DateInput, now?: DateInput): Date {
+export function extendExpiry(expires: DateInput, now?: DateInput, hours: number = EXTEND_EXPIRY_HOURS): Date {
   const base = toDate(expires);
   const from = now && toDate(now).getTime() > base.getTime() ? toDate(now) : base;
-  return addHours(from, EXTEND_EXPIRY_HOURS);
+  return addHours(from, hours);
 }
 
 export const isExpired = (expires: DateInput, now: DateInput) => toDate(now).getTime() >= toDate(expires).getTime();

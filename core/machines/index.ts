@@ -2,6 +2,7 @@
 export * from './types.js';
 export * from './actions.js';
 export * from './expiry.js';
+export * from './storage.js';
 export * from './notifications.js';
 export * from './package.machine.js';
 export * from './shipment.machine.js';

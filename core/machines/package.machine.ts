@@ -10,7 +10,8 @@ import { FEATURES, hasBit } from '../features.js';
 import { ROLES, ROLE_GROUPS, roleMatches } from '../roles.js';
 import { PACKAGE_STATUS as S } from '../statuses.js';
 import { PACKAGE_ACTIONS, type PackageAction } from './actions.js';
-import { expiresAt, extendExpiry, isExpired, type DateInput } from './expiry.js';
+import { extendExpiry, isExpired, type DateInput } from './expiry.js';
+import { extensionRefusal, holdUntil, storageRulesOf, type StorageRules } from './storage.js';
 import { notificationFor } from './notifications.js';
 import { SHIPMENT_PRINTABLE_STATUSES } from './shipment.machine.js';
 import { SYSTEM_ROLE, isSet, refuse, type Flag, type MachineActor, type MachineLocation, type Refusal } from './types.js';
@@ -53,6 +54,9 @@ export interface PackageState {
   is_consolidation?: Flag | null;
   is_unpaid?: Flag | null;
   expires_at?: DateInput | null;
+  available_at?: DateInput | null;
+  /** Temporary storage (issue 13): the expiry the package keeps wherever it becomes available. */
+  kept_expires_at?: string | null;
 }
 
 export interface PackageContext {
@@ -77,6 +81,9 @@ export interface PackageContext {
   dropoffClass?: LocationClass | null;
   /** Warehouse check-out: the driver the package is handed over to, when known. */
   handoverTo?: number | null;
+  /** extend-expiry: the storage rules of where the package sits, and how many extensions it already had. */
+  storage?: StorageRules;
+  extensionsUsed?: number;
 }
 
 /** Preconditions beyond status and role; each refuses with its own code. */
@@ -91,7 +98,8 @@ export type PackageNeed =
   | 'target-location'
   | 'into-package'
   | 'identification'
-  | 'consolidated';
+  | 'consolidated'
+  | 'extension-allowed';
 
 /** Human-readable meaning of each need, for docs/state-machines.md. */
 export const PACKAGE_NEEDS: Record<PackageNeed, string> = {
@@ -106,6 +114,7 @@ export const PACKAGE_NEEDS: Record<PackageNeed, string> = {
   'into-package': 'a package not yet consolidated (`package.already_consolidated`) and a valid target: another travelling, unconsolidated package for the same drop-off (`package.consolidation_target_invalid`)',
   identification: 'a photo of the customer\'s identification (`package.identification_required`)',
   consolidated: 'the package is consolidated or is a consolidation (`package.not_consolidated`)',
+  'extension-allowed': 'the location\'s storage rules allow another extension (`package.extension_limit`) now (`package.extension_too_early`)',
 };
 
 export interface PackageRule {
@@ -291,8 +300,8 @@ export const PACKAGE_RULES: readonly PackageRule[] = [
     from: [S.ready_to_collect, S.expired],
     to: S.ready_to_collect,
     roles: ADMIN | merchant_admin | driver,
-    needs: ['expires-at'],
-    note: 'expires_at + 24 h (from now if already past); reminders re-armed.',
+    needs: ['expires-at', 'extension-allowed'],
+    note: 'expires_at + the location\'s extension hours (default 24 h; from now if already past); reminders re-armed.',
   },
   {
     action: 'reroute',
@@ -480,6 +489,8 @@ function checkNeed(need: PackageNeed, rule: PackageRule, pkg: PackageState, ctx:
       return ctx.identification || !full ? null : 'package.identification_required';
     case 'consolidated':
       return isSet(pkg.is_consolidated) || isSet(pkg.is_consolidation) ? null : 'package.not_consolidated';
+    case 'extension-allowed':
+      return ctx.storage ? extensionRefusal(ctx.storage, { used: ctx.extensionsUsed ?? 0, available_at: pkg.available_at, now: ctx.now }) : null;
   }
 }
 
@@ -522,7 +533,7 @@ function effects(rule: PackageRule, pkg: PackageState, ctx: PackageContext, to: 
       patch.is_unpaid = 0;
       break;
     case 'extend-expiry':
-      patch.expires_at = iso(extendExpiry(pkg.expires_at!, ctx.now));
+      patch.expires_at = iso(extendExpiry(pkg.expires_at!, ctx.now, ctx.storage?.extension_hours));
       rearmReminders = true;
       break;
     case 'reroute':
@@ -541,7 +552,8 @@ function effects(rule: PackageRule, pkg: PackageState, ctx: PackageContext, to: 
   }
   if (becomesAvailable) {
     patch.available_at = iso(ctx.now);
-    patch.expires_at = iso(expiresAt(ctx.now, ctx.location?.storage_days));
+    // Temporary storage keeps the expiry the package was given; elsewhere the location's storage rules count from now.
+    patch.expires_at = pkg.kept_expires_at ?? iso(holdUntil(ctx.now, ctx.location?.storage ?? storageRulesOf(ctx.location)));
     rearmReminders = true;
   }
   return { patch, related, rearmReminders };

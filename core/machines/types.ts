@@ -1,6 +1,7 @@
 /** Shapes shared by the package and shipment state machines. Pure data: no I/O, browser-safe. */
 import type { LocationClass } from '../constants.js';
 import type { ErrorCode } from '../errors.js';
+import type { StorageRules } from './storage.js';
 
 /** A database boolean (0/1) or a plain boolean. */
 export type Flag = boolean | number;
@@ -31,6 +32,8 @@ export interface MachineLocation {
   class: LocationClass;
   /** Days a package stays available before it expires (location setting; default DEFAULT_STORAGE_DAYS). */
   storage_days?: number | null;
+  /** The location's storage rules (core/machines/storage.ts); absent: from storage_days with today's defaults. */
+  storage?: StorageRules;
 }
 
 export interface Refusal {

@@ -1,4 +1,5 @@
 import { BOUNDS, LOCATION_CLASSES, LOCATION_TYPES, LOCKER_SERVICES } from '../constants.js';
+import { STORAGE_END_ACTIONS, STORAGE_UNITS } from '../machines/storage.js';
 import type { Schema } from '../validation.js';
 import { bool, country, id, integer, nameField, oneOf, text } from './common.js';
 
@@ -27,6 +28,13 @@ const location: Schema = {
   image: text(BOUNDS.description.max),
   secure_access_key: text(SHORT),
   storage_days: integer(1, 60),
+  // Storage rules (issue 13, core/machines/storage.ts): storage_days counts in storage_unit.
+  storage_unit: oneOf(STORAGE_UNITS),
+  storage_reminder_hours: integer(1, 240),
+  storage_extensions_max: integer(0, 10),
+  storage_extension_hours: integer(1, 240),
+  storage_extension_after_hours: integer(0, 720),
+  storage_end_action: oneOf(STORAGE_END_ACTIONS),
   address_company: text(SHORT),
   address_description: text(BOUNDS.description.max),
   address_street: text(SHORT),

@@ -23,6 +23,7 @@ export function ChoiceList({ choices, value, onChange }: { choices: Choice[]; va
           key={choice.id}
           value={String(choice.id)}
           data-testid="public-choice"
+          disabled={Boolean(choice.full_for_size)}
           control={<Radio />}
           sx={{
             m: 0,
@@ -46,6 +47,9 @@ export function ChoiceList({ choices, value, onChange }: { choices: Choice[]; va
                 )}
               </Box>
               <Chip size="small" variant="outlined" sx={{ mt: 0.5 }} label={translate(`location_classes.${choice.class}`, { _: choice.class })} />
+              {choice.full_for_size && (
+                <Chip size="small" color="error" variant="outlined" sx={{ mt: 0.5, ml: 0.5 }} data-testid="public-full" label={translate('public.respond.full_for_size', { size: translate(`sizes.${choice.full_for_size}`) })} />
+              )}
               {addressLine(choice.address) && (
                 <Typography variant="body2" color="text.secondary">
                   {addressLine(choice.address)}

@@ -18,6 +18,8 @@ export interface Choice {
   hours: string | null;
   address: { street: string | null; house_number: string | null; locality: string | null; postcode: string | null; country: string };
   distance_km: number | null;
+  /** A locker without a free door for the parcel: the first size it lacks (shown disabled, issue 13). */
+  full_for_size?: string | null;
 }
 
 /** A link already answered or expired: only its state, the customer's language and the merchant's branding. */

@@ -7,8 +7,8 @@
  * the derived shipment status, location package counts and the customer's notification request.
  */
 import { DomainError } from '../../../core/errors.js';
-import type { LocationClass } from '../../../core/constants.js';
-import { applyPackageAction, isSet, type PackageAction, type PackageContext, type PackageTransition } from '../../../core/machines/index.js';
+import type { LocationClass, NotificationEvent } from '../../../core/constants.js';
+import { applyPackageAction, isSet, storageRulesOf, type PackageAction, type PackageContext, type PackageTransition } from '../../../core/machines/index.js';
 import { HANDOVER_ROLE, releasesCompartment } from '../../../core/policies/packages.policy.js';
 import type { Location, Package } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
@@ -30,6 +30,10 @@ export interface PackageActionInput {
   /** Warehouse check-out: the driver taking the package. */
   handover_to?: number | null;
   reason?: string | null;
+  /** Columns written with the transition's own compare-and-set (temporary storage: where the package was meant to go). */
+  extraPatch?: Partial<Pick<Package, 'storage_origin_id' | 'storage_return_at' | 'kept_expires_at' | 'expires_at'>>;
+  /** The customer's message instead of the transition's own (temporary storage tells where and until when). */
+  notifyAs?: NotificationEvent;
 }
 
 export interface PackageActionOutcome {
@@ -86,20 +90,31 @@ async function machineContext(ctx: OpContext, pkg: Package, action: PackageActio
     if (!into) fieldError('into', 'validation.exists');
   }
   const features = merchant?.features ?? 0;
+  const extension = action === 'extend-expiry' ? await extensionFacts(db, pkg) : {};
   const machine: PackageContext = {
     actor: machineActor(ctx.actor),
     // A merchant's own features decide package rules; a merchant user is additionally held to them.
     features: ctx.actor ? features & actorFeatures(ctx.actor) : features,
     now: ctx.now,
-    location: location ? { id: location.id, class: location.class as LocationClass, storage_days: location.storage_days } : null,
+    location: location ? { id: location.id, class: location.class as LocationClass, storage_days: location.storage_days, storage: storageRulesOf(location) } : null,
     shipmentStatus: shipment.status,
     target: target ? { id: target.id, class: target.class as LocationClass } : null,
     into: into ?? null,
     identification: Boolean(input.identification),
     dropoffClass: (dropoff?.class as LocationClass | undefined) ?? null,
     handoverTo: toId(input.handover_to),
+    ...extension,
   };
   return { machine, shipment, location, target, dropoff };
+}
+
+/** extend-expiry: the storage rules where the package sits and the extensions it already had. */
+async function extensionFacts(db: Executor, pkg: Package): Promise<Pick<PackageContext, 'storage' | 'extensionsUsed'>> {
+  const [sits, used] = await Promise.all([
+    locationRow(db, pkg.location_id),
+    db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('subject_type', '=', 'package').where('subject_id', '=', pkg.id).where('kind', '=', 'extend-expiry').executeTakeFirst(),
+  ]);
+  return { storage: storageRulesOf(sits), extensionsUsed: Number(used?.n ?? 0) };
 }
 
 /**
@@ -155,7 +170,7 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
   const now = ctx.now.toISOString();
   const stamp = nextStamp(ctx.now, pkg.updated_at);
   const who = actorId(ctx);
-  const patch: Record<string, unknown> = { ...t.patch, updated_at: stamp };
+  const patch: Record<string, unknown> = { ...t.patch, ...input.extraPatch, updated_at: stamp };
   if (t.rearmReminders) patch.reminder_sent_for = null;
 
   // Compare-and-set first: a lost race writes nothing and calls no provider.
@@ -225,9 +240,10 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
   if (syncShipment && (t.to !== t.from || movedIds.length > 1)) await syncShipmentStatus(trx, pkg.shipment_id, who, now);
 
   const fresh = await trx.selectFrom('packages').selectAll().where('id', '=', pkg.id).executeTakeFirstOrThrow();
-  if (t.notification) {
+  const notification = input.notifyAs ?? t.notification;
+  if (notification) {
     const at = t.action === 'reroute' ? g.target : g.location ?? g.dropoff;
-    await enqueuePackageNotification(trx, t.notification, { package: fresh, shipment: g.shipment, location: at ?? null }, `${t.action}:${stamp}`, ctx.now);
+    await enqueuePackageNotification(trx, notification, { package: fresh, shipment: g.shipment, location: at ?? null }, `${t.action}:${stamp}`, ctx.now);
   }
   return { package: fresh, from: t.from, to: t.to, ...(pending ? { pending } : {}) };
 }

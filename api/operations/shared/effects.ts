@@ -75,7 +75,7 @@ export interface NotificationSubject {
  */
 export async function enqueuePackageNotification(trx: Executor, event: NotificationEvent, subject: NotificationSubject, step: string, now: Date): Promise<number> {
   const { shipment, package: pkg, location } = subject;
-  const rerouted = event === 'package-rerouted' || event === 'package-rerouted-pudo';
+  const rerouted = event === 'package-rerouted' || event === 'package-rerouted-pudo' || event === 'package-temporary-storage';
   const group = notificationGroup({
     event,
     shipmentId: pkg.shipment_id,

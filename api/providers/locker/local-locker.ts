@@ -93,7 +93,12 @@ export function createLocalLockerService(): LockerService {
         for (const size of fits) {
           // Lowest free compartment; a concurrent registration taking it first makes the insert a no-op: try the next.
           for (;;) {
-            const taken = new Set((await db.selectFrom('locker_compartments').select('compartment').where('location_id', '=', location.id).execute()).map((r) => r.compartment));
+            // Held doors and doors out of service are not free (issue 13).
+            const [held, out] = await Promise.all([
+              db.selectFrom('locker_compartments').select('compartment').where('location_id', '=', location.id).execute(),
+              db.selectFrom('locker_doors_out').select('compartment').where('location_id', '=', location.id).execute(),
+            ]);
+            const taken = new Set([...held, ...out].map((r) => r.compartment));
             const free = numbersOf(terminal.compartments, size).find((n) => !taken.has(n));
             if (free === undefined) break;
             const res = await db

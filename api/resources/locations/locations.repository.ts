@@ -13,6 +13,7 @@ import { LIST_SORTS } from '../../../core/lists.js';
 export const LOCATION_WRITABLE = [
   'name', 'code', 'type', 'class', 'locker_service', 'merchant_id', 'active', 'approved', 'hours', 'zone', 'route',
   'timezone', 'latitude', 'longitude', 'what3words', 'image', 'secure_access_key', 'storage_days',
+  'storage_unit', 'storage_reminder_hours', 'storage_extensions_max', 'storage_extension_hours', 'storage_extension_after_hours', 'storage_end_action',
   'address_company', 'address_description', 'address_street', 'address_house_number', 'address_locality',
   'address_postcode', 'address_state', 'address_country',
 ] as const;

@@ -17,7 +17,7 @@ import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.
 import { LOCATION_WRITABLE, codeTaken } from './locations.repository.js';
 
 const FLAGS = ['active', 'approved'] as const;
-const NUMBERS = ['latitude', 'longitude', 'storage_days', 'merchant_id'] as const;
+const NUMBERS = ['latitude', 'longitude', 'storage_days', 'merchant_id', 'storage_reminder_hours', 'storage_extensions_max', 'storage_extension_hours', 'storage_extension_after_hours'] as const;
 
 export async function locationVerdicts(rows: Row[], actor: RequestActor) {
   return verdictsFor(rows, actor, 'locations', (row) => {

@@ -18,6 +18,7 @@ import { attachNames } from '../related.js';
 import { owningMerchant } from '../owner.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
+import { checkLockerRoom } from '../../operations/lockers/availability.js';
 import { assignBarcodes, checkCustomerDropoff, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
 import { packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
 import { insertRows } from '../../db/bulk-insert.js';
@@ -45,11 +46,13 @@ export async function shipmentVerdicts(rows: Row[], actor: RequestActor, db: Db)
 }
 
 /** Checks the locations of a (merged) shipment and the package sizes against the drop-off. */
-async function checkLocations(db: Db, values: Row, merchantId: number, sizes: string[]) {
+async function checkLocations(db: Db, values: Row, merchantId: number, sizes: string[], heldAt?: unknown) {
   const dropoff = await findLocation(db, Number(values.dropoff_location_id));
   if (!dropoff || dropoff.active !== 1 || dropoff.type !== 'dropoff') fieldError('dropoff_location_id', 'validation.exists');
   checkCustomerDropoff('dropoff_location_id', dropoff);
   checkOversized(sizes, dropoff);
+  // A locker with no door for a package is not offered (issue 13); a shipment already holding its doors there keeps them.
+  if (dropoff.id !== heldAt) await checkLockerRoom(db, 'dropoff_location_id', dropoff, sizes);
   if (values.pickup_location_id != null) {
     const pickup = await findLocation(db, Number(values.pickup_location_id));
     if (!pickup || pickup.active !== 1 || (pickup.merchant_id != null && pickup.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
@@ -213,7 +216,7 @@ export async function updateShipment(ctx: ServiceContext, row: Row, body: Row): 
   const current = await packagesOf(ctx.db, row.id);
   const rawItems = replacePackages ? (body.packages as unknown[]).map(itemValues) : current.map((p) => ({ ...p }));
   validateOrThrow(schemas.shipments.update, { ...values, packages: replacePackages ? rawItems : undefined }, { nested: schemas.shipments.nested });
-  await checkLocations(ctx.db, values, row.merchant_id, rawItems.map((p) => p.size as string));
+  await checkLocations(ctx.db, values, row.merchant_id, rawItems.map((p) => p.size as string), row.dropoff_location_id);
 
   await ctx.db.transaction().execute(async (trx) => {
     // Re-check the version inside the transaction so two concurrent editors cannot both win.

@@ -6,11 +6,11 @@ import { isAdminRole } from '../../../../core/roles.js';
 import { CoordinateInput } from '../../components/CoordinateInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
-import { NumericInput } from '../../components/NumericInput.js';
 import { req } from '../../components/RequiredLabel.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
 import { useActor, useFieldMask } from '../../components/useActor.js';
 import { LocationAddressInputs } from './LocationAddressInputs.js';
+import { LocationStorageInputs } from './LocationStorageInputs.js';
 
 /** Locker service: only for lockers, and only admins see it. */
 function LockerServiceInput() {
@@ -51,7 +51,7 @@ export function LocationForm({ mode }: { mode: 'create' | 'edit' }) {
       {TEXT_FIELDS.map((source) => (
         <TextInput key={source} source={source} label={req(source)} />
       ))}
-      <NumericInput source="storage_days" label={req('storage_days')} />
+      <LocationStorageInputs />
       <LocationAddressInputs />
     </ResourceForm>
   );

@@ -8,10 +8,11 @@ import { PackagesSection } from '../packages/PackagesSection.js';
 import { DebugPanel, LocationActions } from '../../screens/operations/index.js';
 import { TerminalField } from './TerminalField.js';
 
-const DETAILS = ['hours', 'zone', 'route', 'timezone', 'latitude', 'longitude', 'what3words', 'storage_days'];
+const DETAILS = ['hours', 'zone', 'route', 'timezone', 'latitude', 'longitude', 'what3words'];
 const ADDRESS = ['address_company', 'address_street', 'address_house_number', 'address_locality', 'address_postcode', 'address_state', 'address_description'];
+const STORAGE = ['storage_days', 'storage_reminder_hours', 'storage_extensions_max', 'storage_extension_hours', 'storage_extension_after_hours'];
 
-/** A location as cards: what it is, its address, its details (terminal included), the packages there. */
+/** A location as cards: what it is, its address, its details (terminal included), its storage rules, the packages there. */
 export function LocationShow() {
   const mask = useFieldMask('locations');
   return (
@@ -39,6 +40,13 @@ export function LocationShow() {
             <TextField key={source} source={source} />
           ))}
           <TerminalField source="terminal" />
+        </DetailSection>
+        <DetailSection title="locker_ops.storage_rules" testId="section-storage">
+          {STORAGE.map((source) => (
+            <TextField key={source} source={source} />
+          ))}
+          <EnumField source="storage_unit" prefix="storage_units" />
+          <EnumField source="storage_end_action" prefix="storage_end_actions" />
         </DetailSection>
         <PackagesSection target="location_id" />
         <DebugPanel resource="locations" />

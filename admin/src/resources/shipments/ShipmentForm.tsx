@@ -16,6 +16,8 @@ import { req } from '../../components/RequiredLabel.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
 import { useActor } from '../../components/useActor.js';
 import { ShipmentPackagesInput } from './ShipmentPackagesInput.js';
+import { api } from '../../providers/http.js';
+import { doorSizesFor, fullSizes, lockerHasRoom, type FreeDoors, type LockerSize } from '../../../../core/policies/lockers.policy.js';
 
 /**
  * Customers drop off at lockers and PUDO points, never a warehouse (core `dropoffClassesFor`), and oversized
@@ -39,6 +41,7 @@ function DropoffLocationInput() {
       setCleared(location.name);
     }
   }, [chosen, location, dropoffId, sizes, setValue]);
+  const full = useLockerRoom(chosen ? location : undefined, dropoffId, sizes);
   // The note stands until a new drop-off is chosen or no package is oversized any more.
   const note = oversized && !chosen ? cleared : null;
   return (
@@ -54,8 +57,41 @@ function DropoffLocationInput() {
           {translate('resources.shipments.hints.oversized_cleared', { location: note })}
         </Alert>
       )}
+      {full && (
+        <Alert severity="error" role="status" data-testid="locker-full">
+          {`${full.name}: ${translate('locker_ops.full_for_size', { size: translate(`sizes.${full.size}`) })}`}
+        </Alert>
+      )}
     </>
   );
+}
+
+/**
+ * A locker with no free door for the packages is not offered (issue 13): once one is chosen, its availability
+ * now is asked (GET /api/locations/:id/availability); without room the choice is cleared and the form says
+ * "full for size M" (the API refuses it too, `lockers.full_for_size`).
+ */
+function useLockerRoom(location: { id: Identifier; name: string; class: string } | undefined, dropoffId: Identifier | null | undefined, sizes: string[]) {
+  const { setValue } = useFormContext();
+  const [full, setFull] = useState<{ name: string; size: string } | null>(null);
+  const key = sizes.join(',');
+  useEffect(() => {
+    if (!location || location.id !== dropoffId) return;
+    if (location.class !== 'locker') return setFull(null);
+    let live = true;
+    void api<{ data: { has_doors: boolean; free: FreeDoors } }>(`locations/${location.id}/availability`).then(({ data }) => {
+      if (!live || !data.has_doors) return;
+      const wanted = key ? key.split(',').filter((s) => doorSizesFor(s).length) : [];
+      if (lockerHasRoom(data.free, wanted)) return setFull(null);
+      const size = wanted.find((s) => fullSizes(data.free).includes(s as LockerSize)) ?? wanted[0] ?? 'SMALL';
+      setValue('dropoff_location_id', null, { shouldDirty: true });
+      setFull({ name: location.name, size });
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [location, dropoffId, key, setValue]);
+  return full;
 }
 
 /**

@@ -20,6 +20,7 @@ import { useScanTask } from '../shared/useScanTask.js';
 
 // Opened from a package's reroute button: not part of the screen's first load (issue 11: <= 300 kB gzip).
 const RerouteDialog = onDemand(() => import('../scan/RerouteDialog.js').then((m) => m.RerouteDialog));
+const LockerFullDialog = onDemand(() => import('./LockerFullDialog.js').then((m) => m.LockerFullDialog));
 
 type Mode = 'scan' | 'quick_pickup' | 'consolidate';
 
@@ -35,6 +36,7 @@ export function DriverScreen() {
   const [missing, setMissing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [rerouting, setRerouting] = useState<PackageRecord | null>(null);
+  const [reporting, setReporting] = useState<PackageRecord | null>(null);
   const [container, setContainer] = useState<PackageRecord | null>(null);
   const log = useLoggedScans(describe);
   const { logged } = log;
@@ -157,6 +159,12 @@ export function DriverScreen() {
               {translate('screens.ops.actions.reroute')}
             </Button>
           )}
+          {/* A locker that will not take it: offered wherever a deposit is (issue 13, temporary storage). */}
+          {actions.includes('deposit') && (
+            <Button variant="outlined" color="warning" disabled={busy} onClick={() => setReporting(pkg)}>
+              {translate('locker_ops.report_full')}
+            </Button>
+          )}
           {actions.includes('consolidate') && (
             <Button variant="outlined" disabled={busy} onClick={() => { setMode('consolidate'); setContainer(pkg); setCurrent(null); log.clear(); }}>
               {translate('screens.ops.actions.use_as_container')}
@@ -169,6 +177,17 @@ export function DriverScreen() {
         <Stack>
           <ScanLog lines={log.lines} title={translate(`screens.ops.modes.${mode}`)} />
         </Stack>
+      )}
+      {reporting && (
+        <LockerFullDialog
+          pkg={reporting}
+          onClose={() => setReporting(null)}
+          onDone={(result, text) => {
+            setReporting(null);
+            void show(result);
+            setNotice(text);
+          }}
+        />
       )}
       {rerouting && (
         <RerouteDialog

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { LOCKER_LAYOUTS } from '../../../../core/constants.js';
 import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
+import { OccupancyButton } from '../lockers/OccupancyDialog.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, verbLabel } from './verbs.js';
 
@@ -76,12 +77,13 @@ export function CreateTerminalButton() {
   );
 }
 
-/** Both location verbs for a show-page toolbar. */
+/** The location verbs for a show-page toolbar, and a locker's occupancy grid. */
 export function LocationActions() {
   return (
     <>
       <LocationApproveButton />
       <CreateTerminalButton />
+      <OccupancyButton />
     </>
   );
 }

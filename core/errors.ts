@@ -81,6 +81,16 @@ export const ERROR_STATUS = {
   'provider.terminal_full': 400,
   'provider.terminal_exists': 400,
   'location.not_a_locker': 400,
+  // locker access (issue 13): the terminal's own credential, pickup codes, courier badges
+  'locker.terminal_unauthenticated': 401,
+  'locker.code_invalid': 422,
+  'locker.code_locked': 423,
+  'locker.code_expired': 410,
+  'locker.rate_limited': 429,
+  'locker.badge_invalid': 422,
+  'locker.no_terminal': 400,
+  'locker.not_a_courier': 422,
+  'locker.package_not_here': 422,
   // a warehouse is never a customer's drop-off (shipments, batch items)
   'location.warehouse_not_dropoff': 422,
   // import files (issue 4): refusals before or while reading an uploaded file

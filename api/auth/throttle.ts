@@ -41,13 +41,6 @@ export async function reserve(db: Kysely<Database>, clock: Clock, key: string, l
   return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
 }
 
-/** The attempts counted on the key in its current window (0 when the window is over or none was counted). */
-export async function hitsOf(db: Kysely<Database>, clock: Clock, key: string, windowMs = WINDOW_MS): Promise<number> {
-  const row = await db.selectFrom('throttle').select(['hits', 'window_start']).where('key', '=', key).executeTakeFirst();
-  if (!row || Date.parse(row.window_start) <= clock.now().getTime() - windowMs) return 0;
-  return Number(row.hits);
-}
-
 /** Gives back an attempt reserved on the key (a sign-in that succeeded is not a failure of its address). */
 export async function release(db: Kysely<Database>, key: string): Promise<void> {
   await db.updateTable('throttle').set((eb) => ({ hits: eb('hits', '-', 1) })).where('key', '=', key).where('hits', '>', 0).execute();

@@ -1,6 +1,6 @@
 /**
  * Parcel operations under /api (docs/operations-api.md): package and shipment verbs, manifests'
- * lifecycle, location approval and terminals. Registered from api/server.ts as one plugin; multipart
+ * lifecycle, location approval and terminals, locker access (api/lockers). Registered from api/server.ts as one plugin; multipart
  * (PUDO identification photos) is enabled inside it unless the app already parses multipart.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { registerPackageOperationRoutes } from './packages/package.routes.js';
 import { registerShipmentOperationRoutes } from './shipments/shipment.routes.js';
 import { registerManifestOperationRoutes } from './manifests/manifest.routes.js';
 import { registerLocationOperationRoutes } from './locations/location.routes.js';
+import { lockerRoutes } from '../lockers/index.js';
 
 export async function operationRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1 } });
@@ -16,4 +17,5 @@ export async function operationRoutes(app: FastifyInstance): Promise<void> {
   registerShipmentOperationRoutes(app);
   registerManifestOperationRoutes(app);
   registerLocationOperationRoutes(app);
+  lockerRoutes(app);
 }

@@ -37,10 +37,10 @@ export function issuesPickupCode(t: { action: string; from: number; to: number }
   return t.from !== S.ready_to_collect && t.from !== S.expired;
 }
 
-/** A package a support user may send a fresh pickup code for: ready to collect and sitting in its locker. */
-export function resendCodeRefusal(pkg: { status: number; location_id: number | null }, locationClass: string | null | undefined): ErrorCode | null {
-  if (pkg.status !== S.ready_to_collect || pkg.location_id == null || !usesPickupCodes(locationClass)) return 'package.action_not_allowed';
-  return null;
+/** A package a support user may send a fresh pickup code for: ready to collect and sitting in its locker (it has a door). */
+export function resendCodeRefusal(pkg: { status: number; location_id: number | null; dropoff_location_id: number | null; locker_number: string | null }): ErrorCode | null {
+  const inItsLocker = pkg.locker_number != null && pkg.location_id != null && pkg.location_id === pkg.dropoff_location_id;
+  return pkg.status === S.ready_to_collect && inItsLocker ? null : 'package.action_not_allowed';
 }
 
 export interface CodeTarget {
@@ -67,11 +67,10 @@ export const BADGE_ROLES = ROLES.driver;
 export const mayHoldBadge = (user: { role: number; active?: number | boolean }): boolean =>
   roleMatches(user.role, BADGE_ROLES) && user.active !== 0 && user.active !== false;
 
-/** Packages a courier collects at a kiosk: expired ones the locker service made retrievable. */
-export const isRetrievable = (pkg: { status: number }): boolean => pkg.status === S.expired_retrievable;
-/** Packages a courier deposits at a kiosk: travelling towards this locker. */
-export const isDepositable = (pkg: { status: number; dropoff_location_id: number | null }, terminalLocationId: number): boolean =>
-  pkg.status === S.in_transit && pkg.dropoff_location_id === terminalLocationId;
+/** Packages a courier collects at a kiosk: expired ones the locker service made retrievable (the courier's pickup -45 -> -50). */
+export const RETRIEVABLE_STATUSES: readonly number[] = [S.expired_retrievable];
+/** Packages a courier deposits at a kiosk: travelling towards this locker, in the courier's hands (deposit 50 -> 90). */
+export const DEPOSITABLE_STATUSES: readonly number[] = [S.in_transit];
 
 /** How a door was opened; each opening writes one event of kind `door.<way>` (who, what, where). */
 export const DOOR_EVENT_KINDS = ['door.code', 'door.deposit', 'door.retrieve', 'door.support'] as const;

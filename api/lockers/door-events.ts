@@ -1,5 +1,5 @@
 /**
- * Door events (docs/lockers.md): every opening of a locker door writes one `events` row of kind `door.<way>`
+ * Door events (docs/lockers.md): every opening of a locker door writes one `events` row of kind `door-<way>`
  * (core DOOR_EVENT_KINDS) with who (the courier or support user; null for a customer's code), what (the
  * package, or the location for a support opening without one), where (location_id) and the door number.
  * The list per terminal reads them back, newest first, filtered by kind and date.

@@ -91,7 +91,7 @@ export function registerLockerStaffRoutes(app: FastifyInstance): void {
     if (compartment > doorCount(location)) fieldError('compartment', 'validation.exists');
     const held = await app.db.selectFrom('locker_compartments').select('package_id').where('location_id', '=', location.id).where('compartment', '=', compartment).executeTakeFirst();
     await recordDoorOpening(app.db, {
-      kind: 'door.support',
+      kind: 'door-support',
       locationId: location.id,
       compartment,
       packageId: held?.package_id ?? null,

@@ -96,7 +96,7 @@ export function registerTerminalRoutes(app: FastifyInstance): void {
         if (!outcome) throw new DomainError('locker.code_invalid');
         await syncShipmentStatus(trx, pkg.shipment_id, null, now);
         const number = door(pkg);
-        await recordDoorOpening(trx, { kind: 'door.code', locationId: location.id, compartment: number, packageId: pkg.id, actorId: null, now, data: { barcode: pkg.barcode, from: outcome.from, to: outcome.to } });
+        await recordDoorOpening(trx, { kind: 'door-code', locationId: location.id, compartment: number, packageId: pkg.id, actorId: null, now, data: { barcode: pkg.barcode, from: outcome.from, to: outcome.to } });
         return number;
       });
       return { data: { compartment } };
@@ -118,10 +118,10 @@ export function registerTerminalRoutes(app: FastifyInstance): void {
   });
 
   app.post('/terminals/:location_id/deposit', { schema: { tags, params, body: scanBody }, config, preHandler: requireTerminal }, async (request, reply) => ({
-    data: await courierVerb(request, reply, 'deposit', 'door.deposit', DEPOSITABLE_STATUSES),
+    data: await courierVerb(request, reply, 'deposit', 'door-deposit', DEPOSITABLE_STATUSES),
   }));
 
   app.post('/terminals/:location_id/retrieve', { schema: { tags, params, body: scanBody }, config, preHandler: requireTerminal }, async (request, reply) => ({
-    data: await courierVerb(request, reply, 'pickup', 'door.retrieve', RETRIEVABLE_STATUSES),
+    data: await courierVerb(request, reply, 'pickup', 'door-retrieve', RETRIEVABLE_STATUSES),
   }));
 }

@@ -72,8 +72,8 @@ export const RETRIEVABLE_STATUSES: readonly number[] = [S.expired_retrievable];
 /** Packages a courier deposits at a kiosk: travelling towards this locker, in the courier's hands (deposit 50 -> 90). */
 export const DEPOSITABLE_STATUSES: readonly number[] = [S.in_transit];
 
-/** How a door was opened; each opening writes one event of kind `door.<way>` (who, what, where). */
-export const DOOR_EVENT_KINDS = ['door.code', 'door.deposit', 'door.retrieve', 'door.support'] as const;
+/** How a door was opened; each opening writes one event of kind `door-<way>` (who, what, where). */
+export const DOOR_EVENT_KINDS = ['door-code', 'door-deposit', 'door-retrieve', 'door-support'] as const;
 export type DoorEventKind = (typeof DOOR_EVENT_KINDS)[number];
 export const isDoorEventKind = (value: unknown): value is DoorEventKind => (DOOR_EVENT_KINDS as readonly unknown[]).includes(value);
 

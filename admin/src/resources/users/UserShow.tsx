@@ -4,11 +4,12 @@ import { RoleField } from '../../components/RoleInput.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { useCanSee } from '../../components/useActor.js';
 import { CountryField } from '../../components/CountryInput.js';
+import { BadgeButton } from '../../screens/locker-access/BadgeButton.js';
 
 export function UserShow() {
   const showRole = useCanSee('users', 'role');
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<ShowActions><BadgeButton /></ShowActions>}>
       <SimpleShowLayout>
         <TextField source="first_name" />
         <TextField source="last_name" />

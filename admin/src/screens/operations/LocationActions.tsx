@@ -6,6 +6,8 @@ import { LOCKER_LAYOUTS } from '../../../../core/constants.js';
 import { runVerb } from './operationsClient.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, verbLabel } from './verbs.js';
+import { DoorEventsButton } from '../locker-access/DoorEventsButton.js';
+import { TerminalSecretButton } from '../locker-access/TerminalSecretButton.js';
 
 export function LocationApproveButton() {
   const record = useRecordContext();
@@ -75,12 +77,14 @@ export function CreateTerminalButton() {
   );
 }
 
-/** Both location verbs for a show-page toolbar. */
+/** The location verbs for a show-page toolbar, with the terminal's secret and door events (docs/lockers.md). */
 export function LocationActions() {
   return (
     <>
       <LocationApproveButton />
       <CreateTerminalButton />
+      <TerminalSecretButton />
+      <DoorEventsButton />
     </>
   );
 }

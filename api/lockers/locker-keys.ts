@@ -11,21 +11,32 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { BADGE_DIGITS, PICKUP_CODE } from '../../core/policies/locker-access.policy.js';
-import { loadOrCreateAppSecret } from '../auth/app-secret.js';
+import { APP_SECRET_KEY, loadOrCreateAppSecret } from '../auth/app-secret.js';
 import { hmac } from '../auth/secrets.js';
 import type { Database } from '../db/tables.js';
+import type { Executor } from '../operations/context.js';
 import { openSecret, sealSecret } from '../webhooks/secret-box.js';
 
 const secrets = new WeakMap<object, Promise<string>>();
 
-/** The application secret for locker digests; `db` is the root handle (not a transaction). */
-export function lockerSecret(db: Kysely<Database>): Promise<string> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = loadOrCreateAppSecret(db, process.env.APP_SECRET || undefined);
-    secrets.set(db, secret);
-    secret.catch(() => secrets.delete(db));
-  }
+/**
+ * The application secret for locker digests; `db` is the root handle. Inside a transaction pass it as `via`:
+ * on SQLite the root handle would wait for the transaction's own connection. A secret first created inside a
+ * transaction is not cached (the transaction may still roll back).
+ */
+export async function lockerSecret(db: Kysely<Database>, via?: Executor): Promise<string> {
+  const cached = secrets.get(db);
+  if (cached) return cached;
+  const fromEnv = process.env.APP_SECRET || undefined;
+  if (!via || fromEnv) return remember(db, loadOrCreateAppSecret(db, fromEnv));
+  const row = await via.selectFrom('settings').select('value').where('key', '=', APP_SECRET_KEY).executeTakeFirst();
+  if (row) return remember(db, Promise.resolve(row.value));
+  return loadOrCreateAppSecret(via as Kysely<Database>);
+}
+
+function remember(db: Kysely<Database>, secret: Promise<string>): Promise<string> {
+  secrets.set(db, secret);
+  secret.catch(() => secrets.delete(db));
   return secret;
 }
 

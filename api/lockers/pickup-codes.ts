@@ -16,7 +16,7 @@ const DRAWS = 20;
  * which only the customer's message may carry. Draws again when the code is live for another package there.
  */
 export async function issuePickupCode(db: Kysely<Database>, trx: Executor, packageId: number, locationId: number, now: string): Promise<string> {
-  const secret = await lockerSecret(db);
+  const secret = await lockerSecret(db, trx);
   await trx.deleteFrom('pickup_codes').where('package_id', '=', packageId).execute();
   for (let i = 0; i < DRAWS; i++) {
     const code = newPickupCode();

@@ -235,7 +235,7 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
   else if (keepsPickupCode(t.from) && !keepsPickupCode(t.to)) await dropPickupCode(trx, fresh.id);
   if (t.notification) {
     const at = t.action === 'reroute' ? g.target : g.location ?? g.dropoff;
-    const sealed = pickupCode ? sealPickupCode(await lockerSecret(ctx.db), pickupCode) : undefined;
+    const sealed = pickupCode ? sealPickupCode(await lockerSecret(ctx.db, trx), pickupCode) : undefined;
     await enqueuePackageNotification(trx, t.notification, { package: fresh, shipment: g.shipment, location: at ?? null }, `${t.action}:${stamp}`, ctx.now, sealed);
   }
   return { package: fresh, from: t.from, to: t.to, ...(pending ? { pending } : {}) };

@@ -4,7 +4,7 @@
  * package, or the location for a support opening without one), where (location_id) and the door number.
  * The list per terminal reads them back, newest first, filtered by kind and date.
  */
-import type { DoorEventKind } from '../../core/policies/locker-access.policy.js';
+import type { DoorEventKind, DoorEventRow } from '../../core/policies/locker-access.policy.js';
 import { DOOR_EVENT_KINDS } from '../../core/policies/locker-access.policy.js';
 import { recordEvent } from '../events/events.repository.js';
 import type { Executor } from '../operations/context.js';
@@ -42,17 +42,6 @@ export interface DoorEventFilter {
   before?: number;
 }
 
-export interface DoorEventRow {
-  id: number;
-  kind: string;
-  created_at: string;
-  compartment: number | null;
-  package_id: number | null;
-  barcode: string | null;
-  actor_id: number | null;
-  actor_name: string | null;
-  data: Record<string, unknown> | null;
-}
 
 const endOf = (to: string) => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? `${to}T23:59:59.999Z` : to);
 

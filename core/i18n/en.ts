@@ -1177,7 +1177,7 @@ export const appEn = {
       intro: 'The kiosk of this locker signs in with this secret. A new secret stops the old one at once: enter the new one on the kiosk.',
       none: 'This terminal has no secret yet.',
       since: 'Current secret created %{date}.',
-      rotate: 'Create a new secret',
+      create: 'Create a new secret',
       shown_once: 'Copy it now: it is shown only this once.',
     },
     badge: {

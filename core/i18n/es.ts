@@ -1188,7 +1188,7 @@ export const appEs: AppCatalogue = {
       intro: 'El quiosco de esta taquilla se identifica con esta clave. Una clave nueva anula la anterior al instante: introdúzcala en el quiosco.',
       none: 'Este terminal aún no tiene clave.',
       since: 'Clave actual creada el %{date}.',
-      rotate: 'Crear una clave nueva',
+      create: 'Crear una clave nueva',
       shown_once: 'Cópiela ahora: solo se muestra esta vez.',
     },
     badge: {

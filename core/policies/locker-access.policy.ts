@@ -79,3 +79,16 @@ export const isDoorEventKind = (value: unknown): value is DoorEventKind => (DOOR
 
 /** Statuses in which a package keeps its pickup code (ready, or expired and possibly extended); any other move kills it. */
 export const keepsPickupCode = (status: number): boolean => status === S.ready_to_collect || status === S.expired;
+
+/** A door event as the door-events list answers it (GET /api/locations/:id/door-events). */
+export interface DoorEventRow {
+  id: number;
+  kind: string;
+  created_at: string;
+  compartment: number | null;
+  package_id: number | null;
+  barcode: string | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  data: Record<string, unknown> | null;
+}

@@ -37,7 +37,7 @@ describeE2e('locker kiosk', (env) => {
     // The terminal secret, from the location page (shown once).
     await staff.goto(`/locations/${lockerId}`);
     await staff.getByRole('button', { name: en.lockers_admin.terminal_secret.button }).click();
-    await staff.getByRole('button', { name: en.lockers_admin.terminal_secret.rotate }).click();
+    await staff.getByRole('button', { name: en.lockers_admin.terminal_secret.create }).click();
     const secret = await staff.getByTestId('terminal-secret').inputValue();
     expect(secret).toMatch(/^tl_/);
     expect(await seriousViolations(staff)).toEqual([]);

@@ -8,20 +8,12 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { DOOR_EVENT_KINDS } from '../../../../core/policies/locker-access.policy.js';
+import { DOOR_EVENT_KINDS, type DoorEventRow } from '../../../../core/policies/locker-access.policy.js';
 import { can } from '../../../../core/policies/route.permissions.js';
 import { useActor } from '../../components/useActor.js';
 import { api } from '../../providers/http.js';
 
-interface DoorEvent {
-  id: number;
-  kind: string;
-  created_at: string;
-  compartment: number | null;
-  package_id: number | null;
-  barcode: string | null;
-  actor_name: string | null;
-}
+type DoorEvent = DoorEventRow;
 
 function DoorEventsDialog({ locationId, name, onClose }: { locationId: number; name: string; onClose: () => void }) {
   const translate = useTranslate();

@@ -1,44 +1,40 @@
 /**
  * A credential dialog (terminal secret, courier badge): what it is for, when the current one was created, a
  * button that creates a new one, and the new value shown this once (never again: only its digest is stored).
+ * `path` answers GET { data: { created_at } } and POST { data: { [field]: value } }; texts under `prefix`
+ * (title, intro, since, none, create, shown_once).
  */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, useMediaQuery, type Theme } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { useApiGet } from '../../pages/useApi.js';
+import { api } from '../../providers/http.js';
 
 export interface ShownOnceDialogProps {
-  open: boolean;
   onClose: () => void;
-  title: string;
-  intro: string;
-  /** The current credential's creation date, null without one (undefined while loading). */
-  since: string | null | undefined;
-  sinceKey: string;
-  noneKey: string;
-  createLabel: string;
-  shownOnceKey: string;
-  /** Creates a new credential and answers it. */
-  create: () => Promise<string>;
-  /** Extra buttons (revoke). */
-  extra?: ReactNode;
+  path: string;
+  field: string;
+  prefix: string;
   testId: string;
+  /** Extra buttons (revoke), given the current creation date and a reload. */
+  extra?: (since: string | null, reload: () => void) => ReactNode;
 }
 
-export function ShownOnceDialog({ open, onClose, title, intro, since, sinceKey, noneKey, createLabel, shownOnceKey, create, extra, testId }: ShownOnceDialogProps) {
+export function ShownOnceDialog({ onClose, path, field, prefix, testId, extra }: ShownOnceDialogProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { data, reload } = useApiGet<{ data: { created_at: string | null } }>(path);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const titleId = useId();
-  const close = () => {
-    setValue('');
-    onClose();
-  };
-  const run = async () => {
+  const since = data?.data.created_at;
+  const create = async () => {
     setBusy(true);
     try {
-      setValue(await create());
+      const res = await api<{ data: Record<string, string> }>(path, { method: 'POST' });
+      setValue(res.data[field] ?? '');
+      reload();
     } catch {
       /* shown by the error dialog */
     } finally {
@@ -46,27 +42,27 @@ export function ShownOnceDialog({ open, onClose, title, intro, since, sinceKey, 
     }
   };
   return (
-    <Dialog open={open} onClose={busy ? undefined : close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <DialogTitle id={titleId}>{translate(`${prefix}.title`)}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{intro}</DialogContentText>
-        {since !== undefined && (
+        <DialogContentText sx={{ mb: 2 }}>{translate(`${prefix}.intro`)}</DialogContentText>
+        {data && (
           <DialogContentText sx={{ mb: 2 }}>
-            {since ? translate(sinceKey, { date: new Date(since).toLocaleString(locale) }) : translate(noneKey)}
+            {since ? translate(`${prefix}.since`, { date: new Date(since).toLocaleString(locale) }) : translate(`${prefix}.none`)}
           </DialogContentText>
         )}
         {value && (
           <>
-            <Alert severity="warning" sx={{ mb: 2 }}>{translate(shownOnceKey)}</Alert>
-            <TextField value={value} label={title} fullWidth slotProps={{ htmlInput: { readOnly: true, 'data-testid': testId, style: { fontFamily: 'monospace', fontSize: '1.25rem' } } }}
-              onFocus={(e) => e.target.select()} />
+            <Alert severity="warning" sx={{ mb: 2 }}>{translate(`${prefix}.shown_once`)}</Alert>
+            <TextField value={value} label={translate(`${prefix}.title`)} fullWidth onFocus={(e) => e.target.select()}
+              slotProps={{ htmlInput: { readOnly: true, 'data-testid': testId, style: { fontFamily: 'monospace', fontSize: '1.25rem' } } }} />
           </>
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {extra}
-        <Button variant="outlined" onClick={() => void run()} disabled={busy}>{createLabel}</Button>
-        <Button variant="contained" onClick={close} disabled={busy}>{translate('operations.close')}</Button>
+        {data && extra?.(since ?? null, reload)}
+        <Button variant="outlined" onClick={() => void create()} disabled={busy}>{translate(`${prefix}.create`)}</Button>
+        <Button variant="contained" onClick={onClose} disabled={busy}>{translate('operations.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -7,38 +7,14 @@ import type { Message, Translate } from '../validation.js';
 import { en } from './en.js';
 import { es } from './es.js';
 
-export type Params = Record<string, string | number>;
-
 export const messages: Record<Locale, object> = { en, es };
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
-/** The string at a dotted key, or undefined when missing (or when the key names a group, not a leaf). */
-export function lookup(catalogue: object, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/** Plural form index for `smart_count`; English and Spanish share the rule (1 -> singular). */
-const pluralIndex = (_locale: Locale, count: number) => (count === 1 ? 0 : 1);
+export { format, lookup, type Params } from './format.js';
+import { format, lookup, type Params } from './format.js';
 
 export { outcomeCounts } from './outcome-counts.js';
-
-/** Applies polyglot's `smart_count` plural choice and `%{param}` interpolation to one phrase. */
-export function format(locale: Locale, phrase: string, params: Params = {}): string {
-  let text = phrase;
-  const count = params.smart_count;
-  if (typeof count === 'number' && text.includes('||||')) {
-    const forms = text.split('||||').map((f) => f.trim());
-    text = forms[Math.min(pluralIndex(locale, count), forms.length - 1)];
-  }
-  // A missing param becomes empty rather than leaking `%{name}` to users.
-  return text.replace(/%\{(\w+)\}/g, (_m, name: string) => (name in params ? String(params[name]) : '')).trimEnd();
-}
 
 /** Translates a key: the locale's phrase, else the English one, else the key itself. */
 export function translate(locale: Locale, key: string, params?: Params): string {

@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PHONE, apiData, apiPost, describeE2e, en, es, languageButton, seriousViolations, signIn, xsrfHeader } from './helpers.js';
 import { createShipment, locationId } from './operations-steps.js';
+import { lockerAccessMessages as L } from '../../core/i18n/locker-access.js';
 
 const PORTRAIT = { viewport: { width: 1080, height: 1920 }, hasTouch: true };
 
@@ -36,8 +37,8 @@ describeE2e('locker kiosk', (env) => {
 
     // The terminal secret, from the location page (shown once).
     await staff.goto(`/locations/${lockerId}`);
-    await staff.getByRole('button', { name: en.lockers_admin.terminal_secret.button }).click();
-    await staff.getByRole('button', { name: en.lockers_admin.terminal_secret.create }).click();
+    await staff.getByRole('button', { name: L.en.lockers_admin.terminal_secret.button }).click();
+    await staff.getByRole('button', { name: L.en.lockers_admin.terminal_secret.create }).click();
     const secret = await staff.getByTestId('terminal-secret').inputValue();
     expect(secret).toMatch(/^tl_/);
     expect(await seriousViolations(staff)).toEqual([]);
@@ -46,8 +47,8 @@ describeE2e('locker kiosk', (env) => {
     // The driver's badge, from the user page.
     const [driver] = await apiData<{ id: number; email: string }[]>(staff, `/api/users?search=driver%40example.com`);
     await staff.goto(`/users/${driver!.id}`);
-    await staff.getByRole('button', { name: en.lockers_admin.badge.button }).click();
-    await staff.getByRole('button', { name: en.lockers_admin.badge.create }).click();
+    await staff.getByRole('button', { name: L.en.lockers_admin.badge.button }).click();
+    await staff.getByRole('button', { name: L.en.lockers_admin.badge.create }).click();
     const badge = await staff.getByTestId('badge-code').inputValue();
     expect(badge).toMatch(/^\d{10}$/);
     await staff.getByRole('button', { name: en.operations.close }).click();
@@ -68,44 +69,44 @@ describeE2e('locker kiosk', (env) => {
     // The kiosk: first use asks for the secret.
     const kiosk = await env.newPage(PORTRAIT);
     await kiosk.goto(`/kiosk/${lockerId}`);
-    await kiosk.getByRole('heading', { name: en.kiosk.setup.title }).waitFor();
-    await kiosk.getByLabel(en.kiosk.setup.secret).fill(secret);
-    await kiosk.getByRole('button', { name: en.kiosk.setup.save }).click();
-    await kiosk.getByRole('heading', { name: en.kiosk.customer.title }).waitFor();
+    await kiosk.getByRole('heading', { name: L.en.kiosk.setup.title }).waitFor();
+    await kiosk.getByLabel(L.en.kiosk.setup.secret).fill(secret);
+    await kiosk.getByRole('button', { name: L.en.kiosk.setup.save }).click();
+    await kiosk.getByRole('heading', { name: L.en.kiosk.customer.title }).waitFor();
     expect(await seriousViolations(kiosk)).toEqual([]);
 
     // Courier: badge, the reserved door, scan -> the door opens, the parcel is ready to collect.
-    await kiosk.getByRole('button', { name: en.kiosk.courier.enter }).click();
-    await kiosk.getByLabel(en.kiosk.courier.badge).fill(badge);
-    await kiosk.getByRole('button', { name: en.kiosk.courier.sign_in }).click();
+    await kiosk.getByRole('button', { name: L.en.kiosk.courier.enter }).click();
+    await kiosk.getByLabel(L.en.kiosk.courier.badge).fill(badge);
+    await kiosk.getByRole('button', { name: L.en.kiosk.courier.sign_in }).click();
     await kiosk.getByText(pkg.barcode).waitFor();
-    const openDoor = kiosk.getByRole('button', { name: en.kiosk.courier.scan });
+    const openDoor = kiosk.getByRole('button', { name: L.en.kiosk.courier.scan });
     const box = await openDoor.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(72);
-    await kiosk.getByLabel(en.kiosk.courier.barcode).fill(pkg.barcode);
+    await kiosk.getByLabel(L.en.kiosk.courier.barcode).fill(pkg.barcode);
     await openDoor.click();
     await expect.poll(() => kiosk.getByTestId('kiosk-opened').textContent()).toContain(pkg.barcode);
     expect(await seriousViolations(kiosk)).toEqual([]);
     await expect.poll(async () => (await apiData<{ status: number }>(staff, `/api/packages/${pkg.id}`)).status).toBe(90);
-    await kiosk.getByRole('button', { name: en.kiosk.courier.sign_out }).click();
+    await kiosk.getByRole('button', { name: L.en.kiosk.courier.sign_out }).click();
 
     // Customer: the code from the message opens the door.
     const code = await codeSentTo(staff, email);
-    await kiosk.getByLabel(en.kiosk.customer.code).fill(code);
-    await kiosk.getByRole('button', { name: en.kiosk.customer.open }).click();
+    await kiosk.getByLabel(L.en.kiosk.customer.code).fill(code);
+    await kiosk.getByRole('button', { name: L.en.kiosk.customer.open }).click();
     const opened = kiosk.getByTestId('kiosk-door');
     await expect.poll(() => opened.textContent()).toMatch(/Door \d+ is open/);
     await expect.poll(async () => (await apiData<{ status: number }>(staff, `/api/packages/${pkg.id}`)).status).toBe(100);
-    await kiosk.getByRole('button', { name: en.kiosk.customer.next }).click();
+    await kiosk.getByRole('button', { name: L.en.kiosk.customer.next }).click();
 
     // The same code again: refused, in the kiosk's words.
-    await kiosk.getByLabel(en.kiosk.customer.code).fill(code);
-    await kiosk.getByRole('button', { name: en.kiosk.customer.open }).click();
+    await kiosk.getByLabel(L.en.kiosk.customer.code).fill(code);
+    await kiosk.getByRole('button', { name: L.en.kiosk.customer.open }).click();
     await kiosk.getByText(en.errors.locker.code_invalid).waitFor();
 
     // The door events of the terminal list both openings.
     await staff.goto(`/locations/${lockerId}`);
-    await staff.getByRole('button', { name: en.lockers_admin.door_events.button }).click();
+    await staff.getByRole('button', { name: L.en.lockers_admin.door_events.button }).click();
     const table = staff.getByTestId('door-events');
     await expect.poll(() => table.textContent()).toContain(en.event_kinds['door-code']);
     expect(await table.textContent()).toContain(en.event_kinds['door-deposit']);
@@ -119,18 +120,18 @@ describeE2e('locker kiosk', (env) => {
     const { secret } = await apiPost<{ secret: string }>(staff, `/api/locations/${lockerId}/terminal-secret`);
     const phone = await env.newPage(PHONE);
     await phone.goto(`/kiosk/${lockerId}`);
-    await phone.getByLabel(en.kiosk.setup.secret).fill(secret);
-    await phone.getByRole('button', { name: en.kiosk.setup.save }).click();
+    await phone.getByLabel(L.en.kiosk.setup.secret).fill(secret);
+    await phone.getByRole('button', { name: L.en.kiosk.setup.save }).click();
     await languageButton(phone, 'es').click();
-    await phone.getByRole('heading', { name: es.kiosk.customer.title }).waitFor();
-    await phone.getByLabel(es.kiosk.customer.code).fill('000001');
-    await phone.getByRole('button', { name: es.kiosk.customer.open }).click();
+    await phone.getByRole('heading', { name: L.es.kiosk.customer.title }).waitFor();
+    await phone.getByLabel(L.es.kiosk.customer.code).fill('000001');
+    await phone.getByRole('button', { name: L.es.kiosk.customer.open }).click();
     await phone.getByText(es.errors.locker.code_invalid).waitFor();
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     expect(await seriousViolations(phone)).toEqual([]);
     // The secret stays on the device: a reload goes straight to the customer screen.
     await phone.reload();
-    await phone.getByRole('heading', { name: es.kiosk.customer.title }).waitFor();
+    await phone.getByRole('heading', { name: L.es.kiosk.customer.title }).waitFor();
   }, 120_000);
 });

@@ -4,22 +4,23 @@
  */
 import { Box, Container, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+
 import { LanguageSwitch } from '../layout/LanguageSwitch.js';
 import type { KioskResult } from './kioskApi.js';
+import { useLockerTexts } from '../screens/locker-access/useLockerTexts.js';
 
 /** Touch targets: at least 72 px high, large type (a kiosk is used standing, sometimes with gloves). */
 export const BIG = { minHeight: 72, fontSize: '1.5rem', px: 4 } as const;
 export const BIG_INPUT = { fontSize: '2rem', letterSpacing: '0.2em', textAlign: 'center' } as const;
 
 export function KioskFrame({ name, actions, children }: { name?: string; actions?: ReactNode; children: ReactNode }) {
-  const translate = useTranslate();
+  const tl = useLockerTexts();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100', display: 'flex', flexDirection: 'column' }}>
       <Box component="header" sx={{ bgcolor: 'primary.main', color: '#fff' }}>
         <Container maxWidth="md" sx={{ py: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <Typography component="p" variant="h5" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="kiosk-name">
-            {name ?? translate('kiosk.title')}
+            {name ?? tl('kiosk.title')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             {actions}
@@ -35,8 +36,8 @@ export function KioskFrame({ name, actions, children }: { name?: string; actions
 }
 /** The refusal to show: the API's own message (already in the kiosk's language), else a generic line. */
 export function useRefusal() {
-  const translate = useTranslate();
+  const tl = useLockerTexts();
   return (result: KioskResult<unknown>) =>
-    result.ok ? '' : result.code === 'network' ? translate('kiosk.errors.network') : (result.message ?? translate('kiosk.errors.generic'));
+    result.ok ? '' : result.code === 'network' ? tl('kiosk.errors.network') : (result.message ?? tl('kiosk.errors.generic'));
 }
 

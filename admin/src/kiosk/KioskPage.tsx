@@ -5,14 +5,15 @@
  */
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslate } from 'react-admin';
+
 import { useParams } from 'react-router-dom';
 import { CourierPanel } from './CourierPanel.js';
 import { BIG, BIG_INPUT, KioskFrame, useRefusal } from './KioskFrame.js';
 import { kioskApi, saveSecret, savedSecret, type KioskApi, type KioskTerminal } from './kioskApi.js';
+import { useLockerTexts } from '../screens/locker-access/useLockerTexts.js';
 
 function SetupPanel({ locationId, onSaved, rejected }: { locationId: string; onSaved: (secret: string) => void; rejected: boolean }) {
-  const translate = useTranslate();
+  const tl = useLockerTexts();
   const [secret, setSecret] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -23,18 +24,18 @@ function SetupPanel({ locationId, onSaved, rejected }: { locationId: string; onS
   return (
     <Paper component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 4 } }}>
       <Stack spacing={3}>
-        <Typography variant="h4" component="h1">{translate('kiosk.setup.title')}</Typography>
-        <Typography>{translate('kiosk.setup.intro')}</Typography>
-        {rejected && <Alert severity="error">{translate('kiosk.setup.rejected')}</Alert>}
-        <TextField label={translate('kiosk.setup.secret')} value={secret} onChange={(e) => setSecret(e.target.value)} type="password" autoComplete="off" autoFocus fullWidth />
-        <Button type="submit" variant="contained" sx={BIG} disabled={!secret.trim()}>{translate('kiosk.setup.save')}</Button>
+        <Typography variant="h4" component="h1">{tl('kiosk.setup.title')}</Typography>
+        <Typography>{tl('kiosk.setup.intro')}</Typography>
+        {rejected && <Alert severity="error">{tl('kiosk.setup.rejected')}</Alert>}
+        <TextField label={tl('kiosk.setup.secret')} value={secret} onChange={(e) => setSecret(e.target.value)} type="password" autoComplete="off" autoFocus fullWidth />
+        <Button type="submit" variant="contained" sx={BIG} disabled={!secret.trim()}>{tl('kiosk.setup.save')}</Button>
       </Stack>
     </Paper>
   );
 }
 
 function CustomerPanel({ api }: { api: KioskApi }) {
-  const translate = useTranslate();
+  const tl = useLockerTexts();
   const refusal = useRefusal();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -57,10 +58,10 @@ function CustomerPanel({ api }: { api: KioskApi }) {
       <Paper sx={{ p: { xs: 2, sm: 4 }, textAlign: 'center' }}>
         <Stack spacing={3} role="status">
           <Typography variant="h2" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2.2rem', sm: '3.5rem' } }} data-testid="kiosk-door">
-            {translate('kiosk.customer.opened', { door })}
+            {tl('kiosk.customer.opened', { door })}
           </Typography>
-          <Typography variant="h5" component="p">{translate('kiosk.customer.opened_hint')}</Typography>
-          <Button variant="contained" sx={BIG} onClick={() => setDoor(null)} autoFocus>{translate('kiosk.customer.next')}</Button>
+          <Typography variant="h5" component="p">{tl('kiosk.customer.opened_hint')}</Typography>
+          <Button variant="contained" sx={BIG} onClick={() => setDoor(null)} autoFocus>{tl('kiosk.customer.next')}</Button>
         </Stack>
       </Paper>
     );
@@ -68,10 +69,10 @@ function CustomerPanel({ api }: { api: KioskApi }) {
   return (
     <Paper component="form" onSubmit={(e) => void submit(e)} sx={{ p: { xs: 2, sm: 4 } }}>
       <Stack spacing={3}>
-        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '3rem' } }}>{translate('kiosk.customer.title')}</Typography>
-        <Typography variant="h6" component="p">{translate('kiosk.customer.intro')}</Typography>
+        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '3rem' } }}>{tl('kiosk.customer.title')}</Typography>
+        <Typography variant="h6" component="p">{tl('kiosk.customer.intro')}</Typography>
         <TextField
-          label={translate('kiosk.customer.code')}
+          label={tl('kiosk.customer.code')}
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, '').slice(0, 8))}
           autoFocus
@@ -80,14 +81,14 @@ function CustomerPanel({ api }: { api: KioskApi }) {
           slotProps={{ htmlInput: { inputMode: 'numeric', style: BIG_INPUT, 'data-testid': 'kiosk-code' } }}
         />
         <Box role="alert" aria-live="assertive">{error && <Alert severity="error" sx={{ fontSize: '1.25rem' }}>{error}</Alert>}</Box>
-        <Button type="submit" variant="contained" sx={BIG} disabled={busy || !code.replace(/\D/g, '')}>{translate('kiosk.customer.open')}</Button>
+        <Button type="submit" variant="contained" sx={BIG} disabled={busy || !code.replace(/\D/g, '')}>{tl('kiosk.customer.open')}</Button>
       </Stack>
     </Paper>
   );
 }
 
 export function KioskPage() {
-  const translate = useTranslate();
+  const tl = useLockerTexts();
   const { location_id: locationId = '' } = useParams();
   const [secret, setSecret] = useState<string | null>(() => savedSecret(locationId));
   const [terminal, setTerminal] = useState<KioskTerminal | null>(null);
@@ -122,7 +123,7 @@ export function KioskPage() {
   }
   const courierButton =
     mode === 'customer' ? (
-      <Button variant="outlined" color="inherit" onClick={() => setMode('courier')} sx={{ minHeight: 48 }}>{translate('kiosk.courier.enter')}</Button>
+      <Button variant="outlined" color="inherit" onClick={() => setMode('courier')} sx={{ minHeight: 48 }}>{tl('kiosk.courier.enter')}</Button>
     ) : null;
   return (
     <KioskFrame name={terminal?.name} actions={courierButton}>

@@ -12,11 +12,13 @@ import { DOOR_EVENT_KINDS, type DoorEventRow } from '../../../../core/policies/l
 import { can } from '../../../../core/policies/route.permissions.js';
 import { useActor } from '../../components/useActor.js';
 import { api } from '../../providers/http.js';
+import { useLockerTexts } from './useLockerTexts.js';
 
 type DoorEvent = DoorEventRow;
 
 function DoorEventsDialog({ locationId, name, onClose }: { locationId: number; name: string; onClose: () => void }) {
   const translate = useTranslate();
+  const tl = useLockerTexts();
   const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -44,31 +46,31 @@ function DoorEventsDialog({ locationId, name, onClose }: { locationId: number; n
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}>
-      <DialogTitle id={titleId}>{translate('lockers_admin.door_events.title', { name })}</DialogTitle>
+      <DialogTitle id={titleId}>{tl('lockers_admin.door_events.title', { name })}</DialogTitle>
       <DialogContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 1 }}>
           <FormControl sx={{ minWidth: 220 }} size="small">
-            <InputLabel id={kindLabel}>{translate('lockers_admin.door_events.kind')}</InputLabel>
-            <Select labelId={kindLabel} label={translate('lockers_admin.door_events.kind')} value={kind} onChange={(e) => setKind(String(e.target.value))}>
-              <MenuItem value="">{translate('lockers_admin.door_events.all')}</MenuItem>
+            <InputLabel id={kindLabel}>{tl('lockers_admin.door_events.kind')}</InputLabel>
+            <Select labelId={kindLabel} label={tl('lockers_admin.door_events.kind')} value={kind} onChange={(e) => setKind(String(e.target.value))}>
+              <MenuItem value="">{tl('lockers_admin.door_events.all')}</MenuItem>
               {DOOR_EVENT_KINDS.map((k) => <MenuItem key={k} value={k}>{translate(`event_kinds.${k}`)}</MenuItem>)}
             </Select>
           </FormControl>
-          <TextField size="small" type="date" label={translate('lockers_admin.door_events.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label={translate('lockers_admin.door_events.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="date" label={tl('lockers_admin.door_events.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="date" label={tl('lockers_admin.door_events.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         </Stack>
         {rows.length === 0 ? (
-          <Typography sx={{ py: 2 }}>{translate('lockers_admin.door_events.empty')}</Typography>
+          <Typography sx={{ py: 2 }}>{tl('lockers_admin.door_events.empty')}</Typography>
         ) : (
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="door-events">
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate('lockers_admin.door_events.when')}</TableCell>
-                  <TableCell>{translate('lockers_admin.door_events.kind')}</TableCell>
-                  <TableCell>{translate('lockers_admin.door_events.door')}</TableCell>
-                  <TableCell>{translate('lockers_admin.door_events.package')}</TableCell>
-                  <TableCell>{translate('lockers_admin.door_events.who')}</TableCell>
+                  <TableCell>{tl('lockers_admin.door_events.when')}</TableCell>
+                  <TableCell>{tl('lockers_admin.door_events.kind')}</TableCell>
+                  <TableCell>{tl('lockers_admin.door_events.door')}</TableCell>
+                  <TableCell>{tl('lockers_admin.door_events.package')}</TableCell>
+                  <TableCell>{tl('lockers_admin.door_events.who')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -78,7 +80,7 @@ function DoorEventsDialog({ locationId, name, onClose }: { locationId: number; n
                     <TableCell>{translate(`event_kinds.${r.kind}`)}</TableCell>
                     <TableCell>{r.compartment ?? ''}</TableCell>
                     <TableCell>{r.barcode ?? ''}</TableCell>
-                    <TableCell>{r.actor_name ?? (r.kind === 'door-code' ? translate('lockers_admin.door_events.customer') : '')}</TableCell>
+                    <TableCell>{r.actor_name ?? (r.kind === 'door-code' ? tl('lockers_admin.door_events.customer') : '')}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -87,7 +89,7 @@ function DoorEventsDialog({ locationId, name, onClose }: { locationId: number; n
         )}
         {next && (
           <Box sx={{ mt: 1 }}>
-            <Button onClick={() => void load(next)}>{translate('lockers_admin.door_events.more')}</Button>
+            <Button onClick={() => void load(next)}>{tl('lockers_admin.door_events.more')}</Button>
           </Box>
         )}
       </DialogContent>
@@ -101,12 +103,12 @@ function DoorEventsDialog({ locationId, name, onClose }: { locationId: number; n
 export function DoorEventsButton() {
   const record = useRecordContext();
   const actor = useActor();
-  const translate = useTranslate();
+  const tl = useLockerTexts();
   const [open, setOpen] = useState(false);
   if (!record?.terminal || !can(actor, 'lockers.door-events')) return null;
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>{translate('lockers_admin.door_events.button')}</Button>
+      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>{tl('lockers_admin.door_events.button')}</Button>
       {open && <DoorEventsDialog locationId={Number(record.id)} name={String(record.name ?? '')} onClose={() => setOpen(false)} />}
     </>
   );

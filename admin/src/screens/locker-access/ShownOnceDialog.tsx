@@ -9,6 +9,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useApiGet } from '../../pages/useApi.js';
 import { api } from '../../providers/http.js';
+import { useLockerTexts } from './useLockerTexts.js';
 
 export interface ShownOnceDialogProps {
   onClose: () => void;
@@ -22,6 +23,7 @@ export interface ShownOnceDialogProps {
 
 export function ShownOnceDialog({ onClose, path, field, prefix, testId, extra }: ShownOnceDialogProps) {
   const translate = useTranslate();
+  const tl = useLockerTexts();
   const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data, reload } = useApiGet<{ data: { created_at: string | null } }>(path);
@@ -43,25 +45,25 @@ export function ShownOnceDialog({ onClose, path, field, prefix, testId, extra }:
   };
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <DialogTitle id={titleId}>{translate(`${prefix}.title`)}</DialogTitle>
+      <DialogTitle id={titleId}>{tl(`${prefix}.title`)}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{translate(`${prefix}.intro`)}</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{tl(`${prefix}.intro`)}</DialogContentText>
         {data && (
           <DialogContentText sx={{ mb: 2 }}>
-            {since ? translate(`${prefix}.since`, { date: new Date(since).toLocaleString(locale) }) : translate(`${prefix}.none`)}
+            {since ? tl(`${prefix}.since`, { date: new Date(since).toLocaleString(locale) }) : tl(`${prefix}.none`)}
           </DialogContentText>
         )}
         {value && (
           <>
-            <Alert severity="warning" sx={{ mb: 2 }}>{translate(`${prefix}.shown_once`)}</Alert>
-            <TextField value={value} label={translate(`${prefix}.title`)} fullWidth onFocus={(e) => e.target.select()}
+            <Alert severity="warning" sx={{ mb: 2 }}>{tl(`${prefix}.shown_once`)}</Alert>
+            <TextField value={value} label={tl(`${prefix}.title`)} fullWidth onFocus={(e) => e.target.select()}
               slotProps={{ htmlInput: { readOnly: true, 'data-testid': testId, style: { fontFamily: 'monospace', fontSize: '1.25rem' } } }} />
           </>
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {data && extra?.(since ?? null, reload)}
-        <Button variant="outlined" onClick={() => void create()} disabled={busy}>{translate(`${prefix}.create`)}</Button>
+        <Button variant="outlined" onClick={() => void create()} disabled={busy}>{tl(`${prefix}.create`)}</Button>
         <Button variant="contained" onClick={onClose} disabled={busy}>{translate('operations.close')}</Button>
       </DialogActions>
     </Dialog>

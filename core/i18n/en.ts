@@ -661,15 +661,15 @@ export const appEn = {
     // parcel operations (issue 3)
     // locker access (issue 13)
     locker: {
-      terminal_unauthenticated: 'This terminal is not set up or its secret was rotated. Ask support for the terminal secret.',
-      code_invalid: 'This code is not valid here. Check the code in your message and try again.',
-      code_locked: 'Too many wrong codes. Code entry on this locker is paused for %{minutes} minutes.',
-      code_expired: 'The storage time of this parcel is over. Please contact the sender.',
-      rate_limited: 'Too many attempts. Please wait %{seconds} seconds and try again.',
+      terminal_unauthenticated: 'Terminal not set up, or its secret changed.',
+      code_invalid: 'This code is not valid here.',
+      code_locked: 'Too many wrong codes: try again in %{minutes} minutes.',
+      code_expired: 'This parcel’s storage time is over.',
+      rate_limited: 'Too many attempts: wait %{seconds} seconds.',
       badge_invalid: 'This badge code is not valid.',
       no_terminal: 'This location has no locker terminal.',
       not_a_courier: 'Only drivers carry a badge code.',
-      package_not_here: 'This parcel cannot be handled at this locker now.',
+      package_not_here: 'Not a parcel for this locker now.',
     },
     location: { not_a_locker: 'Terminals can only be created for locker locations', warehouse_not_dropoff: 'A warehouse cannot be a customer’s drop-off: choose a locker or PUDO point' },
     // import toolkit (issue 4)
@@ -1137,7 +1137,7 @@ export const appEn = {
     greeting: 'Hello %{name},',
     greeting_anonymous: 'Hello,',
     pickup_code: 'Your pickup code: %{code}. Type it or show its QR code at the locker.',
-    pickup_code_label: 'Your pickup code (type it or show the QR code at the locker):',
+    pickup_code_label: 'Your pickup code:',
     pickup_code_qr_alt: 'QR code of your pickup code %{code}',
     signature: 'The %{brand} team',
     contact: 'Questions? Contact us: %{url}',

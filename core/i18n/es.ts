@@ -665,15 +665,15 @@ export const appEs: AppCatalogue = {
     // parcel operations (issue 3)
     // locker access (issue 13)
     locker: {
-      terminal_unauthenticated: 'Este terminal no está configurado o su clave secreta cambió. Pida la clave del terminal a soporte.',
-      code_invalid: 'Este código no es válido aquí. Revise el código de su mensaje e inténtelo de nuevo.',
-      code_locked: 'Demasiados códigos incorrectos. La entrada de códigos de esta taquilla está en pausa durante %{minutes} minutos.',
-      code_expired: 'El plazo de almacenamiento de este paquete terminó. Póngase en contacto con el remitente.',
-      rate_limited: 'Demasiados intentos. Espere %{seconds} segundos e inténtelo de nuevo.',
+      terminal_unauthenticated: 'Terminal sin configurar, o su clave cambió.',
+      code_invalid: 'Este código no es válido aquí.',
+      code_locked: 'Demasiados códigos incorrectos: inténtelo en %{minutes} minutos.',
+      code_expired: 'El plazo de almacenamiento de este paquete terminó.',
+      rate_limited: 'Demasiados intentos: espere %{seconds} segundos.',
       badge_invalid: 'Este código de credencial no es válido.',
       no_terminal: 'Esta ubicación no tiene terminal de taquillas.',
       not_a_courier: 'Solo los conductores llevan un código de credencial.',
-      package_not_here: 'Este paquete no se puede gestionar en esta taquilla ahora.',
+      package_not_here: 'No es un paquete para esta taquilla ahora.',
     },
     location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla', warehouse_not_dropoff: 'Un almacén no puede ser el punto de entrega de un cliente: elija una taquilla o un punto PUDO' },
     // import toolkit (issue 4)
@@ -1148,7 +1148,7 @@ export const appEs: AppCatalogue = {
     greeting: 'Hola, %{name}:',
     greeting_anonymous: 'Hola:',
     pickup_code: 'Su código de recogida: %{code}. Escríbalo o muestre su código QR en la taquilla.',
-    pickup_code_label: 'Su código de recogida (escríbalo o muestre el código QR en la taquilla):',
+    pickup_code_label: 'Su código de recogida:',
     pickup_code_qr_alt: 'Código QR de su código de recogida %{code}',
     signature: 'El equipo de %{brand}',
     contact: '¿Tienes preguntas? Contáctanos: %{url}',

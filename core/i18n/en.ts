@@ -1136,7 +1136,7 @@ export const appEn = {
   notifications: {
     greeting: 'Hello %{name},',
     greeting_anonymous: 'Hello,',
-    pickup_code: 'Your pickup code: %{code}. Type it or show its QR code at the locker.',
+    pickup_code: 'Your pickup code: %{code}. Type it at the locker.',
     pickup_code_label: 'Your pickup code:',
     pickup_code_qr_alt: 'QR code of your pickup code %{code}',
     signature: 'The %{brand} team',

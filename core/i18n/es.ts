@@ -1147,7 +1147,7 @@ export const appEs: AppCatalogue = {
   notifications: {
     greeting: 'Hola, %{name}:',
     greeting_anonymous: 'Hola:',
-    pickup_code: 'Su código de recogida: %{code}. Escríbalo o muestre su código QR en la taquilla.',
+    pickup_code: 'Su código de recogida: %{code}. Escríbalo en la taquilla.',
     pickup_code_label: 'Su código de recogida:',
     pickup_code_qr_alt: 'Código QR de su código de recogida %{code}',
     signature: 'El equipo de %{brand}',

@@ -66,6 +66,7 @@ const en = {
       revoked: 'Badge code revoked.',
       shown_once: 'Give it to the driver now: it is shown only this once.',
     },
+    open_door: { button: 'Open door', door: 'Door', reason: 'Reason (recorded)', done: 'Door %{door} opened.' },
     door_events: {
       button: 'Door events',
       title: 'Door events of %{name}',
@@ -143,6 +144,7 @@ const es: typeof en = {
       revoked: 'Código de credencial revocado.',
       shown_once: 'Entrégueselo al conductor ahora: solo se muestra esta vez.',
     },
+    open_door: { button: 'Abrir puerta', door: 'Puerta', reason: 'Motivo (queda registrado)', done: 'Puerta %{door} abierta.' },
     door_events: {
       button: 'Aperturas de puertas',
       title: 'Aperturas de puertas de %{name}',

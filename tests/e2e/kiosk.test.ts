@@ -110,6 +110,11 @@ describeE2e('locker kiosk', (env) => {
     const table = staff.getByTestId('door-events');
     await expect.poll(() => table.textContent()).toContain(en.event_kinds['door-code']);
     expect(await table.textContent()).toContain(en.event_kinds['door-deposit']);
+    // Support opens a door remotely, with a reason: listed as a support opening.
+    await staff.getByLabel(L.en.lockers_admin.open_door.door, { exact: true }).fill('3');
+    await staff.getByLabel(L.en.lockers_admin.open_door.reason).fill('Customer locked out, checked ID');
+    await staff.getByRole('button', { name: L.en.lockers_admin.open_door.button }).click();
+    await expect.poll(() => table.textContent()).toContain(en.event_kinds['door-support']);
     expect(await seriousViolations(staff)).toEqual([]);
   }, 180_000);
 

@@ -12,6 +12,7 @@ import { DOOR_EVENT_KINDS, type DoorEventRow } from '../../../../core/policies/l
 import { can } from '../../../../core/policies/route.permissions.js';
 import { useActor } from '../../components/useActor.js';
 import { api } from '../../providers/http.js';
+import { SupportOpenDoor } from './SupportOpenDoor.js';
 import { useLockerTexts } from './useLockerTexts.js';
 
 type DoorEvent = DoorEventRow;
@@ -59,6 +60,7 @@ function DoorEventsDialog({ locationId, name, onClose }: { locationId: number; n
           <TextField size="small" type="date" label={tl('lockers_admin.door_events.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField size="small" type="date" label={tl('lockers_admin.door_events.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         </Stack>
+        <SupportOpenDoor locationId={locationId} onOpened={() => void load()} />
         {rows.length === 0 ? (
           <Typography sx={{ py: 2 }}>{tl('lockers_admin.door_events.empty')}</Typography>
         ) : (

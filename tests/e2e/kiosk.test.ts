@@ -128,6 +128,8 @@ describeE2e('locker kiosk', (env) => {
     await phone.getByLabel(L.en.kiosk.setup.secret).fill(secret);
     await phone.getByRole('button', { name: L.en.kiosk.setup.save }).click();
     await languageButton(phone, 'es').click();
+    // The switch's own names come from the main (lazy) Spanish catalogue: once they read Spanish, the page is settled.
+    await languageButton(phone, 'en', es).waitFor();
     await phone.getByRole('heading', { name: L.es.kiosk.customer.title }).waitFor();
     await phone.getByLabel(L.es.kiosk.customer.code).fill('000001');
     await phone.getByRole('button', { name: L.es.kiosk.customer.open }).click();

@@ -88,6 +88,16 @@ export const ERROR_STATUS = {
   'lockers.no_storage_nearby': 409,
   'package.extension_limit': 400,
   'package.extension_too_early': 400,
+  // locker access (issue 13): the terminal's own credential, pickup codes, courier badges
+  'locker.terminal_unauthenticated': 401,
+  'locker.code_invalid': 422,
+  'locker.code_locked': 423,
+  'locker.code_expired': 410,
+  'locker.rate_limited': 429,
+  'locker.badge_invalid': 422,
+  'locker.no_terminal': 400,
+  'locker.not_a_courier': 422,
+  'locker.package_not_here': 422,
   // a warehouse is never a customer's drop-off (shipments, batch items)
   'location.warehouse_not_dropoff': 422,
   // import files (issue 4): refusals before or while reading an uploaded file

@@ -33,6 +33,8 @@ const ImportStepScreen = lazyScreen(() => import('./screens/import/ImportScreen.
 const RespondPage = lazyScreen(() => import('./public/RespondPage.js'), 'RespondPage');
 const TrackPage = lazyScreen(() => import('./public/TrackPage.js'), 'TrackPage');
 const TrackFindPage = lazyScreen(() => import('./public/TrackPage.js'), 'TrackFindPage');
+// The locker terminal's own screen (issue 13): a guest-style page of its own chunk, outside the staff shell.
+const KioskPage = lazyScreen(() => import('./kiosk/KioskPage.js'), 'KioskPage');
 const MessageLogPage = lazyScreen(() => import('./screens/campaigns/MessageLogPage.js'), 'MessageLogPage');
 
 // The signed-in chrome (app bar, menu, error dialog) is a chunk of its own: the guest and customer pages
@@ -148,6 +150,7 @@ export function App() {
         <Route path="/respond/:token" element={guest(<RespondPage />)} />
         <Route path="/track" element={guest(<TrackFindPage />)} />
         <Route path="/track/:reference" element={guest(<TrackPage />)} />
+        <Route path="/kiosk/:location_id" element={guest(<KioskPage />)} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/users/profile" element={<ProfilePage />} />

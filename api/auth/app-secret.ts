@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { randomToken } from './secrets.js';
 
-const KEY = 'app_secret';
+export const APP_SECRET_KEY = 'app_secret';
+const KEY = APP_SECRET_KEY;
 
 export async function loadOrCreateAppSecret(db: Kysely<Database>, fromEnv?: string): Promise<string> {
   if (fromEnv) return fromEnv;

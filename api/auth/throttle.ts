@@ -21,9 +21,9 @@ export const addressKey = (ip: string) => `login:address:${ip}`;
  * Counts one attempt on the key, atomically (a window older than WINDOW_MS starts over), and answers the
  * seconds until the key may try again: 0 when this attempt is within the limit.
  */
-export async function reserve(db: Kysely<Database>, clock: Clock, key: string, limit: number): Promise<number> {
+export async function reserve(db: Kysely<Database>, clock: Clock, key: string, limit: number, windowMs = WINDOW_MS): Promise<number> {
   const now = clock.now();
-  const staleBefore = iso(new Date(now.getTime() - WINDOW_MS));
+  const staleBefore = iso(new Date(now.getTime() - windowMs));
   const fresh = sql<boolean>`throttle.window_start > ${staleBefore}`;
   const row = await db
     .insertInto('throttle')
@@ -37,7 +37,7 @@ export async function reserve(db: Kysely<Database>, clock: Clock, key: string, l
     .returning(['hits', 'window_start'])
     .executeTakeFirstOrThrow();
   if (Number(row.hits) <= limit) return 0;
-  const endsAt = Date.parse(row.window_start) + WINDOW_MS;
+  const endsAt = Date.parse(row.window_start) + windowMs;
   return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
 }
 

@@ -14,6 +14,7 @@ import * as batchItemsDueId from './migrations/010-batch-items-due-id.js';
 import * as listSeekSearch from './migrations/014-list-seek-search.js';
 import * as phonesE164 from './migrations/016-phones-e164.js';
 import * as merchantCampaignTexts from './migrations/017-merchant-campaign-texts.js';
+import * as lockerAccess from './migrations/018-locker-access.js';
 import * as lockerDoors from './migrations/020-locker-doors.js';
 import * as storageRules from './migrations/021-storage-rules.js';
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-list-seek-search': listSeekSearch,
   '016-phones-e164': phonesE164,
   '017-merchant-campaign-texts': merchantCampaignTexts,
+  '018-locker-access': lockerAccess,
   '020-locker-doors': lockerDoors,
   '021-storage-rules': storageRules,
 };

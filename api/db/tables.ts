@@ -132,6 +132,30 @@ export interface ThrottleTable {
   hits: number;
 }
 
+/** The live pickup code of a package waiting in a locker (migration 018): HMAC digest only. */
+export interface PickupCodesTable {
+  package_id: number;
+  location_id: number;
+  code_hash: string;
+  created_at: string;
+}
+
+/** A locker terminal's own credential (migration 018): SHA-256 of its secret. */
+export interface TerminalCredentialsTable {
+  location_id: number;
+  secret_hash: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A courier's badge code (migration 018): HMAC digest only. */
+export interface StaffBadgesTable {
+  user_id: number;
+  badge_hash: string;
+  created_by: number | null;
+  created_at: string;
+}
+
 export interface ManifestsTable extends Stamped {
   merchant_id: number | null;
   name: string;
@@ -350,6 +374,9 @@ export interface Database {
   message_log: MessageLogTable;
   locker_compartments: LockerCompartmentsTable;
   locker_doors_out: LockerDoorsOutTable;
+  pickup_codes: PickupCodesTable;
+  terminal_credentials: TerminalCredentialsTable;
+  staff_badges: StaffBadgesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,7 +5,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EventRow } from '../db/tables.js';
 
-export type SubjectType = 'shipment' | 'package' | 'batch' | 'batch_item' | 'manifest';
+export type SubjectType = 'shipment' | 'package' | 'batch' | 'batch_item' | 'manifest' | 'location';
 export type EventKind = 'created' | 'updated' | 'deleted' | 'status' | (string & {});
 
 export interface NewEvent {

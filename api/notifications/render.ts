@@ -18,6 +18,7 @@ import { CHANNELS, FEATURES, hasBit } from '../../core/features.js';
 import { isLocale, translate, type Params } from '../../core/i18n/index.js';
 import type { Merchant } from '../db/tables.js';
 import type { OutboxKind } from './outbox.js';
+import { PICKUP_QR_CID } from '../lockers/pickup-qr.js';
 
 export type MessageEvent = NotificationEvent | BatchStepEvent;
 
@@ -175,6 +176,13 @@ function merchantText(event: MessageEvent, locale: Locale, payload: Record<strin
   return chosen.fallback ? `${t('notifications.merchant_text_untranslated', { brand: brand.name })}\n${chosen.text}` : chosen.text;
 }
 
+/** The pickup code in big digits and its QR (an inline image the worker attaches, api/lockers/pickup-qr.ts). */
+function pickupCodeBlock(code: string, t: (k: string, p?: Params) => string): string {
+  return `<p style="margin:0 0 8px">${escapeHtml(t('notifications.pickup_code_label'))}</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:6px;font-family:Consolas,monospace">${escapeHtml(code)}</p>
+<p style="margin:0 0 16px"><img src="cid:${PICKUP_QR_CID}" width="180" height="180" alt="${escapeHtml(t('notifications.pickup_code_qr_alt', { code }))}"></p>`;
+}
+
 /** Renders one message; `kind` decides the form (email: subject + text + HTML; SMS/WhatsApp: one short text). */
 export function renderMessage(input: RenderInput, merchant: MerchantForMessages | null, options: RenderOptions): RenderedMessage {
   if (!isMessageEvent(input.event)) throw new RangeError(`Unknown notification event: ${input.event}`);
@@ -195,14 +203,16 @@ export function renderMessage(input: RenderInput, merchant: MerchantForMessages 
   const link = linkOf(event, p, merchant, options, t);
   const name = str(p.first_name);
 
+  const code = str(p.pickup_code);
+  const codeLine = code ? t('notifications.pickup_code', { code }) : undefined;
   if (input.kind === 'sms' || input.kind === 'whatsapp') {
-    return { subject, text: [`${brand.name}:`, custom, body, link?.url].filter(Boolean).join(' ') };
+    return { subject, text: [`${brand.name}:`, custom, body, codeLine, link?.url].filter(Boolean).join(' ') };
   }
 
   const greeting = name ? t('notifications.greeting', { name }) : t('notifications.greeting_anonymous');
   const contact = brand.contactUrl ? t('notifications.contact', { url: brand.contactUrl }) : undefined;
   const signature = t('notifications.signature', { brand: brand.name });
-  const text = [greeting, custom, body, link?.line, contact, signature].filter(Boolean).join('\n\n') + '\n';
+  const text = [greeting, custom, body, codeLine, link?.line, contact, signature].filter(Boolean).join('\n\n') + '\n';
 
   const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const header = brand.url
@@ -218,6 +228,7 @@ export function renderMessage(input: RenderInput, merchant: MerchantForMessages 
 <tr><td style="background:${brand.color};color:#fff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:6px 6px 0 0">${header}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 ${[greeting, custom, body].filter((s): s is string => Boolean(s)).map(paragraph).join('\n')}
+${code ? pickupCodeBlock(code, t) : ''}
 ${button}
 ${contact && brand.contactUrl ? `<p style="margin:0 0 16px;font-size:13px;color:#555"><a href="${escapeHtml(brand.contactUrl)}" style="color:${brand.color}">${escapeHtml(contact)}</a></p>` : ''}
 ${paragraph(signature)}

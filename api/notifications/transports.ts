@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import type { Mailer } from '../providers/mail/mailer.js';
+import type { MailAttachment, Mailer } from '../providers/mail/mailer.js';
 import { TextProviderError, type TextChannel, type TextProvider } from '../providers/sms/sms.js';
 import { messageIdFor, type OutboxKind } from './outbox.js';
 
@@ -24,6 +24,8 @@ export interface OutgoingMessage {
   merchantId?: number | null;
   /** The merchant's template id for this event (email: X-Template-Id header). */
   templateId?: string;
+  /** Email: inline images (the pickup code's QR). */
+  attachments?: MailAttachment[];
 }
 
 export interface Transport {
@@ -61,6 +63,7 @@ export function emailTransport(mailer: Mailer, options: { messageIdDomain?: stri
           subject: message.subject ?? '',
           text: message.text,
           html: message.html,
+          ...(message.attachments?.length ? { attachments: message.attachments } : {}),
           messageId,
           headers: { 'Idempotency-Key': message.idempotencyKey, ...(message.templateId ? { 'X-Template-Id': message.templateId } : {}) },
         });

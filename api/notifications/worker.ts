@@ -20,6 +20,17 @@ import { renderMessage, suppressionReason, type MerchantForMessages } from './re
 import { startPassLoop } from './pass-loop.js';
 import { DeliveryError, type Transports } from './transports.js';
 import { reportDead, reportDelivered } from '../campaigns/delivery-reports.js';
+import { lockerSecret, openPickupCode } from '../lockers/locker-keys.js';
+import { PICKUP_QR_CID, pickupQrPng } from '../lockers/pickup-qr.js';
+import type { MailAttachment } from '../providers/mail/mailer.js';
+
+/** The plain pickup code a payload carries sealed: undefined when none, null when it cannot be opened. */
+async function openedPickupCode(db: Kysely<Database>, payload: Record<string, unknown>): Promise<string | null | undefined> {
+  const sealed = payload.pickup_code_sealed;
+  if (typeof sealed !== 'string') return undefined;
+  delete payload.pickup_code_sealed;
+  return openPickupCode(await lockerSecret(db), sealed);
+}
 
 export interface DeliveryDeps {
   db: Kysely<Database>;
@@ -78,13 +89,19 @@ async function deliver(row: OutboxRow, deps: DeliveryDeps, claim: string, mercha
   if (!transport) return fail(`no transport for ${row.kind}`, false);
 
   let rendered;
+  let attachments: MailAttachment[] | undefined;
   try {
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
+    // A locker package's "ready" message carries its pickup code, sealed in the row: opened only here.
+    const code = row.kind === 'webhook' ? undefined : await openedPickupCode(db, payload);
+    if (code === null) return fail('render: pickup code unreadable', true);
+    if (code) payload.pickup_code = code;
     // A webhook carries its JSON payload as is (the transport signs it).
     rendered =
       row.kind === 'webhook'
         ? { subject: row.event, text: row.payload, html: undefined, from: undefined, templateId: undefined }
         : renderMessage({ kind: row.kind, event: row.event, locale: row.locale, payload }, merchant, { publicUrl: deps.publicUrl });
+    if (code && row.kind === 'email') attachments = [{ filename: 'pickup-code.png', content: await pickupQrPng(code), contentType: 'image/png', cid: PICKUP_QR_CID }];
   } catch (error) {
     return fail(`render: ${(error as Error).message}`, true);
   }
@@ -101,6 +118,7 @@ async function deliver(row: OutboxRow, deps: DeliveryDeps, claim: string, mercha
       text: rendered.text,
       html: rendered.html,
       templateId: rendered.templateId,
+      attachments,
       idempotencyKey: row.idempotency_key,
       outboxId: row.id,
       merchantId: row.merchant_id,

@@ -3,7 +3,8 @@
  * - `permission`: a named permission of core/policies/route.permissions (set by `requirePermission(...)`);
  * - `crud`: the CRUD gate of its resource (core/permissions crudRefusal; `requireCrud(...)` or checked in the handler);
  * - `access: 'session'`: any signed-in user, the record's policy decides inside (set by `requireAuth`);
- * - `access: 'public'`: no sign-in needed (sign-in itself, the CSRF cookie, the customer's pages).
+ * - `access: 'public'`: no sign-in needed (sign-in itself, the CSRF cookie, the customer's pages);
+ * - `access: 'terminal'`: a locker terminal's own credential, not a user (api/lockers/terminal-auth.ts).
  * A guard preHandler carries its declaration, so `preHandler: requirePermission('packages.fetch')` declares
  * itself; a route may instead declare it with one config line (`config: { guard }`), and the onRoute hook below
  * then puts the guard's enforcing preHandler first (api/plugins/auth.ts guardHandler), so a declared guard
@@ -17,7 +18,7 @@ import type { Permission } from '../../core/policies/route.permissions.js';
 export type RouteGuard =
   | { permission: Permission }
   | { crud: ResourceName; action: CrudAction }
-  | { access: 'public' | 'session' };
+  | { access: 'public' | 'session' | 'terminal' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

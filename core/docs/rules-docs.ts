@@ -11,12 +11,13 @@ import type { Permission } from '../policies/route.permissions.js';
 export interface RouteGuardRow {
   method: string;
   url: string;
-  guard: { permission: Permission } | { crud: string; action: string } | { access: 'public' | 'session' };
+  guard: { permission: Permission } | { crud: string; action: string } | { access: 'public' | 'session' | 'terminal' };
 }
 
 function guardText(guard: RouteGuardRow['guard']): string {
   if ('permission' in guard) return `permission \`${guard.permission}\``;
   if ('crud' in guard) return `CRUD gate \`${guard.crud}\` ${guard.action}`;
+  if (guard.access === 'terminal') return 'terminal credential (`Authorization: Terminal <secret>`)';
   return guard.access === 'public' ? 'public' : 'session (the record policy decides)';
 }
 

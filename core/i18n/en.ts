@@ -540,6 +540,10 @@ export const appEn = {
     'door-moved': 'Moved to another door',
     'door-flagged': 'Flagged: its door is out of service',
     'storage-return': 'Back on its locker’s route',
+    'door-code': 'Door opened with the pickup code',
+    'door-deposit': 'Door opened for a courier deposit',
+    'door-retrieve': 'Door opened to retrieve an expired package',
+    'door-support': 'Door opened by support',
   },
   scopes: { dropoff: 'Drop-off', pickup: 'Pickup', all: 'All' },
   storage_units: { days: 'Calendar days', business_days: 'Business days (Mon-Fri)', hours: 'Hours' },
@@ -701,6 +705,18 @@ export const appEn = {
       terminal_exists: 'This location already has a terminal',
     },
     // parcel operations (issue 3)
+    // locker access (issue 13)
+    locker: {
+      terminal_unauthenticated: 'Terminal not set up, or its secret changed.',
+      code_invalid: 'This code is not valid here.',
+      code_locked: 'Too many wrong codes: try again in %{minutes} minutes.',
+      code_expired: 'This parcel’s storage time is over.',
+      rate_limited: 'Too many attempts: wait %{seconds} seconds.',
+      badge_invalid: 'This badge code is not valid.',
+      no_terminal: 'This location has no locker terminal.',
+      not_a_courier: 'Only drivers carry a badge code.',
+      package_not_here: 'Not a parcel for this locker now.',
+    },
     location: { not_a_locker: 'Terminals can only be created for locker locations', warehouse_not_dropoff: 'A warehouse cannot be a customer’s drop-off: choose a locker or PUDO point' },
     lockers: {
       full_for_size: 'This locker has no free door for size %{size}',
@@ -764,6 +780,7 @@ export const appEn = {
     dismiss: 'Go back',
     close: 'Close',
     actions: {
+      resend_pickup_code: 'Re-send pickup code',
       register: 'Register',
       print: 'Print labels',
       reprint: 'Re-print labels',
@@ -797,6 +814,7 @@ export const appEn = {
       remove_packages: 'Remove packages',
     },
     confirms: {
+      resend_pickup_code: 'Send the customer a new pickup code? The code they have stops working.',
       cancel: 'Cancel this package? This cannot be undone.',
       cancel_shipment: 'Cancel this shipment? Every package not yet picked up is cancelled. This cannot be undone.',
       mark_as_lost: 'Mark this package as lost? This cannot be undone.',
@@ -1207,6 +1225,9 @@ export const appEn = {
   notifications: {
     greeting: 'Hello %{name},',
     greeting_anonymous: 'Hello,',
+    pickup_code: 'Your pickup code: %{code}. Type it at the locker.',
+    pickup_code_label: 'Your pickup code:',
+    pickup_code_qr_alt: 'QR code of your pickup code %{code}',
     signature: 'The %{brand} team',
     contact: 'Questions? Contact us: %{url}',
     track: 'Track your package: %{url}',

@@ -543,6 +543,10 @@ export const appEs: AppCatalogue = {
     'door-moved': 'Movido a otra puerta',
     'door-flagged': 'Marcado: su puerta está fuera de servicio',
     'storage-return': 'De vuelta a la ruta de su taquilla',
+    'door-code': 'Puerta abierta con el código de recogida',
+    'door-deposit': 'Puerta abierta para un depósito del repartidor',
+    'door-retrieve': 'Puerta abierta para retirar un paquete caducado',
+    'door-support': 'Puerta abierta por soporte',
   },
   scopes: { dropoff: 'Entrega', pickup: 'Recogida', all: 'Todas' },
   storage_units: { days: 'Días naturales', business_days: 'Días hábiles (lun-vie)', hours: 'Horas' },
@@ -705,6 +709,18 @@ export const appEs: AppCatalogue = {
       terminal_exists: 'Esta ubicación ya tiene un terminal',
     },
     // parcel operations (issue 3)
+    // locker access (issue 13)
+    locker: {
+      terminal_unauthenticated: 'Terminal sin configurar, o su clave cambió.',
+      code_invalid: 'Este código no es válido aquí.',
+      code_locked: 'Demasiados códigos incorrectos: inténtelo en %{minutes} minutos.',
+      code_expired: 'El plazo de almacenamiento de este paquete terminó.',
+      rate_limited: 'Demasiados intentos: espere %{seconds} segundos.',
+      badge_invalid: 'Este código de credencial no es válido.',
+      no_terminal: 'Esta ubicación no tiene terminal de taquillas.',
+      not_a_courier: 'Solo los conductores llevan un código de credencial.',
+      package_not_here: 'No es un paquete para esta taquilla ahora.',
+    },
     location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla', warehouse_not_dropoff: 'Un almacén no puede ser el punto de entrega de un cliente: elija una taquilla o un punto PUDO' },
     lockers: {
       full_for_size: 'Esta taquilla no tiene ninguna puerta libre de tamaño %{size}',
@@ -768,6 +784,7 @@ export const appEs: AppCatalogue = {
     dismiss: 'Volver',
     close: 'Cerrar',
     actions: {
+      resend_pickup_code: 'Reenviar código de recogida',
       register: 'Registrar',
       print: 'Imprimir etiquetas',
       reprint: 'Reimprimir etiquetas',
@@ -801,6 +818,7 @@ export const appEs: AppCatalogue = {
       remove_packages: 'Quitar paquetes',
     },
     confirms: {
+      resend_pickup_code: '¿Enviar al cliente un nuevo código de recogida? El código que tiene deja de funcionar.',
       cancel: '¿Cancelar este paquete? No se puede deshacer.',
       cancel_shipment: '¿Cancelar este envío? Se cancelan todos los paquetes que aún no se han recogido. No se puede deshacer.',
       mark_as_lost: '¿Marcar este paquete como perdido? No se puede deshacer.',
@@ -1217,6 +1235,9 @@ export const appEs: AppCatalogue = {
   notifications: {
     greeting: 'Hola, %{name}:',
     greeting_anonymous: 'Hola:',
+    pickup_code: 'Su código de recogida: %{code}. Escríbalo en la taquilla.',
+    pickup_code_label: 'Su código de recogida:',
+    pickup_code_qr_alt: 'Código QR de su código de recogida %{code}',
     signature: 'El equipo de %{brand}',
     contact: '¿Tienes preguntas? Contáctanos: %{url}',
     track: 'Sigue tu paquete: %{url}',

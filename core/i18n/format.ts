@@ -1,7 +1,17 @@
-/** Polyglot's phrase formatting without the catalogues (so lazily loaded screens can format their own phrases). */
+/** Phrase lookup and polyglot-style formatting, without the catalogues (light enough for lazy screens). */
 import type { Locale } from '../constants.js';
 
 export type Params = Record<string, string | number>;
+
+/** The string at a dotted key, or undefined when missing (or when the key names a group, not a leaf). */
+export function lookup(catalogue: object, key: string): string | undefined {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
 
 /** Plural form index for `smart_count`; English and Spanish share the rule (1 -> singular). */
 const pluralIndex = (_locale: Locale, count: number) => (count === 1 ? 0 : 1);

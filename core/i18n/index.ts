@@ -5,27 +5,16 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants.js';
 import type { Message, Translate } from '../validation.js';
 import { en } from './en.js';
-import { format, type Params } from './format.js';
 import { es } from './es.js';
-
-export type { Params };
 
 export const messages: Record<Locale, object> = { en, es };
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
-/** The string at a dotted key, or undefined when missing (or when the key names a group, not a leaf). */
-export function lookup(catalogue: object, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+export { format, lookup, type Params } from './format.js';
+import { format, lookup, type Params } from './format.js';
 
 export { outcomeCounts } from './outcome-counts.js';
-export { format } from './format.js';
 
 /** Translates a key: the locale's phrase, else the English one, else the key itself. */
 export function translate(locale: Locale, key: string, params?: Params): string {

@@ -19,6 +19,11 @@ export const PERMISSIONS = {
   'webhooks.any-merchant': { roles: ROLES.superadmin, text: "Every merchant's webhooks, not only the actor's own." },
   'dashboard.show': { roles: ROLE_GROUPS.backoffice, text: 'The dashboard counters.' },
   'merchants.preferences': { roles: ROLES.merchant_admin, text: "The merchant's own notification preferences." },
+  'lockers.terminal-secret': { roles: ROLE_GROUPS.admin, text: "Create or rotate a locker terminal's secret (shown once)." },
+  'lockers.badges': { roles: ROLE_GROUPS.admin, text: "Create or revoke a courier's kiosk badge code (shown once)." },
+  'lockers.resend-code': { roles: ROLE_GROUPS.admin, text: 'Send the customer a new pickup code (the old one stops working).' },
+  'lockers.door-events': { roles: ROLE_GROUPS.admin, text: "A terminal's door openings (code, courier, support, retrieval)." },
+  'lockers.open-door': { roles: ROLE_GROUPS.admin, text: "Open one door of a terminal remotely (audited)." },
   'operations.debug': { roles: ROLES.superadmin, text: 'The operations debug panel on a record.' },
 } as const satisfies Record<string, { roles: number; text: string }>;
 

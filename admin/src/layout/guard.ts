@@ -24,8 +24,8 @@ const SINGLE_ROUTES: Record<string, string> = {
 
 export const isGuestPath = (pathname: string) => GUEST_PATHS.includes(normalize(pathname));
 
-/** The customer's pages (issue 5): open to everyone, signed in or not; no guard applies. */
-export const PUBLIC_PREFIXES = ['/respond/', '/track/'];
+/** The customer's pages (issue 5) and the locker kiosk (issue 13): open to everyone, signed in or not; no guard applies. */
+export const PUBLIC_PREFIXES = ['/respond/', '/track/', '/kiosk/'];
 export const isPublicPath = (pathname: string) => PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 
 function normalize(pathname: string): string {

@@ -1,6 +1,7 @@
 /**
  * Location verbs: POST /api/locations/:id/approve (superadmin, support) and
- * POST /api/locations/:id/create-terminal { terminalLayout } (superadmin, support; locker locations),
+ * POST /api/locations/:id/create-terminal { terminalLayout } (superadmin, support; locker locations; the answer's
+ * meta.terminal_secret is the terminal's credential, shown this once),
  * through the locker service. Each writes in one transaction.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,6 +17,7 @@ import { loadOne } from '../../resources/records.js';
 import { idParams } from '../../resources/schemas.js';
 import { fieldError } from '../../resources/validate.js';
 import { opContext } from '../context.js';
+import { rotateTerminalSecret } from '../../lockers/terminal-auth.js';
 import { recordPayload } from '../shared/respond.js';
 
 const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
@@ -51,10 +53,12 @@ export function registerLocationOperationRoutes(app: FastifyInstance): void {
     const layout = body.terminalLayout ?? body.terminal_layout;
     if (typeof layout !== 'string' || !layout) fieldError('terminalLayout', 'validation.required');
     const ctx = opContext(request);
-    const fresh = await ctx.db.transaction().execute(async (trx) => {
+    const { fresh, secret } = await ctx.db.transaction().execute(async (trx) => {
       await lockerService().createTerminal(trx, location, layout, ctx.now.toISOString());
-      return trx.selectFrom('locations').selectAll().where('id', '=', location.id).executeTakeFirstOrThrow();
+      // The terminal's own credential is created with it and shown once (docs/lockers.md).
+      const secret = await rotateTerminalSecret(trx, location.id, ctx.actor!.id, ctx.now.toISOString());
+      return { fresh: await trx.selectFrom('locations').selectAll().where('id', '=', location.id).executeTakeFirstOrThrow(), secret };
     });
-    return recordPayload(ctx.db, 'locations', ctx.actor!, fresh);
+    return recordPayload(ctx.db, 'locations', ctx.actor!, fresh, { terminal_secret: secret });
   });
 }

@@ -10,6 +10,9 @@ import { DomainError } from '../../../core/errors.js';
 import type { LocationClass, NotificationEvent } from '../../../core/constants.js';
 import { applyPackageAction, isSet, storageRulesOf, type PackageAction, type PackageContext, type PackageTransition } from '../../../core/machines/index.js';
 import { HANDOVER_ROLE, releasesCompartment } from '../../../core/policies/packages.policy.js';
+import { issuesPickupCode, keepsPickupCode } from '../../../core/policies/locker-access.policy.js';
+import { lockerSecret, sealPickupCode } from '../../lockers/locker-keys.js';
+import { dropPickupCode, issuePickupCode } from '../../lockers/pickup-codes.js';
 import type { Location, Package } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
@@ -240,10 +243,16 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
   if (syncShipment && (t.to !== t.from || movedIds.length > 1)) await syncShipmentStatus(trx, pkg.shipment_id, who, now);
 
   const fresh = await trx.selectFrom('packages').selectAll().where('id', '=', pkg.id).executeTakeFirstOrThrow();
+  // Pickup codes (docs/lockers.md): ready at a locker -> a fresh code for the "ready" message; leaving -> the code dies.
+  const sitsAt = [g.location, g.dropoff].find((l) => l != null && l.id === fresh.location_id);
+  let pickupCode: string | undefined;
+  if (sitsAt && issuesPickupCode(t, sitsAt.class)) pickupCode = await issuePickupCode(ctx.db, trx, fresh.id, sitsAt.id, now);
+  else if (keepsPickupCode(t.from) && !keepsPickupCode(t.to)) await dropPickupCode(trx, fresh.id);
   const notification = input.notifyAs ?? t.notification;
   if (notification) {
     const at = t.action === 'reroute' ? g.target : g.location ?? g.dropoff;
-    await enqueuePackageNotification(trx, notification, { package: fresh, shipment: g.shipment, location: at ?? null }, `${t.action}:${stamp}`, ctx.now);
+    const sealed = pickupCode ? sealPickupCode(await lockerSecret(ctx.db, trx), pickupCode) : undefined;
+    await enqueuePackageNotification(trx, notification, { package: fresh, shipment: g.shipment, location: at ?? null }, `${t.action}:${stamp}`, ctx.now, sealed);
   }
   return { package: fresh, from: t.from, to: t.to, ...(pending ? { pending } : {}) };
 }

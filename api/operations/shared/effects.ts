@@ -71,9 +71,10 @@ export interface NotificationSubject {
  * shipment has the address (the worker drops channels the merchant has switched off). Messages of one
  * shipment are grouped (core notificationGroup: one "on its way", one "ready" per place), so the second
  * package's message is a no-op. `step` names the transition so that a retried request never enqueues
- * twice; a `notify:` step is a deliberate resend and is never grouped away.
+ * twice; a `notify:` step is a deliberate resend and is never grouped away. `sealedPickupCode`: the package's new
+ * pickup code, sealed (api/lockers/locker-keys.ts); only the delivery worker opens it, to render the message.
  */
-export async function enqueuePackageNotification(trx: Executor, event: NotificationEvent, subject: NotificationSubject, step: string, now: Date): Promise<number> {
+export async function enqueuePackageNotification(trx: Executor, event: NotificationEvent, subject: NotificationSubject, step: string, now: Date, sealedPickupCode?: string): Promise<number> {
   const { shipment, package: pkg, location } = subject;
   const rerouted = event === 'package-rerouted' || event === 'package-rerouted-pudo' || event === 'package-temporary-storage';
   const group = notificationGroup({
@@ -83,7 +84,8 @@ export async function enqueuePackageNotification(trx: Executor, event: Notificat
     placeId: rerouted ? pkg.dropoff_location_id : (pkg.location_id ?? pkg.dropoff_location_id),
     expiresAt: pkg.expires_at,
     step,
-    resend: step.startsWith('notify:'),
+    // A message carrying a package's own pickup code is that package's alone: never grouped away.
+    resend: step.startsWith('notify:') || sealedPickupCode !== undefined,
   });
   const payload = {
     first_name: shipment.first_name,
@@ -91,6 +93,7 @@ export async function enqueuePackageNotification(trx: Executor, event: Notificat
     location: location?.name ?? null,
     timezone: location?.timezone ?? null,
     expires_at: pkg.expires_at,
+    ...(sealedPickupCode ? { pickup_code_sealed: sealedPickupCode } : {}),
   };
   let count = 0;
   for (const [kind, recipient] of [['email', shipment.email], ['sms', shipment.phone]] as const) {

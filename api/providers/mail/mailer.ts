@@ -12,6 +12,15 @@ export interface MailMessage {
   messageId?: string;
   /** Extra headers, e.g. Idempotency-Key. */
   headers?: Record<string, string>;
+  /** Inline images the HTML shows by content id (`<img src="cid:...">`), e.g. the pickup code's QR. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid: string;
 }
 
 export interface Mailer {

@@ -23,6 +23,7 @@ export function createSmtpMailer(url: string, defaultFrom = DEFAULT_FROM): Maile
         html: message.html,
         ...(message.messageId ? { messageId: message.messageId } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     },
     close: () => transport.close(),

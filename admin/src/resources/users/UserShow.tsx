@@ -6,12 +6,13 @@ import { EnumField } from '../../components/EnumInput.js';
 import { RoleField } from '../../components/RoleInput.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { useCanSee } from '../../components/useActor.js';
+import { BadgeButton } from '../../screens/locker-access/BadgeButton.js';
 
 /** A user as cards: who they are, and what they may reach (role, merchant, locations). */
 export function UserShow() {
   const showRole = useCanSee('users', 'role');
   return (
-    <Show component="div" actions={<ShowActions />}>
+    <Show component="div" actions={<ShowActions><BadgeButton /></ShowActions>}>
       <DetailPage>
         <DetailSection title="resources.users.name" testId="section-user">
           <TextField source="first_name" />

@@ -7,6 +7,8 @@ import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
 import { OccupancyButton } from '../lockers/OccupancyDialog.js';
 import { VerbButton } from './VerbButton.js';
 import { actionsOf, verbLabel } from './verbs.js';
+import { DoorEventsButton } from '../locker-access/DoorEventsButton.js';
+import { TerminalSecretButton } from '../locker-access/TerminalSecretButton.js';
 
 export function LocationApproveButton() {
   const record = useRecordContext();
@@ -77,13 +79,15 @@ export function CreateTerminalButton() {
   );
 }
 
-/** The location verbs for a show-page toolbar, and a locker's occupancy grid. */
+/** The location verbs for a show-page toolbar, a locker's occupancy grid, the terminal's secret and door events (docs/lockers.md). */
 export function LocationActions() {
   return (
     <>
       <LocationApproveButton />
       <CreateTerminalButton />
       <OccupancyButton />
+      <TerminalSecretButton />
+      <DoorEventsButton />
     </>
   );
 }

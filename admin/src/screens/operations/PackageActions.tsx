@@ -16,7 +16,7 @@ import { actionsOf, confirmKey, isDestructive, verbLabel } from './verbs.js';
 /** Shown in this order; `process` lives in the superadmin debug panel. */
 const PACKAGE_VERBS = [
   'print', 'pickup', 'check-in', 'check-out', 'deposit', 'reroute', 'consolidate', 'deconsolidate', 'extend-expiry', 'expire',
-  'confirm-payment', 'notify', 'runhook', 'force-sync', 'mark-as-returned', 'mark-as-lost', 'cancel',
+  'confirm-payment', 'notify', 'resend-pickup-code', 'runhook', 'force-sync', 'mark-as-returned', 'mark-as-lost', 'cancel',
 ] as const;
 
 function ConsolidateButton({ id }: { id: number }) {

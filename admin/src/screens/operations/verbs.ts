@@ -5,7 +5,7 @@ export const verbLabel = (verb: string) => `operations.actions.${verb.replace(/-
 /** Verbs that cannot be undone (or change things for the customer) ask first. */
 const CONFIRMED = new Set([
   'cancel', 'mark-as-lost', 'mark-as-returned', 'expire', 'deconsolidate', 'private-delivery', 'force-sync', 'runhook', 'notify',
-  'finalize', 'go-live', 'fulfil', 'delivery-attempted', 'process',
+  'finalize', 'go-live', 'fulfil', 'delivery-attempted', 'process', 'resend-pickup-code',
 ]);
 
 export const confirmKey = (verb: string) => (CONFIRMED.has(verb) ? `operations.confirms.${verb.replace(/-/g, '_')}` : undefined);

@@ -1,0 +1,49 @@
+/**
+ * Pickup codes (docs/lockers.md): one live code per package waiting in a locker, stored as a digest only.
+ * Issuing replaces the package's previous code (a resend kills the old one); using it deletes it (single use).
+ * A code is valid while its package is ready to collect and not past its expiry (core pickupRefusal), so an
+ * extension keeps it valid without a new code.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { Executor } from '../operations/context.js';
+import { lockerSecret, newPickupCode, pickupCodeDigest } from './locker-keys.js';
+
+const DRAWS = 20;
+
+/**
+ * Gives the package a fresh code at the terminal (inside the caller's transaction) and answers the plain code,
+ * which only the customer's message may carry. Draws again when the code is live for another package there.
+ */
+export async function issuePickupCode(db: Kysely<Database>, trx: Executor, packageId: number, locationId: number, now: string): Promise<string> {
+  const secret = await lockerSecret(db, trx);
+  await trx.deleteFrom('pickup_codes').where('package_id', '=', packageId).execute();
+  for (let i = 0; i < DRAWS; i++) {
+    const code = newPickupCode();
+    const res = await trx
+      .insertInto('pickup_codes')
+      .values({ package_id: packageId, location_id: locationId, code_hash: pickupCodeDigest(secret, locationId, code), created_at: now })
+      .onConflict((oc) => oc.columns(['location_id', 'code_hash']).doNothing())
+      .executeTakeFirst();
+    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 1) return code;
+  }
+  throw new Error('pickup code: no free code after repeated draws');
+}
+
+/** The package whose live code at this terminal this is, if any. */
+export async function findByCode(db: Kysely<Database>, locationId: number, code: string): Promise<number | undefined> {
+  const secret = await lockerSecret(db);
+  const row = await db.selectFrom('pickup_codes').select('package_id').where('location_id', '=', locationId).where('code_hash', '=', pickupCodeDigest(secret, locationId, code)).executeTakeFirst();
+  return row?.package_id;
+}
+
+/** Uses the code up (single use): true for the one caller that deleted it. */
+export async function consumeCode(trx: Executor, packageId: number, locationId: number): Promise<boolean> {
+  const res = await trx.deleteFrom('pickup_codes').where('package_id', '=', packageId).where('location_id', '=', locationId).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+/** The package left the locker some other way (driver retrieval, reroute, lost): its code dies. */
+export async function dropPickupCode(trx: Executor, packageId: number): Promise<void> {
+  await trx.deleteFrom('pickup_codes').where('package_id', '=', packageId).execute();
+}

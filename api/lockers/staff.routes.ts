@@ -1,0 +1,134 @@
+/**
+ * Support's side of locker access (docs/lockers.md), each behind a named permission (core route.permissions):
+ * - POST   /api/locations/:id/terminal-secret        new terminal secret, shown once (the old one stops working)
+ * - GET    /api/locations/:id/terminal-secret        whether the terminal has one, and since when (never the secret)
+ * - GET    /api/locations/:id/door-events            the terminal's door openings, filters kind, from, to; cursor before
+ * - POST   /api/locations/:id/doors/:compartment/open  support opens one door remotely, with a reason (audited)
+ * - POST   /api/users/:id/badge                      new courier badge code, shown once; DELETE revokes; GET: since when
+ * - POST   /api/packages/:id/resend-pickup-code      a new pickup code in a new "ready" message; the old code dies
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../core/errors.js';
+import { DOOR_EVENT_KINDS, isDoorEventKind, resendCodeRefusal } from '../../core/policies/locker-access.policy.js';
+import { can } from '../../core/policies/route.permissions.js';
+import type { Location, Package, User } from '../db/tables.js';
+import { requirePermission, signedInActor } from '../plugins/auth.js';
+import { contextOf } from '../resources/access.js';
+import { RESOURCE_MODULES } from '../resources/index.js';
+import { registerRecordAction } from '../resources/record-actions.js';
+import { loadOne } from '../resources/records.js';
+import { idParams } from '../resources/schemas.js';
+import { fieldError } from '../resources/validate.js';
+import { opContext } from '../operations/context.js';
+import { runPackageAction } from '../operations/packages/package-actions.service.js';
+import { loadPackage } from '../operations/packages/package-scope.js';
+import { recordPayload } from '../operations/shared/respond.js';
+import { parseTerminal } from '../providers/locker/index.js';
+import { badgeCreatedAt, createBadge, revokeBadge } from './badges.js';
+import { listDoorEvents, recordDoorOpening } from './door-events.js';
+import { rotateTerminalSecret } from './terminal-auth.js';
+
+const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+const DATE = '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+Z)?$';
+const doorEventsQuery = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string', enum: [...DOOR_EVENT_KINDS] },
+    from: { type: 'string', pattern: DATE },
+    to: { type: 'string', pattern: DATE },
+    before: { type: 'integer', minimum: 1 },
+    limit: { type: 'integer', minimum: 1, maximum: 200 },
+  },
+} as const;
+const doorParams = { type: 'object', required: ['id', 'compartment'], properties: { id: { type: 'integer', minimum: 1 }, compartment: { type: 'integer', minimum: 1, maximum: 1000 } } } as const;
+
+/** The locker location (within the actor's scope) whose terminal exists. */
+async function terminalLocation(request: FastifyRequest): Promise<Location> {
+  const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
+  const terminal = parseTerminal(location);
+  if (!terminal) throw new DomainError('locker.no_terminal');
+  return location;
+}
+
+/** The door count of a terminal (its compartments by size, summed). */
+const doorCount = (location: Location) => {
+  const c = parseTerminal(location)!.compartments;
+  return c.SMALL + c.MEDIUM + c.LARGE;
+};
+
+let registered = false;
+export function registerLockerStaffRoutes(app: FastifyInstance): void {
+  if (!registered) {
+    registered = true;
+    registerRecordAction('packages', 'resend-pickup-code', (row, actor) => (can(actor, 'lockers.resend-code') ? resendCodeRefusal(row as Package) : 'forbidden'));
+  }
+  const now = () => app.clock.now().toISOString();
+
+  app.get('/locations/:id/terminal-secret', { schema: { tags: ['locations'], params: idParams }, preHandler: requirePermission('lockers.terminal-secret') }, async (request) => {
+    const location = await terminalLocation(request);
+    const row = await app.db.selectFrom('terminal_credentials').select('created_at').where('location_id', '=', location.id).executeTakeFirst();
+    return { data: { has_secret: Boolean(row), created_at: row?.created_at ?? null } };
+  });
+
+  app.post('/locations/:id/terminal-secret', { schema: { tags: ['locations'], params: idParams }, preHandler: requirePermission('lockers.terminal-secret') }, async (request) => {
+    const location = await terminalLocation(request);
+    const secret = await rotateTerminalSecret(app.db, location.id, signedInActor(request).id, now());
+    return { data: { location_id: location.id, secret } };
+  });
+
+  app.get('/locations/:id/door-events', { schema: { tags: ['locations'], params: idParams, querystring: doorEventsQuery }, preHandler: requirePermission('lockers.door-events') }, async (request) => {
+    const location = await terminalLocation(request);
+    const q = request.query as { kind?: string; from?: string; to?: string; before?: number; limit?: number };
+    const limit = q.limit ?? 50;
+    const rows = await listDoorEvents(app.db, location.id, { kind: isDoorEventKind(q.kind) ? q.kind : undefined, from: q.from, to: q.to, before: q.before, limit });
+    return { data: rows, meta: { next: rows.length === limit ? rows[rows.length - 1]!.id : null } };
+  });
+
+  app.post('/locations/:id/doors/:compartment/open', { schema: { tags: ['locations'], params: doorParams }, preHandler: requirePermission('lockers.open-door') }, async (request) => {
+    const location = await terminalLocation(request);
+    // The reason is checked here, not by a body schema: a role without the permission hears 403 first.
+    const reason = (request.body as { reason?: unknown } | undefined)?.reason;
+    if (typeof reason !== 'string' || reason.trim().length < 3) fieldError('reason', 'validation.required');
+    const compartment = Number((request.params as { compartment: string }).compartment);
+    if (compartment > doorCount(location)) fieldError('compartment', 'validation.exists');
+    const held = await app.db.selectFrom('locker_compartments').select('package_id').where('location_id', '=', location.id).where('compartment', '=', compartment).executeTakeFirst();
+    await recordDoorOpening(app.db, {
+      kind: 'door-support',
+      locationId: location.id,
+      compartment,
+      packageId: held?.package_id ?? null,
+      actorId: signedInActor(request).id,
+      now: now(),
+      data: { reason: reason.trim().slice(0, 500) },
+    });
+    return { data: { compartment } };
+  });
+
+  const userOf = async (request: FastifyRequest) => (await loadOne(contextOf(request), RESOURCE_MODULES.users, idOf(request))) as User;
+
+  app.get('/users/:id/badge', { schema: { tags: ['users'], params: idParams }, preHandler: requirePermission('lockers.badges') }, async (request) => {
+    const user = await userOf(request);
+    return { data: { user_id: user.id, created_at: await badgeCreatedAt(app.db, user.id) } };
+  });
+
+  app.post('/users/:id/badge', { schema: { tags: ['users'], params: idParams }, preHandler: requirePermission('lockers.badges') }, async (request) => {
+    const user = await userOf(request);
+    const badge = await createBadge(app.db, user, signedInActor(request).id, now());
+    return { data: { user_id: user.id, badge } };
+  });
+
+  app.delete('/users/:id/badge', { schema: { tags: ['users'], params: idParams }, preHandler: requirePermission('lockers.badges') }, async (request) => {
+    const user = await userOf(request);
+    return { data: { user_id: user.id, revoked: await revokeBadge(app.db, user.id) } };
+  });
+
+  app.post('/packages/:id/resend-pickup-code', { schema: { tags: ['packages'], params: idParams }, preHandler: requirePermission('lockers.resend-code') }, async (request) => {
+    const ctx = opContext(request);
+    const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
+    const refusal = resendCodeRefusal(pkg);
+    if (refusal) throw new DomainError(refusal);
+    // The "ready" message again: at a locker it carries a fresh code, and issuing it replaces the old one.
+    const outcome = await runPackageAction(ctx, pkg, 'notify');
+    return recordPayload(ctx.db, 'packages', ctx.actor!, outcome.package);
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Who and what opens a locker door (issue 13, docs/lockers.md): pickup codes, the terminal's limits, courier
+ * badges and the door events written for every opening. Pure rules; the API (api/lockers) asks them.
+ */
+import type { ErrorCode } from '../errors.js';
+import { isExpired, type DateInput } from '../machines/expiry.js';
+import { ROLES, roleMatches } from '../roles.js';
+import { PACKAGE_STATUS as S } from '../statuses.js';
+
+export const PICKUP_CODE = {
+  /** Digits of a pickup code (random, crypto). */
+  digits: 6,
+  /** Wrong codes a terminal accepts within `lockWindowSeconds` before its code entry locks (answers locker.code_locked). */
+  maxWrong: 5,
+  lockWindowSeconds: 15 * 60,
+  /** Attempts (codes and badges, right or wrong) a terminal may send per minute; beyond: 429 locker.rate_limited. */
+  attemptsPerMinute: 10,
+} as const;
+
+/** Digits of a courier's badge code (random, crypto; shown once). */
+export const BADGE_DIGITS = 10;
+
+export const isPickupCode = (value: unknown): value is string => typeof value === 'string' && new RegExp(`^\\d{${PICKUP_CODE.digits}}$`).test(value);
+export const isBadgeCode = (value: unknown): value is string => typeof value === 'string' && new RegExp(`^\\d{${BADGE_DIGITS}}$`).test(value);
+
+/** Location classes whose packages are collected with a pickup code. */
+export const usesPickupCodes = (locationClass: string | null | undefined): boolean => locationClass === 'locker';
+
+/**
+ * Whether a package transition gives the package a new pickup code: becoming ready to collect at a locker
+ * (deposit, or payment confirmed there), and a resend of the "ready" message (the message carries a fresh code,
+ * the old one dies). An extension (-40 -> 90, 90 -> 90) keeps the code: it stays valid until the new expiry.
+ */
+export function issuesPickupCode(t: { action: string; from: number; to: number }, locationClass: string | null | undefined): boolean {
+  if (!usesPickupCodes(locationClass) || t.to !== S.ready_to_collect) return false;
+  if (t.action === 'notify') return true;
+  return t.from !== S.ready_to_collect && t.from !== S.expired;
+}
+
+/** A package a support user may send a fresh pickup code for: ready to collect and sitting in its locker (it has a door). */
+export function resendCodeRefusal(pkg: { status: number; location_id: number | null; dropoff_location_id: number | null; locker_number: string | null }): ErrorCode | null {
+  const inItsLocker = pkg.locker_number != null && pkg.location_id != null && pkg.location_id === pkg.dropoff_location_id;
+  return pkg.status === S.ready_to_collect && inItsLocker ? null : 'package.action_not_allowed';
+}
+
+export interface CodeTarget {
+  status: number;
+  location_id: number | null;
+  dropoff_location_id: number | null;
+  expires_at: DateInput | null;
+}
+
+/**
+ * Whether the package a right code names may be handed out at this terminal now: ready to collect, sitting in
+ * this terminal, still meant for it (not rerouted away) and not past its expiry; an expired package's code
+ * answers locker.code_expired (an extension makes it valid again). Anything else: locker.code_invalid.
+ */
+export function pickupRefusal(pkg: CodeTarget, terminalLocationId: number, now: DateInput): ErrorCode | null {
+  if (pkg.location_id !== terminalLocationId || pkg.dropoff_location_id !== terminalLocationId) return 'locker.code_invalid';
+  if (pkg.status === S.expired || (pkg.status === S.ready_to_collect && pkg.expires_at != null && isExpired(pkg.expires_at, now))) return 'locker.code_expired';
+  if (pkg.status !== S.ready_to_collect) return 'locker.code_invalid';
+  return null;
+}
+
+/** Only drivers carry a badge: a badge signs a courier in at a kiosk to deposit and retrieve. */
+export const BADGE_ROLES = ROLES.driver;
+export const mayHoldBadge = (user: { role: number; active?: number | boolean }): boolean =>
+  roleMatches(user.role, BADGE_ROLES) && user.active !== 0 && user.active !== false;
+
+/** Packages a courier collects at a kiosk: expired ones the locker service made retrievable (the courier's pickup -45 -> -50). */
+export const RETRIEVABLE_STATUSES: readonly number[] = [S.expired_retrievable];
+/** Packages a courier deposits at a kiosk: travelling towards this locker, in the courier's hands (deposit 50 -> 90). */
+export const DEPOSITABLE_STATUSES: readonly number[] = [S.in_transit];
+
+/** How a door was opened; each opening writes one event of kind `door-<way>` (who, what, where). */
+export const DOOR_EVENT_KINDS = ['door-code', 'door-deposit', 'door-retrieve', 'door-support'] as const;
+export type DoorEventKind = (typeof DOOR_EVENT_KINDS)[number];
+export const isDoorEventKind = (value: unknown): value is DoorEventKind => (DOOR_EVENT_KINDS as readonly unknown[]).includes(value);
+
+/** Statuses in which a package keeps its pickup code (ready, or expired and possibly extended); any other move kills it. */
+export const keepsPickupCode = (status: number): boolean => status === S.ready_to_collect || status === S.expired;
+
+/** A door event as the door-events list answers it (GET /api/locations/:id/door-events). */
+export interface DoorEventRow {
+  id: number;
+  kind: string;
+  created_at: string;
+  compartment: number | null;
+  package_id: number | null;
+  barcode: string | null;
+  actor_id: number | null;
+  actor_name: string | null;
+  data: Record<string, unknown> | null;
+}

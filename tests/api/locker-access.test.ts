@@ -1,0 +1,306 @@
+/**
+ * Locker access (issue 13, docs/lockers.md): pickup codes issued at drop-off and carried by the "ready" message
+ * (sealed in the outbox, QR in the e-mail, code in the SMS), the terminal's own credential, single use, expiry
+ * and extension, resend, courier badges (deposit, retrieval, revocation), door events, and 10,000 wrong codes
+ * against one terminal opening nothing. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../api/clock.js';
+import { runPackagePass } from '../../api/jobs/package-expiry.job.js';
+import { lockerSecret, openPickupCode } from '../../api/lockers/locker-keys.js';
+import { emailTransport, textTransport } from '../../api/notifications/transports.js';
+import { runDeliveryPass } from '../../api/notifications/worker.js';
+import { createMemoryMailer } from '../../api/providers/mail/memory.js';
+import { createMemoryTextProvider } from '../../api/providers/sms/memory.js';
+import { PICKUP_CODE } from '../../core/policies/locker-access.policy.js';
+import { createTestApp, guest, login, type Client, type TestApp } from './helpers.js';
+import { awaitingPickup, statusOf } from './operations-support.js';
+
+const START = new Date('2025-06-02T09:00:00.000Z');
+const clock = fixedClock(START);
+let t: TestApp;
+let sa: Client;
+let ma: Client;
+let driver: Client;
+let kiosk: Client;
+let driverId = 0;
+const lockers = { a: 0, b: 0 };
+const secrets = { a: '', b: '' };
+let badge = '';
+
+const EMAILS = ['superadmin@example.com', 'merchant.admin@example.com', 'driver@example.com'];
+async function signIn() {
+  [sa, ma, driver] = await Promise.all(EMAILS.map((e) => login(t.app, e)));
+}
+/** Moves the clock (sessions last 12 h, so everyone signs in again). */
+async function travel(to: Date) {
+  clock.set(to);
+  await signIn();
+}
+
+const terminal = (id: number, secret: string) => ({ authorization: `Terminal ${secret}` , 'accept-language': 'en' }) as Record<string, string>;
+const open = (at: keyof typeof lockers, code: string, secret = secrets[at]) =>
+  kiosk.request({ method: 'POST', url: `/api/terminals/${lockers[at]}/open`, body: { code }, headers: terminal(lockers[at], secret) });
+const courier = (path: string, body: Record<string, unknown>, at: keyof typeof lockers = 'a') =>
+  kiosk.request({ method: 'POST', url: `/api/terminals/${lockers[at]}/${path}`, body, headers: terminal(lockers[at], secrets[at]) });
+
+async function newLocker(code: string, lat: number): Promise<{ id: number; secret: string }> {
+  const created = await sa.post('/api/locations', { name: `Locker ${code}`, code, type: 'dropoff', class: 'locker', locker_service: 'smartbox-v4', latitude: lat, longitude: -77.35 });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().data.id as number;
+  const res = await sa.post(`/api/locations/${id}/create-terminal`, { terminalLayout: 'L32' });
+  expect(res.statusCode, res.body).toBe(200);
+  const secret = res.json().meta.terminal_secret as string;
+  expect(secret).toMatch(/^tl_/);
+  return { id, secret };
+}
+
+/** The plain codes the outbox carries (sealed) for a package's "ready" messages, oldest first. */
+async function codesOf(packageId: number): Promise<string[]> {
+  const secret = await lockerSecret(t.db);
+  const rows = await t.db.selectFrom('outbox').select('payload').where('subject_type', '=', 'packages').where('subject_id', '=', packageId).where('event', '=', 'package-available').orderBy('id').execute();
+  const codes = rows.map((r) => JSON.parse(r.payload) as Record<string, unknown>).map((p) => {
+    expect(p).not.toHaveProperty('pickup_code');
+    return openPickupCode(secret, String(p.pickup_code_sealed));
+  });
+  return [...new Set(codes.filter((c): c is string => c !== null))];
+}
+
+/** A package of a new shipment to locker A, picked up by the driver and deposited at the kiosk by badge. */
+async function deposited(sizes = ['SMALL']): Promise<{ id: number; barcode: string }[]> {
+  const s = await awaitingPickup(ma, lockers.a, sizes);
+  for (const p of s.packages) expect((await driver.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(200);
+  for (const p of s.packages) {
+    const res = await courier('deposit', { badge, barcode: p.barcode });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ barcode: p.barcode, status: 90 });
+  }
+  return s.packages;
+}
+
+const doorEvents = async (kind?: string) =>
+  (await sa.get(`/api/locations/${lockers.a}/door-events${kind ? `?kind=${kind}` : ''}`)).json().data as { kind: string; package_id: number | null; compartment: number | null; actor_id: number | null }[];
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  await signIn();
+  kiosk = await guest(t.app);
+  driverId = (await t.db.selectFrom('users').select('id').where('email', '=', 'driver@example.com').executeTakeFirstOrThrow()).id;
+  const a = await newLocker('LK-ACC-A', 25.06);
+  const b = await newLocker('LK-ACC-B', 25.07);
+  Object.assign(lockers, { a: a.id, b: b.id });
+  Object.assign(secrets, { a: a.secret, b: b.secret });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('terminal credential and courier badge', () => {
+  it('refuses requests without this terminal’s secret: none, a staff session, another location’s, a rotated one', async () => {
+    expect((await sa.post(`/api/terminals/${lockers.a}/open`, { code: '123456' })).json().code).toBe('locker.terminal_unauthenticated');
+    expect((await open('a', '123456', secrets.b)).statusCode).toBe(401);
+    expect((await kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.b}/open`, body: { code: '123456' }, headers: terminal(lockers.b, secrets.a) })).statusCode).toBe(401);
+    const ok = await kiosk.request({ method: 'GET', url: `/api/terminals/${lockers.a}`, headers: terminal(lockers.a, secrets.a) });
+    expect(ok.json().data).toMatchObject({ id: lockers.a, code: 'LK-ACC-A' });
+
+    expect((await ma.post(`/api/locations/${lockers.a}/terminal-secret`)).statusCode).toBe(403);
+    const rotated = await sa.post(`/api/locations/${lockers.a}/terminal-secret`);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const fresh = rotated.json().data.secret as string;
+    expect((await kiosk.request({ method: 'GET', url: `/api/terminals/${lockers.a}`, headers: terminal(lockers.a, secrets.a) })).statusCode).toBe(401);
+    secrets.a = fresh;
+    const stored = await t.db.selectFrom('terminal_credentials').select('secret_hash').where('location_id', '=', lockers.a).executeTakeFirstOrThrow();
+    expect(stored.secret_hash).not.toContain(fresh);
+    expect((await sa.get(`/api/locations/${lockers.a}/terminal-secret`)).json().data).toMatchObject({ has_secret: true });
+  });
+
+  it('gives drivers a badge code shown once and stored hashed; other roles neither hold nor hand out badges', async () => {
+    expect((await driver.post(`/api/users/${driverId}/badge`)).statusCode).toBe(403);
+    const maId = (await t.db.selectFrom('users').select('id').where('email', '=', 'merchant.admin@example.com').executeTakeFirstOrThrow()).id;
+    expect((await sa.post(`/api/users/${maId}/badge`)).json().code).toBe('locker.not_a_courier');
+    const res = await sa.post(`/api/users/${driverId}/badge`);
+    expect(res.statusCode, res.body).toBe(200);
+    badge = res.json().data.badge;
+    expect(badge).toMatch(/^\d{10}$/);
+    const row = await t.db.selectFrom('staff_badges').selectAll().where('user_id', '=', driverId).executeTakeFirstOrThrow();
+    expect(row.badge_hash).not.toContain(badge);
+    expect((await sa.get(`/api/users/${driverId}/badge`)).json().data.created_at).toBeTruthy();
+  });
+});
+
+describe('courier at the kiosk and the customer’s code', () => {
+  let pkgs: { id: number; barcode: string }[] = [];
+
+  it('a courier signs in by badge, sees the reserved doors, deposits: 90, a pickup code sealed into the ready message', async () => {
+    const s = await awaitingPickup(ma, lockers.a, ['SMALL', 'MEDIUM']);
+    for (const p of s.packages) await driver.post(`/api/packages/${p.id}/pickup`);
+    const signedIn = await courier('courier', { badge });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const { deposits, courier: who } = signedIn.json().data;
+    expect(who.name).toBe('Dana Driver');
+    expect(deposits.map((d: { barcode: string }) => d.barcode).sort()).toEqual(s.packages.map((p) => p.barcode).sort());
+    expect(deposits.every((d: { compartment: number | null }) => Number.isInteger(d.compartment))).toBe(true);
+
+    for (const p of s.packages) {
+      const res = await courier('deposit', { badge, barcode: p.barcode });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.compartment).toBe(deposits.find((d: { barcode: string }) => d.barcode === p.barcode).compartment);
+      expect(await statusOf(t.db, 'packages', p.id)).toBe(90);
+    }
+    pkgs = s.packages;
+    // Each package has its own code, in its own message (never grouped away), only sealed in the outbox.
+    const [c1] = await codesOf(pkgs[0]!.id);
+    const [c2] = await codesOf(pkgs[1]!.id);
+    expect(c1).toMatch(/^\d{6}$/);
+    expect(c2).toMatch(/^\d{6}$/);
+    const stored = await t.db.selectFrom('pickup_codes').select(['code_hash']).where('package_id', 'in', pkgs.map((p) => p.id)).execute();
+    expect(stored).toHaveLength(2);
+    expect(JSON.stringify(stored)).not.toContain(c1!);
+    const events = await doorEvents('door-deposit');
+    expect(events.filter((e) => pkgs.some((p) => p.id === e.package_id)).every((e) => e.actor_id === driverId)).toBe(true);
+  });
+
+  it('the ready message carries the code: e-mail with the QR as an inline PNG, SMS with the code, in the customer’s language', async () => {
+    await t.db.updateTable('shipments').set({ locale: 'es' }).where('id', '=', (await t.db.selectFrom('packages').select('shipment_id').where('id', '=', pkgs[0]!.id).executeTakeFirstOrThrow()).shipment_id).execute();
+    await t.db.updateTable('outbox').set({ locale: 'es' }).where('subject_type', '=', 'packages').where('subject_id', '=', pkgs[0]!.id).execute();
+    const mailer = createMemoryMailer();
+    const sms = createMemoryTextProvider();
+    await runDeliveryPass({ db: t.db, dialect: t.dialect, clock, publicUrl: 'http://lockerline.test', transports: { email: emailTransport(mailer), sms: textTransport(sms, 'sms') } });
+    const [code] = await codesOf(pkgs[0]!.id);
+    const mail = mailer.messages.find((m) => m.text.includes(code!));
+    expect(mail, JSON.stringify(mailer.messages.map((m) => m.subject))).toBeDefined();
+    expect(mail!.text).toContain('Su código de recogida');
+    expect(mail!.html).toContain('cid:pickup-code-qr@lockerline');
+    expect(mail!.attachments?.[0]).toMatchObject({ contentType: 'image/png', cid: 'pickup-code-qr@lockerline' });
+    expect(mail!.attachments![0]!.content.subarray(1, 4).toString()).toBe('PNG');
+    expect(sms.messages.some((m) => m.text.includes(code!))).toBe(true);
+  });
+
+  it('the code opens its door once: 100, the door freed, a door event; a second use is refused', async () => {
+    const p = pkgs[0]!;
+    const [code] = await codesOf(p.id);
+    const held = await t.db.selectFrom('locker_compartments').select('compartment').where('package_id', '=', p.id).executeTakeFirstOrThrow();
+    expect((await open('b', code!)).json().code).toBe('locker.code_invalid'); // another terminal: not its code
+    const res = await open('a', code!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ compartment: held.compartment });
+    expect(await statusOf(t.db, 'packages', p.id)).toBe(100);
+    expect(await t.db.selectFrom('locker_compartments').select('compartment').where('package_id', '=', p.id).executeTakeFirst()).toBeUndefined();
+    const again = await open('a', code!);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ code: 'locker.code_invalid', message: expect.stringContaining('not valid') });
+    expect((await doorEvents('door-code')).find((e) => e.package_id === p.id)).toMatchObject({ compartment: held.compartment, actor_id: null });
+  });
+
+  it('support re-sends: a new code in a new message, the old one is dead; merchants may not', async () => {
+    const p = pkgs[1]!;
+    const [old] = await codesOf(p.id);
+    expect((await ma.post(`/api/packages/${p.id}/resend-pickup-code`)).statusCode).toBe(403);
+    const res = await sa.post(`/api/packages/${p.id}/resend-pickup-code`);
+    expect(res.statusCode, res.body).toBe(200);
+    const codes = await codesOf(p.id);
+    const fresh = codes[codes.length - 1]!;
+    expect(codes).toHaveLength(2);
+    expect(fresh).not.toBe(old);
+    expect((await open('a', old!)).json().code).toBe('locker.code_invalid');
+    expect((await open('a', fresh)).statusCode).toBe(200);
+  });
+
+  it('an expired package’s code is refused as expired; an extension keeps the same code valid', async () => {
+    await travel(new Date(clock.now().getTime() + 20 * 60_000)); // a fresh lock window
+    const [p] = await deposited();
+    const [code] = await codesOf(p!.id);
+    const { expires_at } = await t.db.selectFrom('packages').select('expires_at').where('id', '=', p!.id).executeTakeFirstOrThrow();
+    await travel(new Date(Date.parse(expires_at!) + 60_000));
+    expect((await open('a', code!)).json()).toMatchObject({ code: 'locker.code_expired' });
+    await runPackagePass(t.db, t.dialect, clock.now());
+    expect(await statusOf(t.db, 'packages', p!.id)).toBe(-40);
+    expect((await open('a', code!)).statusCode).toBe(410);
+    expect((await sa.post(`/api/packages/${p!.id}/extend-expiry`)).statusCode).toBe(200);
+    expect(await codesOf(p!.id)).toEqual([code]);
+    expect((await open('a', code!)).statusCode).toBe(200);
+  });
+
+  it('expired packages made retrievable are listed for the courier and collected by scan (-50), their code dead', async () => {
+    const [p] = await deposited(['LARGE']);
+    const [code] = await codesOf(p!.id);
+    const { expires_at } = await t.db.selectFrom('packages').select('expires_at').where('id', '=', p!.id).executeTakeFirstOrThrow();
+    await travel(new Date(Date.parse(expires_at!) + 60_000));
+    await runPackagePass(t.db, t.dialect, clock.now());
+    expect((await sa.post(`/api/packages/${p!.id}/expire`)).statusCode).toBe(200);
+    const list = (await courier('courier', { badge })).json().data.retrievable as { barcode: string; compartment: number }[];
+    expect(list.map((r) => r.barcode)).toContain(p!.barcode);
+    const res = await courier('retrieve', { badge, barcode: p!.barcode });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: -50, compartment: list.find((r) => r.barcode === p!.barcode)!.compartment });
+    expect((await open('a', code!)).json().code).toBe('locker.code_invalid');
+    expect((await doorEvents('door-retrieve')).some((e) => e.package_id === p!.id && e.actor_id === driverId)).toBe(true);
+  });
+
+  it('support opens a door remotely with a reason (audited); door events filter by kind and date', async () => {
+    expect((await ma.post(`/api/locations/${lockers.a}/doors/3/open`, { reason: 'stuck door' })).statusCode).toBe(403);
+    expect((await sa.post(`/api/locations/${lockers.a}/doors/999/open`, { reason: 'stuck door' })).statusCode).toBe(422);
+    expect((await sa.post(`/api/locations/${lockers.a}/doors/3/open`, { reason: 'stuck door' })).statusCode).toBe(200);
+    const support = await doorEvents('door-support');
+    expect(support[0]).toMatchObject({ compartment: 3 });
+    const all = await doorEvents();
+    expect(new Set(all.map((e) => e.kind))).toEqual(new Set(['door-code', 'door-deposit', 'door-retrieve', 'door-support']));
+    const day = clock.now().toISOString().slice(0, 10);
+    const today = (await sa.get(`/api/locations/${lockers.a}/door-events?from=${day}&to=${day}`)).json().data as unknown[];
+    expect(today.length).toBeGreaterThan(0);
+    expect(today.length).toBeLessThan(all.length);
+    expect((await sa.get(`/api/locations/${lockers.a}/door-events?kind=door-nothing`)).statusCode).toBe(422);
+    expect((await ma.get(`/api/locations/${lockers.a}/door-events`)).statusCode).toBe(403);
+  });
+
+  it('a revoked badge signs nobody in', async () => {
+    expect((await sa.delete(`/api/users/${driverId}/badge`)).json().data.revoked).toBe(true);
+    expect((await courier('courier', { badge })).json().code).toBe('locker.badge_invalid');
+    expect((await courier('deposit', { badge, barcode: 'LL0000000' })).json().code).toBe('locker.badge_invalid');
+    badge = (await sa.post(`/api/users/${driverId}/badge`)).json().data.badge;
+  });
+});
+
+describe('brute force', () => {
+  it('10,000 wrong codes against one terminal open nothing (lock after 5 wrong, rate limit per minute); the right code then waits for the window', async () => {
+    await travel(new Date(clock.now().getTime() + 60 * 60_000));
+    const live = await deposited(['SMALL', 'SMALL', 'MEDIUM']);
+    const liveCodes = new Set((await Promise.all(live.map((p) => codesOf(p.id)))).flat());
+    const before = await t.db.selectFrom('packages').select(['id', 'status']).where('location_id', '=', lockers.a).orderBy('id').execute();
+    const doorsBefore = (await doorEvents()).length;
+    const answers: Record<string, number> = {};
+    const started = clock.now().getTime();
+    let guess = 0;
+    for (let i = 0; i < 10_000; i++) {
+      // A new guess each time (never a live code); the clock moves 1 s per try: 2 h 47 min of guessing.
+      do guess = (guess + 7919) % 1_000_000;
+      while (liveCodes.has(String(guess).padStart(6, '0')));
+      clock.set(new Date(started + i * 1000));
+      const res = await open('a', String(guess).padStart(6, '0'));
+      const key = `${res.statusCode} ${res.json().code}`;
+      answers[key] = (answers[key] ?? 0) + 1;
+    }
+    expect(Object.keys(answers).sort()).toEqual(['422 locker.code_invalid', '423 locker.code_locked', '429 locker.rate_limited']);
+    // At most 5 checked per 15-minute window: 12 windows in the 10,000 s.
+    expect(answers['422 locker.code_invalid']).toBeLessThanOrEqual(PICKUP_CODE.maxWrong * 12);
+    expect(answers['429 locker.rate_limited']).toBeGreaterThan(8_000);
+    expect(await t.db.selectFrom('packages').select(['id', 'status']).where('location_id', '=', lockers.a).orderBy('id').execute()).toEqual(before);
+    expect((await doorEvents()).length).toBe(doorsBefore);
+
+    // Locked: even the right code waits for the window (the terminal says how long), then opens.
+    const [right] = await codesOf(live[0]!.id);
+    clock.set(new Date(started + 10_000 * 1000 + 61_000));
+    const locked = await open('a', right!);
+    expect(locked.json()).toMatchObject({ code: 'locker.code_locked', message: expect.stringContaining('15 minutes') });
+    clock.set(new Date(started + 10_000 * 1000 + 16 * 60_000));
+    expect((await open('a', right!)).statusCode).toBe(200);
+    // Another terminal was never locked.
+    expect((await open('b', '000000')).json().code).toBe('locker.code_invalid');
+  }, 600_000);
+
+  it('answers the rate limit and the lock in Spanish too', async () => {
+    const es = await kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.b}/open`, body: { code: 'abc' }, headers: { ...terminal(lockers.b, secrets.b), 'accept-language': 'es' } });
+    expect(es.json()).toMatchObject({ code: 'locker.code_invalid', message: expect.stringContaining('no es válido') });
+  });
+});

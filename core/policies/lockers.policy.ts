@@ -22,6 +22,9 @@ export type LockerFullReason = (typeof LOCKER_FULL_REASONS)[number];
 export const TEMPORARY_STORAGE_RADIUS_KM = 2;
 
 /** The flag a package gets when its door went out of service and no other door of its size was free. */
+/** Statuses in which a package in temporary storage goes back on its locker's route when its return time passes. */
+export const STORED_AWAITING_RETURN_STATUSES: readonly number[] = [PACKAGE_STATUS.ready_to_collect];
+
 export const DOOR_FLAG_NO_DOOR = 'door_out_of_service';
 
 /** The sizes of door a package of `size` may take, its own first. Oversized and unknown sizes: none. */

@@ -10,8 +10,7 @@
  */
 import { DomainError } from '../../../core/errors.js';
 import { holdUntil, nextBusinessDay, storageRulesOf } from '../../../core/machines/index.js';
-import { chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, type LockerFullReason } from '../../../core/policies/lockers.policy.js';
-import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
+import { chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, STORED_AWAITING_RETURN_STATUSES, type LockerFullReason } from '../../../core/policies/lockers.policy.js';
 import type { Kysely } from 'kysely';
 import type { Database, Package } from '../../db/tables.js';
 import { recordEvent } from '../../events/events.repository.js';
@@ -61,7 +60,7 @@ export async function returnFromTemporaryStorage(db: Kysely<Database>, now: Date
     .selectFrom('packages')
     .selectAll()
     .where('storage_return_at', '<=', now.toISOString())
-    .where('status', '=', P.ready_to_collect)
+    .where('status', 'in', STORED_AWAITING_RETURN_STATUSES)
     .orderBy('storage_return_at')
     .limit(limit)
     .execute();

@@ -29,6 +29,9 @@ afterEach(() => {
   vi.mocked(api).mockClear();
 });
 
+/** jsdom on a busy machine: an answer may take seconds. */
+const slow = { timeout: 10_000 };
+
 const puts = () => vi.mocked(api).mock.calls.filter(([, req]) => req?.method === 'PUT').map(([path, req]) => [path, req?.body]);
 
 describe('WebhookSettings form', () => {
@@ -38,7 +41,7 @@ describe('WebhookSettings form', () => {
         <WebhookSettings merchantId={1} />
       </AdminContext>,
     );
-    const url = await screen.findByDisplayValue(endpoint.url);
+    const url = await screen.findByDisplayValue(endpoint.url, {}, slow);
     const secret = screen.getByLabelText(en.campaigns.webhook.fields.secret);
     return { url, secret, save: screen.getByRole('button', { name: en.ra.action.save }) };
   };
@@ -48,8 +51,8 @@ describe('WebhookSettings form', () => {
     fireEvent.change(url, { target: { value: 'https://hooks.example.com/new' } });
     fireEvent.change(secret, { target: { value: 's'.repeat(20) } });
     fireEvent.click(save);
-    await waitFor(() => expect(puts()).toEqual([['merchants/1/webhook', { url: 'https://hooks.example.com/new', active: true, secret: 's'.repeat(20) }]]));
-    await waitFor(() => expect((secret as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(puts()).toEqual([['merchants/1/webhook', { url: 'https://hooks.example.com/new', active: true, secret: 's'.repeat(20) }]]), slow);
+    await waitFor(() => expect((secret as HTMLInputElement).value).toBe(''), slow);
     expect((url as HTMLInputElement).value).toBe('https://hooks.example.com/new');
   });
 
@@ -57,7 +60,7 @@ describe('WebhookSettings form', () => {
     const { url, save } = await open();
     fireEvent.change(url, { target: { value: 'https://169.254.169.254/latest' } });
     fireEvent.click(save);
-    expect(await screen.findByText(en.validation.public_url)).toBeTruthy();
+    expect(await screen.findByText(en.validation.public_url, {}, slow)).toBeTruthy();
     expect(url.getAttribute('aria-invalid')).toBe('true');
     expect((url as HTMLInputElement).value).toBe('https://169.254.169.254/latest');
   });
@@ -65,9 +68,9 @@ describe('WebhookSettings form', () => {
   it('offers Save only with an address typed', async () => {
     const { url, save } = await open();
     fireEvent.change(url, { target: { value: '  ' } });
-    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true), slow);
     fireEvent.change(url, { target: { value: 'https://hooks.example.com/x' } });
-    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false), slow);
   });
 });
 

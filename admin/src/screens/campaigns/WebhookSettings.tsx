@@ -5,9 +5,10 @@
  * on their fields (a private or loopback target on the address).
  */
 import { useId, useMemo, useState } from 'react';
-import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, TextField, Typography, type TextFieldProps } from '@mui/material';
+import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';
 import { Form, SaveButton, useInput, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { FormTextField } from '../../components/FormTextField.js';
 import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { api } from '../../providers/http.js';
 import { useApiGet } from '../../pages/useApi.js';
@@ -92,27 +93,6 @@ interface WebhookValues {
 
 const toValues = (endpoint: Endpoint | null): WebhookValues => ({ url: endpoint?.url ?? '', secret: '', active: endpoint ? Boolean(endpoint.active) : true });
 
-/** One text field of the form, the API's refusal (422) as its helper text. */
-function WebhookText({ source, label, helper, ...props }: { source: keyof WebhookValues; label: string; helper?: string } & Pick<TextFieldProps, 'type' | 'placeholder' | 'autoComplete'>) {
-  const translate = useTranslate();
-  // Kept as typed ('' stays ''), as the API has always received it.
-  const { field: input, fieldState } = useInput({ source, parse: (value: string) => value });
-  const problem = fieldState.error?.message;
-  return (
-    <TextField
-      {...props}
-      label={label}
-      name={input.name}
-      inputRef={input.ref}
-      value={input.value ?? ''}
-      onChange={(e) => input.onChange(e.target.value)}
-      onBlur={input.onBlur}
-      error={Boolean(problem)}
-      helperText={problem ? translate(problem, { _: problem, length: 16 }) : helper}
-    />
-  );
-}
-
 function ActiveSwitch() {
   const translate = useTranslate();
   const { field: input } = useInput({ source: 'active' });
@@ -191,13 +171,14 @@ export function WebhookSettings({ merchantId }: { merchantId: number }) {
         </Typography>
         <Form record={record} onSubmit={save}>
           <Stack spacing={2}>
-            <WebhookText source="url" label={translate('campaigns.webhook.fields.url')} type="url" placeholder="https://" />
-            <WebhookText
+            <FormTextField source="url" label={translate('campaigns.webhook.fields.url')} type="url" placeholder="https://" />
+            <FormTextField
               source="secret"
               label={translate('campaigns.webhook.fields.secret')}
               type="password"
               autoComplete="new-password"
               helper={translate(endpoint ? 'campaigns.webhook.secret_keep' : 'campaigns.webhook.secret_hint')}
+              messageArgs={{ length: 16 }}
             />
             <ActiveSwitch />
             <WebhookButtons saved={endpoint !== null} removing={removing} onRemove={() => void remove()} />

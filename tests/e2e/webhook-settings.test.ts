@@ -2,10 +2,10 @@
  * Webhook settings (issue 9: the form runs on a react-admin Form; private targets are refused): a merchant admin
  * opens Preferences from the menu, types an internal address and a secret, saves, and reads why on the address
  * field itself (not in the error dialog); a public address saves and the secret field empties; Delete removes
- * the endpoint again (the demo data is left as it was).
+ * the endpoint again (the demo data is left as it was). Screenshots at desktop and phone width.
  */
 import { expect, it } from 'vitest';
-import { apiData, clickMenu, describeE2e, en, seriousViolations, signIn } from './helpers.js';
+import { PHONE, apiData, clickMenu, describeE2e, en, seriousViolations, signIn } from './helpers.js';
 
 describeE2e('webhook settings', (env) => {
   it('refuses an internal target on its field, saves a public one, and deletes it again', async () => {
@@ -26,8 +26,11 @@ describeE2e('webhook settings', (env) => {
     await section.getByText(en.validation.public_url).waitFor();
     expect(await url.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('dialog').count()).toBe(0);
+    // axe on the refused field, once react-admin's "form is not valid" notice has gone (mid-fade it reads as low contrast).
+    await page.locator('.MuiSnackbarContent-message').waitFor({ state: 'detached' });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await endpoint()).toBeNull();
+    await section.screenshot({ path: '/tmp/verbs-webhook-refused-1280.png' });
 
     await url.fill('https://1.1.1.1/lockerline-e2e');
     await section.getByRole('button', { name: en.ra.action.save }).click();
@@ -37,5 +40,7 @@ describeE2e('webhook settings', (env) => {
 
     await section.getByRole('button', { name: en.ra.action.delete }).click();
     await expect.poll(endpoint).toBeNull();
+    await page.setViewportSize(PHONE.viewport);
+    await section.screenshot({ path: '/tmp/verbs-webhook-390.png' });
   });
 });

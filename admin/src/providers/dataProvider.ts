@@ -2,13 +2,15 @@
  * react-admin DataProvider over the Lockerline REST API (DESIGN.md section 3).
  * Records carry the server's allowed actions as `_actions` (from `meta.actions`), so screens offer
  * only what the server permits. Errors are HttpError with the API body (forms show `errors`).
- * Beyond CRUD, the record verbs (`act`: POST /api/:resource/:id/:action) and their bulk check (`can`:
- * GET /api/user/can/:action/:singular), used through react-admin's useDataProvider with react-query.
+ * Beyond CRUD, the record verbs (`act`: POST /api/:resource/:id/:action), the resource-wide verbs (`actOn`:
+ * POST /api/:resource/:action), the lookups and choices the scan screens need (`lookup`, `choices`) and
+ * the verbs' bulk check (`can`: GET /api/user/can/:action/:singular), used through react-admin's
+ * useDataProvider with react-query. Every call goes through the one HTTP client (providers/http.ts).
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'react-admin';
 import { canCrud } from '../../../core/permissions.js';
 import { isResourceName } from './access.js';
-import { api } from './http.js';
+import { api, type ApiRequest } from './http.js';
 import { cursorFor, rememberCursor } from './listCursors.js';
 import { peekUser } from './session.js';
 
@@ -130,14 +132,37 @@ export interface CanResult {
 /** The resources with record verbs, by the singular /api/user/can names them with. */
 const SINGULAR: Record<string, string> = { shipments: 'shipment', packages: 'package', manifests: 'manifest', locations: 'location', batches: 'batch', batch_items: 'batch_item' };
 
-/** Statuses a bulk run lists itself instead of the global error dialog. */
-const BULK_QUIET = [0, 400, 403, 404, 409, 422];
+/** Statuses a screen explains itself (a bulk run's list, a scan screen's inline problem) instead of the global error dialog. */
+export const QUIET_STATUSES = [0, 400, 403, 404, 409, 422];
+
+/**
+ * Who shows a refusal: `quiet: true` keeps the usual refusals (QUIET_STATUSES) out of the global error
+ * dialog because the caller explains them; a status list or test keeps exactly those out.
+ */
+export interface QuietOption {
+  quiet?: boolean | ApiRequest['suppress'];
+}
+
+const suppress = (options: QuietOption = {}): Pick<ApiRequest, 'suppress'> =>
+  options.quiet === true ? { suppress: QUIET_STATUSES } : options.quiet ? { suppress: options.quiet } : {};
+
+/** A record verb's body: JSON fields, or a FormData sent as multipart (e.g. a photo). */
+export type ActBody = Record<string, unknown> | FormData;
 
 export interface LockerlineDataProvider extends DataProvider {
   /** Runs a record verb; `quiet`: its refusal is not shown in the error dialog (a bulk run lists them). */
-  act(resource: string, id: Identifier, action: string, body?: Record<string, unknown>, options?: { quiet?: boolean }): Promise<ActResult>;
+  act(resource: string, id: Identifier, action: string, body?: ActBody, options?: QuietOption): Promise<ActResult>;
+  /** Runs a verb on the resource as a whole (POST /api/:resource/:action, e.g. packages/fetch); answers the record it concerns. */
+  actOn(resource: string, action: string, body?: Record<string, unknown>, options?: QuietOption): Promise<ActResult>;
   /** Which of `ids` the verb may run on now. */
-  can(resource: string, action: string, ids: Identifier[]): Promise<CanResult>;
+  can(resource: string, action: string, ids: Identifier[], options?: QuietOption): Promise<CanResult>;
+  /** One record found by a key other than its id (GET /api/:resource/lookup, e.g. a package by barcode), with its allowed actions. */
+  lookup(resource: string, query: Record<string, unknown>, options?: QuietOption): Promise<ActResult>;
+  /**
+   * What a verb may choose from: GET /api/:resource/:id/:name for one record (a package's alternative
+   * locations), GET /api/:resource/:name without an id (the drivers a package can be handed to).
+   */
+  choices<T = RaRecord>(resource: string, name: string, id?: Identifier | null, options?: QuietOption): Promise<{ data: T[] }>;
 }
 
 export const dataProvider: LockerlineDataProvider = {
@@ -146,7 +171,8 @@ export const dataProvider: LockerlineDataProvider = {
   getList: (resource, params) => fetchList(resource, params, params.signal) as never,
 
   async getOne(resource, params) {
-    const res = await api<RecordResponse>(recordPath(resource, params.id), { signal: params.signal });
+    // meta.quiet: the screen explains a refusal itself (a scan screen's inline problem).
+    const res = await api<RecordResponse>(recordPath(resource, params.id), { signal: params.signal, ...suppress({ quiet: params.meta?.quiet }) });
     return { data: withActions(res.data, res.meta?.actions) as never };
   },
 
@@ -200,11 +226,26 @@ export const dataProvider: LockerlineDataProvider = {
   },
 
   async act(resource, id, action, body = {}, options = {}) {
-    const res = await api<ActResult>(`${recordPath(resource, id)}/${encodeURIComponent(action)}`, { method: 'POST', body, ...(options.quiet ? { suppress: BULK_QUIET } : {}) });
+    const res = await api<ActResult>(`${recordPath(resource, id)}/${encodeURIComponent(action)}`, { method: 'POST', body, ...suppress(options) });
     return { ...res, data: withActions(res.data, res.meta?.actions) };
   },
 
-  can(resource, action, ids) {
-    return api<CanResult>(`user/can/${encodeURIComponent(action)}/${SINGULAR[resource] ?? resource}`, { query: { ids } });
+  async actOn(resource, action, body = {}, options = {}) {
+    const res = await api<ActResult>(`${resource}/${encodeURIComponent(action)}`, { method: 'POST', body, ...suppress(options) });
+    return { ...res, data: withActions(res.data, res.meta?.actions) };
+  },
+
+  can(resource, action, ids, options = {}) {
+    return api<CanResult>(`user/can/${encodeURIComponent(action)}/${SINGULAR[resource] ?? resource}`, { query: { ids }, ...suppress(options) });
+  },
+
+  async lookup(resource, query, options = {}) {
+    const res = await api<ActResult>(`${resource}/lookup`, { query, ...suppress(options) });
+    return { ...res, data: withActions(res.data, res.meta?.actions) };
+  },
+
+  choices(resource, name, id, options = {}) {
+    const path = id === undefined || id === null ? `${resource}/${encodeURIComponent(name)}` : `${recordPath(resource, id)}/${encodeURIComponent(name)}`;
+    return api(path, suppress(options));
   },
 };

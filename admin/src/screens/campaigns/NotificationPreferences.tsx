@@ -5,12 +5,13 @@
  * content types form of the preferences page.
  */
 import { useMemo } from 'react';
-import { Box, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, TextField, Typography, type TextFieldProps } from '@mui/material';
-import { Form, SaveButton, useInput, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Box, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
+import { Form, SaveButton, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { CampaignTexts } from '../../../../core/campaigns/index.js';
 import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
+import { FormTextField, type FormTextFieldProps } from '../../components/FormTextField.js';
 import { api } from '../../providers/http.js';
 import { useApiGet } from '../../pages/useApi.js';
 import { CampaignTextFields } from './CampaignTextFields.js';
@@ -55,26 +56,8 @@ function flatErrors(errors: unknown, prefix = ''): Record<string, string> {
   );
 }
 
-/** One text field of the form, its server refusal (422) as its helper text. */
-function PreferenceText({ source, label, helper, ...props }: { source: string; label: string; helper?: string } & Pick<TextFieldProps, 'type' | 'size' | 'sx' | 'slotProps'>) {
-  const translate = useTranslate();
-  // Kept as typed ('' stays ''), as the API has always received it.
-  const { field: input, fieldState } = useInput({ source, parse: (value: string) => value });
-  const problem = fieldState.error?.message;
-  return (
-    <TextField
-      {...props}
-      label={label}
-      name={input.name}
-      inputRef={input.ref}
-      value={input.value ?? ''}
-      onChange={(e) => input.onChange(e.target.value)}
-      onBlur={input.onBlur}
-      error={Boolean(problem)}
-      helperText={problem ? translate(problem, { _: problem, length: 500 }) : helper}
-    />
-  );
-}
+/** One text field of the form, its server refusal (422) as its helper text (texts are at most 500 characters). */
+const PreferenceText = (props: FormTextFieldProps) => <FormTextField messageArgs={{ length: 500 }} {...props} />;
 
 /** An event's checkbox (in notification_events) and its e-mail template id. */
 function EventRow({ event }: { event: string }) {

@@ -1,10 +1,14 @@
 /**
  * A merchant's webhook endpoint (https URL + signing secret, never shown again once saved) and the log
- * of deliveries. For the merchant's own admin (preferences page) or a superadmin (any merchant).
+ * of deliveries. For the merchant's own admin (preferences page) or a superadmin (any merchant). The
+ * endpoint is edited on a react-admin Form (react-hook-form state); the API's 422 field errors are shown
+ * on their fields (a private or loopback target on the address).
  */
-import { useEffect, useId, useState } from 'react';
-import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, TextField, Typography } from '@mui/material';
-import { useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useId, useMemo, useState } from 'react';
+import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';
+import { Form, SaveButton, useInput, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
+import { FormTextField } from '../../components/FormTextField.js';
 import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { api } from '../../providers/http.js';
 import { useApiGet } from '../../pages/useApi.js';
@@ -80,54 +84,81 @@ function DeliveryLog({ merchantId, version }: { merchantId: number; version: num
   );
 }
 
+/** The form's values: the endpoint's address and switch, and a new secret (empty: keep the saved one). */
+interface WebhookValues {
+  url: string;
+  secret: string;
+  active: boolean;
+}
+
+const toValues = (endpoint: Endpoint | null): WebhookValues => ({ url: endpoint?.url ?? '', secret: '', active: endpoint ? Boolean(endpoint.active) : true });
+
+function ActiveSwitch() {
+  const translate = useTranslate();
+  const { field: input } = useInput({ source: 'active' });
+  return (
+    <FormControlLabel
+      control={<Switch name={input.name} checked={Boolean(input.value)} onChange={(e) => input.onChange(e.target.checked)} onBlur={input.onBlur} inputRef={input.ref} />}
+      label={translate('campaigns.webhook.fields.active')}
+    />
+  );
+}
+
+/** Save (only with an address typed) and, once saved, Delete. */
+function WebhookButtons({ saved, removing, onRemove }: { saved: boolean; removing: boolean; onRemove: () => void }) {
+  const translate = useTranslate();
+  const url = (useWatch({ name: 'url' }) as string | undefined) ?? '';
+  const { isSubmitting } = useFormState();
+  const canSave = Boolean(url.trim()) && !isSubmitting && !removing;
+  return (
+    <Stack direction="row" spacing={1}>
+      <SaveButton alwaysEnable={canSave} disabled={!canSave} />
+      {saved && (
+        <Button color="error" onClick={onRemove} disabled={isSubmitting || removing}>
+          {translate('ra.action.delete')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 export function WebhookSettings({ merchantId }: { merchantId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { data, reload } = useApiGet<{ data: Endpoint | null }>(`merchants/${merchantId}/webhook`);
-  const endpoint = data?.data ?? null;
-  const [url, setUrl] = useState('');
-  const [secret, setSecret] = useState('');
-  const [active, setActive] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { data } = useApiGet<{ data: Endpoint | null }>(`merchants/${merchantId}/webhook`);
+  // The endpoint as loaded, then as last saved or removed (the form resets to it: the secret field empties).
+  const [changed, setChanged] = useState<{ endpoint: Endpoint | null } | null>(null);
+  const endpoint = changed ? changed.endpoint : (data?.data ?? null);
+  const record = useMemo(() => toValues(endpoint), [endpoint]);
+  const [removing, setRemoving] = useState(false);
   const [version, setVersion] = useState(0);
 
-  useEffect(() => {
-    setUrl(endpoint?.url ?? '');
-    setActive(endpoint ? Boolean(endpoint.active) : true);
-  }, [endpoint]);
-
-  const save = async () => {
-    setBusy(true);
-    setErrors({});
+  const save = async (values: FieldValues) => {
+    const { url, secret, active } = values as WebhookValues;
     try {
-      await api(`merchants/${merchantId}/webhook`, { method: 'PUT', body: { url, active, ...(secret ? { secret } : {}) }, suppress: [422] });
-      setSecret('');
+      const res = await api<{ data: Endpoint | null }>(`merchants/${merchantId}/webhook`, { method: 'PUT', body: { url, active, ...(secret ? { secret } : {}) }, suppress: [422] });
       notify('campaigns.webhook.saved', { type: 'info' });
-      reload();
+      setChanged({ endpoint: res.data });
       setVersion((v) => v + 1);
+      return undefined;
     } catch (error) {
-      const body = (error as HttpError).body as { errors?: Record<string, string> } | undefined;
-      setErrors(body?.errors ?? {});
-    } finally {
-      setBusy(false);
+      // The API's field errors (422, e.g. a private target) become the fields' own.
+      return ((error as HttpError).body as { errors?: Record<string, string> } | undefined)?.errors ?? undefined;
     }
   };
 
   const remove = async () => {
-    setBusy(true);
+    setRemoving(true);
     try {
       await api(`merchants/${merchantId}/webhook`, { method: 'DELETE' });
       notify('campaigns.webhook.removed', { type: 'info' });
-      reload();
+      setChanged({ endpoint: null });
     } catch {
       /* the global error dialog explains */
     } finally {
-      setBusy(false);
+      setRemoving(false);
     }
   };
-
-  const fieldError = (name: string) => (errors[name] ? translate(errors[name], { _: errors[name], length: 16 }) : undefined);
 
   return (
     <Card data-testid="webhook-settings">
@@ -138,29 +169,21 @@ export function WebhookSettings({ merchantId }: { merchantId: number }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('campaigns.webhook.intro')}
         </Typography>
-        <Stack spacing={2}>
-          <TextField label={translate('campaigns.webhook.fields.url')} value={url} onChange={(e) => setUrl(e.target.value)} type="url" placeholder="https://" error={Boolean(errors.url)} helperText={fieldError('url')} />
-          <TextField
-            label={translate('campaigns.webhook.fields.secret')}
-            value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-            type="password"
-            autoComplete="new-password"
-            error={Boolean(errors.secret)}
-            helperText={fieldError('secret') ?? translate(endpoint ? 'campaigns.webhook.secret_keep' : 'campaigns.webhook.secret_hint')}
-          />
-          <FormControlLabel control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />} label={translate('campaigns.webhook.fields.active')} />
-          <Stack direction="row" spacing={1}>
-            <Button variant="contained" onClick={save} disabled={busy || !url.trim()}>
-              {translate('ra.action.save')}
-            </Button>
-            {endpoint && (
-              <Button color="error" onClick={remove} disabled={busy}>
-                {translate('ra.action.delete')}
-              </Button>
-            )}
+        <Form record={record} onSubmit={save}>
+          <Stack spacing={2}>
+            <FormTextField source="url" label={translate('campaigns.webhook.fields.url')} type="url" placeholder="https://" />
+            <FormTextField
+              source="secret"
+              label={translate('campaigns.webhook.fields.secret')}
+              type="password"
+              autoComplete="new-password"
+              helper={translate(endpoint ? 'campaigns.webhook.secret_keep' : 'campaigns.webhook.secret_hint')}
+              messageArgs={{ length: 16 }}
+            />
+            <ActiveSwitch />
+            <WebhookButtons saved={endpoint !== null} removing={removing} onRemove={() => void remove()} />
           </Stack>
-        </Stack>
+        </Form>
         {endpoint && <DeliveryLog merchantId={merchantId} version={version} />}
       </CardContent>
     </Card>

@@ -13,7 +13,7 @@ import { onDemand } from '../../layout/onDemand.js';
 import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { vibrateConsolidation } from '../shared/feedback.js';
-import { fetchFromMerchant, findPackage, lookupPackage, packageVerb, refreshPackage, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
+import { usePackageOperations, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useLoggedScans } from '../shared/useLoggedScans.js';
 import { useScanTask } from '../shared/useScanTask.js';
@@ -31,6 +31,7 @@ export function DriverScreen() {
   const translate = useTranslate();
   const statusLabel = useStatusLabel('packages');
   const { busy, problem, run, describe } = useScanTask();
+  const { fetchFromMerchant, findPackage, lookupPackage, packageVerb, refreshPackage } = usePackageOperations();
   const [mode, setMode] = useState<Mode>('scan');
   const [current, setCurrent] = useState<PackageResult | null>(null);
   const [missing, setMissing] = useState<string | null>(null);

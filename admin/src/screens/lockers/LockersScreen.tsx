@@ -16,7 +16,7 @@ import { getLocale } from '../../providers/locale.js';
 import { useStatusLabel } from '../../components/StatusField.js';
 import { ContinueWithRestDialog } from '../scan/ContinueWithRestDialog.js';
 import { LocationPicker, useRememberedLocation, type PickableLocation } from '../scan/LocationPicker.js';
-import { canOnPackages, INLINE_STATUSES, packageVerb, type CanResult, type PackageRecord } from '../shared/operationsApi.js';
+import { INLINE_STATUSES, usePackageOperations, type CanResult, type PackageRecord } from '../shared/operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useScanTask } from '../shared/useScanTask.js';
 
@@ -31,6 +31,7 @@ export function LockersScreen() {
   const translate = useTranslate();
   const statusLabel = useStatusLabel('packages');
   const { busy, problem, setProblem, run } = useScanTask();
+  const { canOnPackages, packageVerb } = usePackageOperations();
   const user = useCurrentUser();
   const canFilter = user ? canListAllLockerPackages(user.role) : false;
   const [lockers, setLockers] = useState<PickableLocation[] | undefined>();

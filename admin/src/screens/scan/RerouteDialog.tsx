@@ -5,9 +5,10 @@
 import {
   Alert, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, Typography,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { alternativeLocations, packageVerb, type Alternative, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
+import { usePackageOperations, type Alternative, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
 import { describeScanError, type ScanProblem } from '../shared/scanError.js';
 import { vibrateError } from '../shared/feedback.js';
 
@@ -21,8 +22,19 @@ export function RerouteDialog({ pkg, onClose, onRerouted }: RerouteDialogProps) 
   const translate = useTranslate();
   const [options, setOptions] = useState<Alternative[] | null>(null);
   const [choice, setChoice] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ScanProblem | null>(null);
+  const { alternativeLocations, packageVerb } = usePackageOperations();
+  // The verb through react-query; its refusal is explained in the dialog (not the global error dialog).
+  const reroute = useMutation({
+    mutationFn: ({ id, location }: { id: number; location: number }) => packageVerb(id, 'reroute', { location }),
+    onMutate: () => setProblem(null),
+    onSuccess: (result) => onRerouted(result),
+    onError: (error) => {
+      vibrateError();
+      setProblem(describeScanError(error, translate));
+    },
+  });
+  const busy = reroute.isPending;
 
   useEffect(() => {
     setOptions(null);
@@ -36,22 +48,13 @@ export function RerouteDialog({ pkg, onClose, onRerouted }: RerouteDialogProps) 
     return () => {
       live = false;
     };
-  }, [pkg, translate]);
+  }, [pkg, translate, alternativeLocations]);
 
   const closestId = options?.find((o) => o.distance !== null)?.id;
 
-  const confirm = async () => {
+  const confirm = () => {
     if (!pkg || choice === null) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      onRerouted(await packageVerb(pkg.id, 'reroute', { location: choice }));
-    } catch (error) {
-      vibrateError();
-      setProblem(describeScanError(error, translate));
-    } finally {
-      setBusy(false);
-    }
+    reroute.mutate({ id: pkg.id, location: choice });
   };
 
   return (
@@ -96,7 +99,7 @@ export function RerouteDialog({ pkg, onClose, onRerouted }: RerouteDialogProps) 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={() => void confirm()} disabled={busy || choice === null}>
+        <Button variant="contained" onClick={confirm} disabled={busy || choice === null}>
           {translate('screens.ops.reroute.confirm')}
         </Button>
       </DialogActions>

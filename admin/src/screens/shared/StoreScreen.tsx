@@ -16,7 +16,7 @@ import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { useStatusLabel } from '../../components/StatusField.js';
 import { vibrateError } from './feedback.js';
-import { checkOutWithImage, findPackage, lookupPackage, packageVerb, refreshPackage, type PackageResult } from './operationsApi.js';
+import { usePackageOperations, type PackageResult } from './operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
 import { useLoggedScans } from './useLoggedScans.js';
 import { useScanTask } from './useScanTask.js';
@@ -28,6 +28,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const locations = useMemo<PickableLocation[] | undefined>(() => (user ? (user.locations ?? []) : undefined), [user]);
   const [locationId, setLocationId] = useRememberedLocation(kind, locations);
   const { busy, problem, setProblem, run, describe } = useScanTask();
+  const { checkOutWithImage, findPackage, lookupPackage, packageVerb, refreshPackage } = usePackageOperations();
   const [current, setCurrent] = useState<PackageResult | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [quick, setQuick] = useState(false);

@@ -1,4 +1,8 @@
-/** Busy flag, the last problem (with its advice) and error feedback around one screen's API calls. */
+/**
+ * Busy flag, the last problem (with its advice) and error feedback around one screen's API calls. Each
+ * task (a lookup, a verb) runs as a react-query mutation; its refusal is explained on the screen.
+ */
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { vibrateError } from './feedback.js';
@@ -6,25 +10,22 @@ import { describeScanError, type ScanProblem } from './scanError.js';
 
 export function useScanTask() {
   const translate = useTranslate();
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ScanProblem | null>(null);
+  const { mutateAsync, isPending: busy } = useMutation({ mutationFn: (task: () => Promise<unknown>) => task() });
 
   /** Runs `task`; on failure vibrates, records the problem and resolves to undefined. */
   const run = useCallback(
     async <T,>(task: () => Promise<T>): Promise<T | undefined> => {
-      setBusy(true);
       setProblem(null);
       try {
-        return await task();
+        return (await mutateAsync(task)) as T;
       } catch (error) {
         vibrateError();
         setProblem(describeScanError(error, translate));
         return undefined;
-      } finally {
-        setBusy(false);
       }
     },
-    [translate],
+    [translate, mutateAsync],
   );
 
   const fail = useCallback((next: ScanProblem) => {

@@ -5,7 +5,7 @@
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { handoverDrivers, type Driver, type PackageRecord } from '../shared/operationsApi.js';
+import { usePackageOperations, type Driver, type PackageRecord } from '../shared/operationsApi.js';
 import { describeScanError, type ScanProblem } from '../shared/scanError.js';
 
 export interface HandoverDialogProps {
@@ -21,6 +21,7 @@ export function HandoverDialog({ pkg, busy, onCancel, onSubmit }: HandoverDialog
   const [choice, setChoice] = useState<number | null>(null);
   const [problem, setProblem] = useState<ScanProblem | null>(null);
   const open = pkg !== null;
+  const { handoverDrivers } = usePackageOperations();
 
   useEffect(() => {
     setChoice(null);
@@ -33,7 +34,7 @@ export function HandoverDialog({ pkg, busy, onCancel, onSubmit }: HandoverDialog
     return () => {
       live = false;
     };
-  }, [open, translate]);
+  }, [open, translate, handoverDrivers]);
 
   const chosen = drivers?.find((d) => d.id === choice);
   return (

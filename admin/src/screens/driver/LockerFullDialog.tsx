@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { LOCKER_FULL_REASONS } from '../../../../core/policies/lockers.policy.js';
 import { getLocale } from '../../providers/locale.js';
-import { packageVerb, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
+import { usePackageOperations, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
 
 export interface StorageAnswer extends PackageResult {
   meta: PackageResult['meta'] & { storage?: { name: string; expires_at: string } };
@@ -16,6 +16,7 @@ export interface StorageAnswer extends PackageResult {
 
 export function LockerFullDialog({ pkg, onClose, onDone }: { pkg: PackageRecord | null; onClose: () => void; onDone: (result: StorageAnswer, text: string) => void }) {
   const translate = useTranslate();
+  const { packageVerb } = usePackageOperations();
   const [busy, setBusy] = useState(false);
   const titleId = useId();
   const report = async (reason: string) => {

@@ -1255,6 +1255,7 @@ export const appEn = {
     template_shipments: 'Write the shipment import template (CSV prints to stdout without --out)',
     option_template_out: 'file to write (default for xlsx: shipments-import-template.xlsx)',
     option_template_locale: 'language of the column explanations (en or es)',
+    option_template_merchant: 'merchant whose drop-off points the sample row and the explanation sheet name (default: the network\'s)',
     option_not_id: '%{option} must be an id, got "%{value}".',
     option_not_locale: '--locale must be en or es, got "%{value}".',
     option_not_file_format: '--format must be csv or xlsx, got "%{value}".',

@@ -1267,6 +1267,7 @@ export const appEs: AppCatalogue = {
     template_shipments: 'Escribe la plantilla de importación de envíos (sin --out, el CSV se muestra en la salida estándar)',
     option_template_out: 'archivo que se escribe (por defecto para xlsx: shipments-import-template.xlsx)',
     option_template_locale: 'idioma de las explicaciones de las columnas (en o es)',
+    option_template_merchant: 'comercio cuyos puntos de entrega nombran la fila de ejemplo y la hoja de explicaciones (por defecto: los de la red)',
     option_not_id: '%{option} debe ser un id; se recibió «%{value}».',
     option_not_locale: '--locale debe ser en o es; se recibió «%{value}».',
     option_not_file_format: '--format debe ser csv o xlsx; se recibió «%{value}».',

@@ -34,6 +34,7 @@ export const appEn = {
     title: 'Lockerline',
     language: 'Language',
     languages: { en: 'English', es: 'Español' },
+    color_picker: '%{field}: colour picker',
     profile: 'Profile',
     sign_out: 'Sign out',
     home: 'Home',
@@ -331,7 +332,7 @@ export const appEn = {
         channels: 'Channels',
         branding: 'Branding',
         branding_brand_name: 'Brand name',
-        branding_email_theme: 'Email theme',
+        branding_email_theme: 'Brand colour',
         branding_from_address: 'From address',
         branding_url: 'Website',
         branding_contact_url: 'Contact page',
@@ -568,6 +569,7 @@ export const appEn = {
     text: 'Must be text.',
     nul: 'Must not contain NUL characters.',
     date: 'Must be a real date written YYYY-MM-DD.',
+    hex_color: 'Must be a colour written #RRGGBB, e.g. #1565C0.',
     date_between: 'Must be a date from %{min} to %{max}.',
   },
 
@@ -1368,7 +1370,7 @@ export const appEn = {
     },
     preferences: {
       events_intro: 'Choose which events reach your customers, and the e-mail template id to use for each.',
-      theme_hint: 'A colour name (e.g. orange) or a #hex value',
+      theme_hint: 'Written #RRGGBB, e.g. #1565C0: the colour of your e-mails and customer pages',
     },
   },
 

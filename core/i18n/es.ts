@@ -32,6 +32,7 @@ export const appEs: AppCatalogue = {
     title: 'Lockerline',
     language: 'Idioma',
     languages: { en: 'English', es: 'Español' },
+    color_picker: '%{field}: selector de color',
     profile: 'Perfil',
     sign_out: 'Cerrar sesión',
     home: 'Inicio',
@@ -334,7 +335,7 @@ export const appEs: AppCatalogue = {
         channels: 'Canales',
         branding: 'Imagen de marca',
         branding_brand_name: 'Nombre de la marca',
-        branding_email_theme: 'Tema de los correos',
+        branding_email_theme: 'Color de la marca',
         branding_from_address: 'Dirección del remitente',
         branding_url: 'Sitio web',
         branding_contact_url: 'Página de contacto',
@@ -535,6 +536,7 @@ export const appEs: AppCatalogue = {
   import_formats: { csv: 'CSV', xlsx: 'Excel (XLSX)', xls: 'Excel 97-2003 (XLS)', ods: 'OpenDocument (ODS)' },
 
   validation: {
+    hex_color: 'Debe ser un color escrito #RRGGBB, p. ej. #1565C0.',
     required: 'Este campo es obligatorio.',
     required_without: "Este campo es obligatorio si '%{target}' está vacío.",
     min: 'Debe tener al menos %{length} caracteres.',
@@ -1380,7 +1382,7 @@ export const appEs: AppCatalogue = {
     },
     preferences: {
       events_intro: 'Elige qué eventos llegan a tus clientes y el id de plantilla de correo de cada uno.',
-      theme_hint: 'Un nombre de color (p. ej. orange) o un valor #hex',
+      theme_hint: 'Escrito #RRGGBB, p. ej. #1565C0: el color de tus correos y de las páginas para clientes',
     },
   },
 

@@ -4,6 +4,8 @@
  * create, stored hashed and shown only in the create response.
  */
 import { DomainError } from '../../../core/errors.js';
+import { collectProblems } from '../../../core/schemas/index.js';
+import { brandColor } from '../../../core/brand-color.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
 import { NOTIFICATION_EVENTS, BOUNDS, LOCALES } from '../../../core/constants.js';
 import { BATCH_EVENTS, CAMPAIGN_TEXT_MAX, readCampaignTexts } from '../../../core/campaigns/index.js';
@@ -43,6 +45,9 @@ export function presentMerchant(row: Row): Row {
     if (key in out) out[key] = parseJson(out[key], fallback);
   }
   if ('email_templates' in out) out.email_templates = flatTemplates(out.email_templates);
+  // A colour saved before the picker (a theme name, #rgb) is shown as the #rrggbb it meant.
+  const branding = out.branding as Row | undefined;
+  if (branding?.email_theme) branding.email_theme = brandColor(branding.email_theme) ?? undefined;
   if ('campaign_texts' in out) out.campaign_texts = readCampaignTexts(out.campaign_texts);
   return out;
 }
@@ -85,6 +90,8 @@ export function jsonColumns(body: Row, features: number): Row {
       if (typeof v !== 'string' || v.length > 500) fieldError(`branding.${key}`, 'validation.max', 'validation.failed', { length: 500 });
       if (key === 'from_address' && !EMAIL_RE.test(v)) fieldError('branding.from_address', 'validation.email');
       if (key === 'url' || key === 'contact_url') checkWebUrl(`branding.${key}`, v);
+      const problem = collectProblems(schemas.merchantBranding, { [key]: v }, { partial: true })[key];
+      if (problem) fieldError(`branding.${key}`, problem.key);
       branding[key] = v.trim();
     }
     out.branding = JSON.stringify(branding);

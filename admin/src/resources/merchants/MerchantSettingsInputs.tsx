@@ -8,6 +8,8 @@ import { AutocompleteArrayInput, CheckboxGroupInput, ReferenceArrayInput, Select
 import { useWatch } from 'react-hook-form';
 import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
+import { schemas } from '../../../../core/schemas/index.js';
+import { ColorInput } from '../../components/ColorInput.js';
 import { useEnumChoices } from '../../components/EnumInput.js';
 import { CampaignTextInputs } from './CampaignTextInputs.js';
 
@@ -52,9 +54,13 @@ export function MerchantSettingsInputs() {
       {hasBit(features, FEATURES.branding) && (
         <>
           <Section title={field('branding')} />
-          {BRANDING_KEYS.map((key) => (
-            <TextInput key={key} source={`branding.${key}`} label={field(`branding_${key}`)} type={key === 'from_address' ? 'email' : 'text'} />
-          ))}
+          {BRANDING_KEYS.map((key) =>
+            key === 'email_theme' ? (
+              <ColorInput key={key} source="branding.email_theme" label={field('branding_email_theme')} rules={schemas.merchantBranding.email_theme} helperText="campaigns.preferences.theme_hint" />
+            ) : (
+              <TextInput key={key} source={`branding.${key}`} label={field(`branding_${key}`)} type={key === 'from_address' ? 'email' : 'text'} />
+            ),
+          )}
         </>
       )}
       <CheckboxGroupInput source="notification_events" label={field('notification_events')} choices={eventChoices} row />

@@ -1,0 +1,60 @@
+/**
+ * A colour chosen with the browser's colour picker (`<input type="color">`), wrapped as a react-admin
+ * input, with the hex value beside it as a text field for typing or pasting `#RRGGBB`. The value is
+ * checked by the core rules given (e.g. `hex_color` from `schemas.merchantBranding`).
+ */
+import { Box, InputAdornment, TextField } from '@mui/material';
+import { FieldTitle, useInput, useTranslate, type InputProps } from 'react-admin';
+import type { Rule } from '../../../core/validation.js';
+import { brandColor } from '../../../core/brand-color.js';
+import { fieldValidators } from './validators.js';
+
+export type ColorInputProps = Pick<InputProps, 'source' | 'label' | 'helperText'> & {
+  rules: Rule[];
+  /** The picker's colour while the field is empty. */
+  emptyColor?: string;
+};
+
+export function ColorInput({ source, label, helperText, rules, emptyColor = '#263238' }: ColorInputProps) {
+  const translate = useTranslate();
+  const { id, field, fieldState, isRequired } = useInput({ source, validate: fieldValidators(rules) });
+  const value = typeof field.value === 'string' ? field.value : '';
+  const picked = brandColor(value) ?? emptyColor;
+  const error = fieldState.error?.message;
+  const errorText = error ? translate(error, (fieldState.error as { args?: object } | undefined)?.args ?? {}) : undefined;
+  const labelText = <FieldTitle label={label} source={source} isRequired={isRequired} />;
+  return (
+    <TextField
+      id={id}
+      name={field.name}
+      value={value}
+      onChange={(e) => field.onChange(e.target.value)}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      label={labelText}
+      error={Boolean(error)}
+      helperText={errorText ?? (typeof helperText === 'string' ? translate(helperText, { _: helperText }) : helperText)}
+      placeholder="#RRGGBB"
+      size="small"
+      sx={{ width: { xs: '100%', sm: 280 } }}
+      slotProps={{
+        htmlInput: { maxLength: 7, spellCheck: false, 'data-testid': `${source}-hex` },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Box
+                component="input"
+                type="color"
+                value={picked}
+                onChange={(e: React.ChangeEvent<HTMLInputElement>) => field.onChange(e.target.value)}
+                aria-label={translate('app.color_picker', { field: typeof label === 'string' ? translate(label, { _: label }) : source })}
+                data-testid={`${source}-picker`}
+                sx={{ width: 36, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+              />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

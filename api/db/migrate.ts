@@ -14,6 +14,7 @@ import * as batchItemsDueId from './migrations/010-batch-items-due-id.js';
 import * as listSeekSearch from './migrations/014-list-seek-search.js';
 import * as phonesE164 from './migrations/016-phones-e164.js';
 import * as merchantCampaignTexts from './migrations/017-merchant-campaign-texts.js';
+import * as batchMessageTranslations from './migrations/023-batch-message-translations.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '014-list-seek-search': listSeekSearch,
   '016-phones-e164': phonesE164,
   '017-merchant-campaign-texts': merchantCampaignTexts,
+  '023-batch-message-translations': batchMessageTranslations,
 };
 
 /**

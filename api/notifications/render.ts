@@ -160,7 +160,8 @@ function linkOf(event: MessageEvent, payload: Record<string, unknown>, merchant:
 /** The merchant's own words in a message, or undefined; see the file comment for batch steps. */
 function merchantText(event: MessageEvent, locale: Locale, payload: Record<string, unknown>, merchant: MerchantForMessages | null, brand: Brand, t: (k: string, p?: Params) => string): string | undefined {
   if (!isBatchEvent(event)) return str(payload.message);
-  const chosen = campaignTextFor(readCampaignTexts(merchant?.campaign_texts), event, locale, str(payload.message));
+  const batchLocale = str(payload.message_locale);
+  const chosen = campaignTextFor(readCampaignTexts(merchant?.campaign_texts), event, locale, str(payload.message), batchLocale && isLocale(batchLocale) ? batchLocale : undefined);
   if (!chosen) return undefined;
   return chosen.fallback ? `${t('notifications.merchant_text_untranslated', { brand: brand.name })}\n${chosen.text}` : chosen.text;
 }

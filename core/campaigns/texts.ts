@@ -60,11 +60,19 @@ export interface ChosenCampaignText {
  * The merchant text of one step for a customer: theirs if written, else the default-language text (the
  * batch's own text first, then the merchant's), or null when the merchant wrote none.
  */
-export function campaignTextFor(texts: CampaignTexts, event: BatchStepEvent, locale: Locale, batchText?: string | null): ChosenCampaignText | null {
+export function campaignTextFor(
+  texts: CampaignTexts,
+  event: BatchStepEvent,
+  locale: Locale,
+  batchText?: string | null,
+  batchLocale: Locale = MERCHANT_DEFAULT_LOCALE,
+): ChosenCampaignText | null {
   const own = texts[event] ?? {};
   const batch = clean(batchText);
+  // The batch's own text written in the customer's language (core/campaigns/batch-texts.ts) comes first.
+  if (batch && batchLocale === locale) return { text: batch, locale, fallback: false };
   if (locale !== MERCHANT_DEFAULT_LOCALE && own[locale]) return { text: own[locale], locale, fallback: false };
-  const dflt = batch ?? own[MERCHANT_DEFAULT_LOCALE];
+  const dflt = (batchLocale === MERCHANT_DEFAULT_LOCALE ? batch : undefined) ?? own[MERCHANT_DEFAULT_LOCALE];
   if (!dflt) return null;
   return { text: dflt, locale: MERCHANT_DEFAULT_LOCALE, fallback: locale !== MERCHANT_DEFAULT_LOCALE };
 }

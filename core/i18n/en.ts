@@ -817,6 +817,41 @@ export const appEn = {
     search: 'Type to search',
   },
 
+  // issue 10: form sections (components/FormSection) and help on campaign settings
+  forms: {
+    sections: {
+      locations: {
+        identity: 'Identity',
+        address: 'Address',
+        geo: 'Position',
+        hours: 'Opening hours and storage',
+        service: 'Locker and route',
+      },
+      shipments: { order: 'Order', recipient: 'Recipient', locations: 'Drop-off and pickup', packages: 'Packages' },
+      merchants: { account: 'Account', features: 'Features and channels', content: 'Content and payments', notifications: 'Notifications', groups: 'Location groups' },
+      users: { person: 'Person', access: 'Role and access', password: 'Password' },
+      batches: { campaign: 'Campaign', parcels: 'Parcels per customer', schedule: 'Schedule', messages: 'Channels and messages' },
+    },
+    message_languages: 'Language of the texts',
+    language_falls_back: '%{language} (uses English)',
+    fallback_to_english: 'Empty: customers who read %{language} get the English text, labelled as English.',
+    help: {
+      batches: {
+        schedule: 'When each customer is messaged, counted from their expiry date.',
+        type: 'The service of the shipments created when customers answer.',
+        pickup_location_id: 'Where the parcels are collected from your premises.',
+        contents: 'What the parcels hold, printed on the shipments.',
+        sizes: 'How many parcels of each size every customer gets.',
+        offset: 'The first message goes out this many days before the expiry date (at once if that day has passed).',
+        reminder_count: 'How many reminders follow when a customer has not answered (0: none).',
+        reminder_interval: 'Days between one message and the next, and before an unanswered customer counts as idle.',
+        channels: 'How customers are reached: e-mail, SMS or both (only customers with an address or number for a channel get it).',
+        messages: 'Your own words, added to each message. Write them per language; a language left empty uses the English text, labelled as such.',
+        custom_final_reminder: 'On: the last reminder uses its own text below. Off: it uses the reminder text.',
+      },
+    },
+  },
+
   unsaved: {
     title: 'Unsaved changes',
     message: 'You have unsaved changes. Do you want to discard them or continue editing?',

@@ -822,6 +822,41 @@ export const appEs: AppCatalogue = {
     search: 'Escribe para buscar',
   },
 
+  // issue 10: form sections (components/FormSection) and help on campaign settings
+  forms: {
+    sections: {
+      locations: {
+        identity: 'Identidad',
+        address: 'Dirección',
+        geo: 'Ubicación',
+        hours: 'Horario y almacenamiento',
+        service: 'Taquilla y ruta',
+      },
+      shipments: { order: 'Pedido', recipient: 'Destinatario', locations: 'Entrega y recogida', packages: 'Paquetes' },
+      merchants: { account: 'Cuenta', features: 'Funciones y canales', content: 'Contenido y pagos', notifications: 'Notificaciones', groups: 'Grupos de ubicaciones' },
+      users: { person: 'Persona', access: 'Rol y acceso', password: 'Contraseña' },
+      batches: { campaign: 'Campaña', parcels: 'Paquetes por cliente', schedule: 'Calendario', messages: 'Canales y mensajes' },
+    },
+    message_languages: 'Idioma de los textos',
+    language_falls_back: '%{language} (usa el inglés)',
+    fallback_to_english: 'Vacío: los clientes que leen %{language} reciben el texto en inglés, indicado como tal.',
+    help: {
+      batches: {
+        schedule: 'Cuándo se escribe a cada cliente, contado desde su fecha de vencimiento.',
+        type: 'El servicio de los envíos que se crean cuando los clientes responden.',
+        pickup_location_id: 'Dónde se recogen los paquetes en tu local.',
+        contents: 'Lo que contienen los paquetes; se imprime en los envíos.',
+        sizes: 'Cuántos paquetes de cada tamaño recibe cada cliente.',
+        offset: 'El primer mensaje sale tantos días antes de la fecha de vencimiento (en seguida si ese día ya pasó).',
+        reminder_count: 'Cuántos recordatorios siguen si un cliente no responde (0: ninguno).',
+        reminder_interval: 'Días entre un mensaje y el siguiente, y antes de que un cliente sin respuesta cuente como inactivo.',
+        channels: 'Cómo se avisa a los clientes: correo, SMS o ambos (solo reciben un canal los clientes con dirección o número para él).',
+        messages: 'Tus propias palabras, añadidas a cada mensaje. Escríbelas por idioma; un idioma vacío usa el texto en inglés, indicado como tal.',
+        custom_final_reminder: 'Activado: el último recordatorio usa su propio texto. Desactivado: usa el texto del recordatorio.',
+      },
+    },
+  },
+
   unsaved: {
     title: 'Cambios sin guardar',
     message: 'Tienes cambios sin guardar. ¿Quieres descartarlos o seguir editando?',

@@ -5,6 +5,7 @@ import { schemas } from '../../../../core/schemas/index.js';
 import { BitmaskInput } from '../../components/BitmaskInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { req } from '../../components/RequiredLabel.js';
+import { FormSection } from '../../components/FormSection.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
 import { MerchantSettingsInputs } from './MerchantSettingsInputs.js';
 
@@ -18,11 +19,15 @@ export function MerchantForm({ mode }: { mode: 'create' | 'edit' }) {
       schema={schemas.merchants[mode === 'create' ? 'create' : 'update']}
       defaultValues={mode === 'create' ? NEW_MERCHANT : undefined}
     >
-      <TextInput source="name" label={req('name')} />
-      <BooleanInput source="active" label={req('active')} />
-      <BitmaskInput source="features" bits={FEATURES} labelPrefix="features" label={req('features')} />
-      <BitmaskInput source="channels" bits={CHANNELS} labelPrefix="channels" label={req('channels')} />
-      <EnumInput source="fetch_service" values={FETCH_SERVICES} prefix="fetch_services" label={req('fetch_service')} emptyText="—" />
+      <FormSection title="forms.sections.merchants.account" name="account">
+        <TextInput source="name" label={req('name')} />
+        <EnumInput source="fetch_service" values={FETCH_SERVICES} prefix="fetch_services" label={req('fetch_service')} emptyText="—" />
+        <BooleanInput source="active" label={req('active')} />
+      </FormSection>
+      <FormSection title="forms.sections.merchants.features" name="features" columns={1}>
+        <BitmaskInput source="features" bits={FEATURES} labelPrefix="features" label={req('features')} />
+        <BitmaskInput source="channels" bits={CHANNELS} labelPrefix="channels" label={req('channels')} />
+      </FormSection>
       <MerchantSettingsInputs />
     </ResourceForm>
   );

@@ -1338,6 +1338,15 @@ export const appEn = {
       result_convert: '%{smart_count} of %{total} shipments created |||| %{smart_count} of %{total} shipments created',
       converted: '%{smart_count} shipment created |||| %{smart_count} shipments created',
     },
+    // issue 10: who a verb would message, named before it runs (GET /api/batches/:id/audience)
+    audience: {
+      start_title: 'Start the campaign?',
+      start: 'This will message %{smart_count} customer: the first message, then reminders until they answer. |||| This will message %{smart_count} customers: the first messages, then reminders until they answer.',
+      start_none: 'This will message no customer yet: none has a message planned and an e-mail address or phone for the campaign’s channels.',
+      notify_title: 'Notify now?',
+      notify: 'This will message %{smart_count} customer now. |||| This will message %{smart_count} customers now.',
+      notify_none: 'This will message no customer: none of them can be reached on the campaign’s channels now.',
+    },
     history: {
       title: 'History',
       empty: 'No events yet',

@@ -1350,6 +1350,15 @@ export const appEs: AppCatalogue = {
       result_convert: '%{smart_count} de %{total} envíos creados |||| %{smart_count} de %{total} envíos creados',
       converted: '%{smart_count} envío creado |||| %{smart_count} envíos creados',
     },
+    // issue 10: who a verb would message, named before it runs (GET /api/batches/:id/audience)
+    audience: {
+      start_title: '¿Iniciar la campaña?',
+      start: 'Esto enviará mensajes a %{smart_count} cliente: el primer mensaje y después recordatorios hasta que responda. |||| Esto enviará mensajes a %{smart_count} clientes: los primeros mensajes y después recordatorios hasta que respondan.',
+      start_none: 'Esto no enviará mensajes a ningún cliente por ahora: ninguno tiene un mensaje previsto y un correo o teléfono para los canales de la campaña.',
+      notify_title: '¿Notificar ahora?',
+      notify: 'Esto enviará un mensaje a %{smart_count} cliente ahora. |||| Esto enviará mensajes a %{smart_count} clientes ahora.',
+      notify_none: 'Esto no enviará mensajes a ningún cliente: no se puede contactar a ninguno por los canales de la campaña ahora.',
+    },
     history: {
       title: 'Historial',
       empty: 'Todavía no hay eventos',

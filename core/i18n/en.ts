@@ -696,6 +696,10 @@ export const appEn = {
     order: 'Order',
     size: 'Size',
     count: 'Package %{n} of %{total}',
+    phone: 'Phone',
+    service: 'Service',
+    date: 'Date',
+    sender: 'Sender / return to',
     failures_title: 'Labels that could not be printed',
   },
   operations: {

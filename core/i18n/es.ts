@@ -700,6 +700,10 @@ export const appEs: AppCatalogue = {
     order: 'Pedido',
     size: 'Tamaño',
     count: 'Paquete %{n} de %{total}',
+    phone: 'Teléfono',
+    service: 'Servicio',
+    date: 'Fecha',
+    sender: 'Remitente / devolver a',
     failures_title: 'Etiquetas que no se pudieron imprimir',
   },
   operations: {

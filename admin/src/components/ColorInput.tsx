@@ -1,7 +1,8 @@
 /**
  * A colour chosen with the browser's colour picker (`<input type="color">`), wrapped as a react-admin
- * input, with the hex value beside it as a text field for typing or pasting `#RRGGBB`. The value is
- * checked by the core rules given (e.g. `hex_color` from `schemas.merchantBranding`).
+ * input, with the hex value beside it as a text field for typing or pasting `#RRGGBB`. In a ResourceForm the
+ * form's schema checks it (react-admin runs form-level validation only: e.g. the merchant form adds
+ * `branding.email_theme` from `schemas.merchantBranding`, core rule `hex_color`); elsewhere pass `rules`.
  */
 import { Box, InputAdornment, TextField } from '@mui/material';
 import { FieldTitle, useInput, useTranslate, type InputProps } from 'react-admin';
@@ -10,14 +11,14 @@ import { brandColor } from '../../../core/brand-color.js';
 import { fieldValidators } from './validators.js';
 
 export type ColorInputProps = Pick<InputProps, 'source' | 'label' | 'helperText'> & {
-  rules: Rule[];
+  rules?: Rule[];
   /** The picker's colour while the field is empty. */
   emptyColor?: string;
 };
 
 export function ColorInput({ source, label, helperText, rules, emptyColor = '#263238' }: ColorInputProps) {
   const translate = useTranslate();
-  const { id, field, fieldState, isRequired } = useInput({ source, validate: fieldValidators(rules) });
+  const { id, field, fieldState, isRequired } = useInput({ source, validate: rules ? fieldValidators(rules) : undefined });
   const value = typeof field.value === 'string' ? field.value : '';
   const picked = brandColor(value) ?? emptyColor;
   const error = fieldState.error?.message;

@@ -2,6 +2,7 @@ import { BooleanInput, TextInput } from 'react-admin';
 import { FETCH_SERVICES } from '../../../../core/constants.js';
 import { CHANNELS, FEATURES } from '../../../../core/features.js';
 import { schemas } from '../../../../core/schemas/index.js';
+import type { Schema } from '../../../../core/validation.js';
 import { BitmaskInput } from '../../components/BitmaskInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { req } from '../../components/RequiredLabel.js';
@@ -12,11 +13,18 @@ import { MerchantSettingsInputs } from './MerchantSettingsInputs.js';
 /** A new merchant's starting values, including the empty lists the inputs would set on mount. */
 const NEW_MERCHANT = { active: true, features: 0, channels: CHANNELS.email, content_types: [], notification_events: [], location_group_ids: [] };
 
+/** The merchant's columns plus the checked parts of its branding (the brand colour: #RRGGBB). */
+const withBranding = (schema: Schema): Schema => ({
+  ...schema,
+  ...Object.fromEntries(Object.entries(schemas.merchantBranding).map(([field, rules]) => [`branding.${field}`, rules])),
+});
+const FORM_SCHEMAS = { create: withBranding(schemas.merchants.create), edit: withBranding(schemas.merchants.update) };
+
 export function MerchantForm({ mode }: { mode: 'create' | 'edit' }) {
   return (
     <ResourceForm
       resource="merchants"
-      schema={schemas.merchants[mode === 'create' ? 'create' : 'update']}
+      schema={FORM_SCHEMAS[mode]}
       defaultValues={mode === 'create' ? NEW_MERCHANT : undefined}
     >
       <FormSection title="forms.sections.merchants.account" name="account">

@@ -7,7 +7,6 @@ import { AutocompleteArrayInput, CheckboxGroupInput, ReferenceArrayInput, Select
 import { useWatch } from 'react-hook-form';
 import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
-import { schemas } from '../../../../core/schemas/index.js';
 import { ColorInput } from '../../components/ColorInput.js';
 import { FormSection } from '../../components/FormSection.js';
 import { useEnumChoices } from '../../components/EnumInput.js';
@@ -50,7 +49,7 @@ export function MerchantSettingsInputs() {
         <FormSection title={field('branding')} name="branding">
           {BRANDING_KEYS.map((key) =>
             key === 'email_theme' ? (
-              <ColorInput key={key} source="branding.email_theme" label={field('branding_email_theme')} rules={schemas.merchantBranding.email_theme} helperText="campaigns.preferences.theme_hint" />
+              <ColorInput key={key} source="branding.email_theme" label={field('branding_email_theme')} helperText="campaigns.preferences.theme_hint" />
             ) : (
               <TextInput key={key} source={`branding.${key}`} label={field(`branding_${key}`)} type={key === 'from_address' ? 'email' : 'text'} />
             ),

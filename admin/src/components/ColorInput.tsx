@@ -5,7 +5,7 @@
  * `branding.email_theme` from `schemas.merchantBranding`, core rule `hex_color`); elsewhere pass `rules`.
  */
 import { Box, InputAdornment, TextField } from '@mui/material';
-import { FieldTitle, useInput, useTranslate, type InputProps } from 'react-admin';
+import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps, type ValidationErrorMessage } from 'react-admin';
 import type { Rule } from '../../../core/validation.js';
 import { brandColor } from '../../../core/brand-color.js';
 import { fieldValidators } from './validators.js';
@@ -21,8 +21,8 @@ export function ColorInput({ source, label, helperText, rules, emptyColor = '#26
   const { id, field, fieldState, isRequired } = useInput({ source, validate: rules ? fieldValidators(rules) : undefined });
   const value = typeof field.value === 'string' ? field.value : '';
   const picked = brandColor(value) ?? emptyColor;
-  const error = fieldState.error?.message;
-  const errorText = error ? translate(error, (fieldState.error as { args?: object } | undefined)?.args ?? {}) : undefined;
+  // A string or react-admin's { message, args }: InputHelperText translates either, as the stock inputs do.
+  const error = fieldState.invalid ? (fieldState.error?.message as ValidationErrorMessage | undefined) : undefined;
   const labelText = <FieldTitle label={label} source={source} isRequired={isRequired} />;
   return (
     <TextField
@@ -34,7 +34,7 @@ export function ColorInput({ source, label, helperText, rules, emptyColor = '#26
       inputRef={field.ref}
       label={labelText}
       error={Boolean(error)}
-      helperText={errorText ?? (typeof helperText === 'string' ? translate(helperText, { _: helperText }) : helperText)}
+      helperText={<InputHelperText error={error} helperText={helperText} />}
       placeholder="#RRGGBB"
       size="small"
       sx={{ width: { xs: '100%', sm: 280 } }}

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { translate } from '../../core/i18n/index.js';
-import { apiData, apiPost, clickMenu, describeE2e, en, es, languageButton, openRow, PHONE, signIn } from './helpers.js';
+import { apiData, apiPost, clickMenu, describeE2e, en, es, languageButton, openRow, PHONE, seriousViolations, signIn } from './helpers.js';
 
 const plural = (name: string) => name.split('||||').pop()!.trim();
 const sections = en.forms.sections;
@@ -38,6 +38,7 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     const codeBox = await identity.getByRole('textbox', { name: en.resources.locations.fields.code }).boundingBox();
     expect(Math.abs(nameBox!.y - codeBox!.y)).toBeLessThan(4);
     await page.screenshot({ path: '/tmp/lockerline-e2e-forms-location-1280-en.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     await languageButton(page, 'es').click();
     for (const name of Object.values(es.forms.sections.locations)) await heading(page, name).waitFor();
@@ -100,6 +101,7 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     await picker.fill('#2e7d32');
     await expect.poll(() => hex.inputValue()).toBe('#2e7d32');
     await page.getByText(en.validation.hex_color, { exact: true }).waitFor({ state: 'detached' });
+    expect(await seriousViolations(page)).toEqual([]);
     await section(page, en.resources.merchants.fields.branding).screenshot({ path: '/tmp/lockerline-e2e-forms-brand-colour-1280-en.png' });
     await page.getByRole('button', { name: translate('en', 'ra.action.save'), exact: true }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/edit'), { timeout: 15_000 });
@@ -130,6 +132,7 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     const hint = page.getByText(translate('en', 'forms.fallback_to_english', { language: 'Español' }), { exact: true });
     await hint.first().waitFor();
     await page.screenshot({ path: '/tmp/lockerline-e2e-forms-batch-messages-1280-en.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await spanish.fill('Tu pedido está listo.');
     await page.getByRole('button', { name: translate('en', 'ra.action.save'), exact: true }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/edit'), { timeout: 15_000 });

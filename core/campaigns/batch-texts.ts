@@ -7,7 +7,7 @@
  * then the default-language text, labelled as such).
  */
 import { LOCALES, type Locale } from '../constants.js';
-import { MERCHANT_DEFAULT_LOCALE } from './texts.js';
+import { cleanText, jsonObject, MERCHANT_DEFAULT_LOCALE } from './texts.js';
 import type { StepKind } from './schedule.js';
 
 export const BATCH_MESSAGE_FIELDS = ['notification_message', 'reminder_message', 'final_reminder_message'] as const;
@@ -18,26 +18,19 @@ export const TRANSLATED_LOCALES = LOCALES.filter((l) => l !== MERCHANT_DEFAULT_L
 
 export type BatchTranslations = Partial<Record<Locale, Partial<Record<BatchMessageField, string>>>>;
 
-const clean = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const clean = cleanText;
 
 /** Stored or sent value -> the translations; unknown languages and fields, and empty texts, dropped. */
 export function readBatchTranslations(value: unknown): BatchTranslations {
-  let data = value;
-  if (typeof value === 'string') {
-    try {
-      data = JSON.parse(value);
-    } catch {
-      return {};
-    }
-  }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  const data = jsonObject(value);
+  if (!data) return {};
   const out: BatchTranslations = {};
   for (const locale of TRANSLATED_LOCALES) {
-    const raw = (data as Record<string, unknown>)[locale];
-    if (!raw || typeof raw !== 'object') continue;
+    const raw = jsonObject(data[locale]);
+    if (!raw) continue;
     const texts: Partial<Record<BatchMessageField, string>> = {};
     for (const field of BATCH_MESSAGE_FIELDS) {
-      const text = clean((raw as Record<string, unknown>)[field]);
+      const text = clean(raw[field]);
       if (text) texts[field] = text;
     }
     if (Object.keys(texts).length) out[locale] = texts;

@@ -17,19 +17,27 @@ export const CAMPAIGN_TEXT_MAX = 1000;
 
 export type CampaignTexts = Partial<Record<BatchStepEvent, Partial<Record<Locale, string>>>>;
 
-const clean = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+/** A text trimmed, or undefined when empty or not text. */
+export const cleanText = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const clean = cleanText;
 
-/** Stored or sent value -> per-step, per-language texts; a plain string for a step is default-language text. */
-export function readCampaignTexts(value: unknown): CampaignTexts {
+/** A stored (JSON text) or sent JSON object; null for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> | null {
   let data = value;
   if (typeof value === 'string') {
     try {
       data = JSON.parse(value);
     } catch {
-      return {};
+      return null;
     }
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+}
+
+/** Stored or sent value -> per-step, per-language texts; a plain string for a step is default-language text. */
+export function readCampaignTexts(value: unknown): CampaignTexts {
+  const data = jsonObject(value);
+  if (!data) return {};
   const out: CampaignTexts = {};
   for (const event of BATCH_EVENTS) {
     const raw = (data as Record<string, unknown>)[event];

@@ -111,6 +111,25 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
       .toBe('#2e7d32');
   });
 
+  it("gives the merchant admin the same colour picker on the Preferences page", async () => {
+    const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, 'merchant.admin@example.com');
+    await clickMenu(page, en.menu.merchants_preferences);
+    const label = en.resources.merchants.fields.branding_email_theme;
+    const hex = page.getByRole('textbox', { name: label, exact: true });
+    const picker = page.getByLabel(translate('en', 'app.color_picker', { field: label }), { exact: true });
+    await expect.poll(() => hex.inputValue(), { timeout: 15_000 }).toMatch(/^#[0-9a-f]{6}$/);
+    expect(await picker.getAttribute('type')).toBe('color');
+    await picker.fill('#c62828');
+    await expect.poll(() => hex.inputValue()).toBe('#c62828');
+    // The Save of the notifications card (the content types have their own).
+    const card = page.locator('.MuiCard-root').filter({ has: picker });
+    await card.getByRole('button', { name: translate('en', 'ra.action.save'), exact: true }).click();
+    await expect
+      .poll(async () => (await apiData<{ branding: { email_theme?: string } }>(page, '/api/merchants/preferences')).branding.email_theme, { timeout: 15_000 })
+      .toBe('#c62828');
+  });
+
   it('lets the merchant write batch texts per language, showing the English fallback while Spanish is empty', async () => {
     const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'merchant.admin@example.com');

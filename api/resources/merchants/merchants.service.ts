@@ -38,6 +38,13 @@ export async function merchantVerdicts(rows: Row[], actor: RequestActor) {
   return verdictsFor(rows, actor, 'merchants', () => ({}));
 }
 
+/** Branding as clients get it: a colour saved before the picker (a theme name, #rgb) as the #rrggbb it meant. */
+export function presentBranding(stored: unknown): Row {
+  const branding: Row = typeof stored === 'string' ? parseJson<Row>(stored, {}) : isObject(stored) ? { ...stored } : {};
+  if (branding.email_theme) branding.email_theme = brandColor(branding.email_theme) ?? undefined;
+  return branding;
+}
+
 /** Stored row -> API shape: JSON parsed, secret hash dropped (by the presenter). */
 export function presentMerchant(row: Row): Row {
   const out: Row = { ...row };
@@ -45,9 +52,7 @@ export function presentMerchant(row: Row): Row {
     if (key in out) out[key] = parseJson(out[key], fallback);
   }
   if ('email_templates' in out) out.email_templates = flatTemplates(out.email_templates);
-  // A colour saved before the picker (a theme name, #rgb) is shown as the #rrggbb it meant.
-  const branding = out.branding as Row | undefined;
-  if (branding?.email_theme) branding.email_theme = brandColor(branding.email_theme) ?? undefined;
+  if ('branding' in out) out.branding = presentBranding(out.branding);
   if ('campaign_texts' in out) out.campaign_texts = readCampaignTexts(out.campaign_texts);
   return out;
 }

@@ -11,6 +11,7 @@ import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
 import { api } from '../../providers/http.js';
 import { useApiGet } from '../../pages/useApi.js';
+import { ColorField } from '../../components/ColorInput.js';
 import { CampaignTextFields } from './CampaignTextFields.js';
 
 const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
@@ -112,17 +113,30 @@ export function NotificationPreferences() {
               <Typography component="h2" variant="h6">
                 {translate(field('branding'))}
               </Typography>
-              {BRANDING_KEYS.map((key) => (
+              {BRANDING_KEYS.map((key) =>
+                key === 'email_theme' ? (
+                  <ColorField
+                    key={key}
+                    name="branding.email_theme"
+                    label={translate(field('branding_email_theme'))}
+                    labelText={translate(field('branding_email_theme'))}
+                    value={branding.email_theme ?? ''}
+                    onChange={(value) => setBranding((b) => ({ ...b, email_theme: value }))}
+                    error={Boolean(errors['branding.email_theme'])}
+                    helperText={err('branding.email_theme') ?? translate('campaigns.preferences.theme_hint')}
+                  />
+                ) : (
                 <TextField
                   key={key}
                   label={translate(field(`branding_${key}`))}
                   value={branding[key] ?? ''}
                   onChange={(e) => setBranding((b) => ({ ...b, [key]: e.target.value }))}
                   error={Boolean(errors[`branding.${key}`])}
-                  helperText={err(`branding.${key}`) ?? (key === 'email_theme' ? translate('campaigns.preferences.theme_hint') : undefined)}
+                  helperText={err(`branding.${key}`)}
                   slotProps={{ htmlInput: { maxLength: 500 } }}
                 />
-              ))}
+                ),
+              )}
             </>
           )}
           {withPayments && (

@@ -221,6 +221,7 @@ export const appEn = {
         notification_message: 'Notification message',
         reminder_message: 'Reminder message',
         final_reminder_message: 'Final reminder message',
+        message_translations: 'Messages in other languages',
         offset: 'First notification (days before expiry)',
         reminder_count: 'Number of reminders',
         reminder_interval: 'Days between reminders',

@@ -219,6 +219,7 @@ export const appEs: AppCatalogue = {
         notification_message: 'Mensaje de notificación',
         reminder_message: 'Mensaje de recordatorio',
         final_reminder_message: 'Mensaje del último recordatorio',
+        message_translations: 'Mensajes en otros idiomas',
         offset: 'Primera notificación (días antes de caducar)',
         reminder_count: 'Número de recordatorios',
         reminder_interval: 'Días entre recordatorios',

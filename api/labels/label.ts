@@ -78,7 +78,7 @@ export function labelCaptions(t: Translate = makeTranslator('en')): LabelCaption
     merchant: t('labels.merchant'),
     order: t('labels.order'),
     size: t('labels.size'),
-    phone: t('labels.phone'),
+    phone: t('resources.shipments.fields.phone'),
     service: t('labels.service'),
     date: t('labels.date'),
     sender: t('labels.sender'),

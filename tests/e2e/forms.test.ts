@@ -71,11 +71,11 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'superadmin@example.com');
     await openCreate(page, plural(en.resources.shipments.name));
-    for (const name of Object.values(sections.shipments)) await heading(page, name).waitFor();
-    await section(page, sections.shipments.recipient).getByRole('textbox', { name: en.resources.shipments.fields.first_name }).waitFor();
+    for (const name of [...Object.values(sections.shipments), en.resources.shipments.fields.recipient, en.resources.shipments.fields.packages]) await heading(page, name).waitFor();
+    await section(page, en.resources.shipments.fields.recipient).getByRole('textbox', { name: en.resources.shipments.fields.first_name }).waitFor();
     await page.screenshot({ path: '/tmp/lockerline-e2e-forms-shipment-1280-en.png', fullPage: true });
     await openCreate(page, en.menu.users);
-    for (const name of Object.values(sections.users)) await heading(page, name).waitFor();
+    for (const name of [...Object.values(sections.users), en.resources.users.fields.password]) await heading(page, name).waitFor();
     await openCreate(page, en.menu.merchants);
     for (const name of [sections.merchants.account, sections.merchants.features, sections.merchants.notifications, en.resources.merchants.fields.campaign_texts]) await heading(page, name).waitFor();
   });
@@ -148,7 +148,7 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     const field = `${en.resources.batches.fields.notification_message} (Español)`;
     const spanish = page.getByRole('textbox', { name: field, exact: true });
     expect(await spanish.getAttribute('placeholder')).toBe('Your order is ready.');
-    const hint = page.getByText(translate('en', 'forms.fallback_to_english', { language: 'Español' }), { exact: true });
+    const hint = page.getByText(en.resources.merchants.fields.campaign_text_fallback, { exact: true });
     await hint.first().waitFor();
     await page.screenshot({ path: '/tmp/lockerline-e2e-forms-batch-messages-1280-en.png', fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);

@@ -29,16 +29,16 @@ export function BatchForm({ mode }: { mode: 'create' | 'edit' }) {
       <FormSection title="forms.sections.batches.campaign" name="campaign">
         {canPickMerchant && mode === 'create' && <LightReferenceInput source="merchant_id" reference="merchants" label={req('merchant_id')} />}
         <TextInput source="name" label={req('name')} />
-        <EnumInput source="type" values={SHIPMENT_TYPES} prefix="shipment_types" label={req('type')} helperText={help('type')} />
-        <LightReferenceInput source="pickup_location_id" reference="locations" filter={{ scope: 'pickup' }} label={req('pickup_location_id')} helperText={help('pickup_location_id')} />
+        <EnumInput source="type" values={SHIPMENT_TYPES} prefix="shipment_types" label={req('type')} />
+        <LightReferenceInput source="pickup_location_id" reference="locations" filter={{ scope: 'pickup' }} label={req('pickup_location_id')} />
       </FormSection>
-      <FormSection title="forms.sections.batches.parcels" help={help('sizes')} name="parcels">
+      <FormSection title="forms.sections.batches.parcels" name="parcels">
         {SIZES.map((size) => (
           <NumericInput key={size} source={size} label={req(size)} />
         ))}
-        <TextInput source="contents" label={req('contents')} helperText={help('contents')} />
+        <TextInput source="contents" label={req('contents')} />
       </FormSection>
-      <FormSection title="forms.sections.batches.schedule" help={help('schedule')} name="schedule">
+      <FormSection title="forms.sections.batches.schedule" name="schedule">
         <NumericInput source="offset" label={req('offset')} helperText={help('offset')} />
         <NumericInput source="reminder_count" label={req('reminder_count')} helperText={help('reminder_count')} />
         <NumericInput source="reminder_interval" label={req('reminder_interval')} helperText={help('reminder_interval')} />

@@ -1,7 +1,7 @@
 /**
  * A batch's message texts per language (core/campaigns/batch-texts.ts): one tab per language, English
  * (the default) in the batch's message fields, the others in `message_translations.<locale>`. A
- * translation left empty shows the English text as its placeholder and says the English one is used,
+ * translation left empty shows the English text as its placeholder and says the English one is used
  * as the messages do; the tab of a language with empty texts says so too.
  */
 import { useState } from 'react';
@@ -29,7 +29,7 @@ function MessageInput({ field, locale }: { field: BatchMessageField; locale: Loc
       multiline
       minRows={2}
       placeholder={fallback}
-      helperText={fallback ? translate('forms.fallback_to_english', { language: translate(`app.languages.${locale}`) }) : false}
+      helperText={fallback ? translate('resources.merchants.fields.campaign_text_fallback') : false}
       slotProps={{ htmlInput: MAX, inputLabel: { shrink: fallback ? true : undefined } }}
     />
   );

@@ -69,7 +69,7 @@ export function MerchantSettingsInputs() {
         ))}
       </FormSection>
       <CampaignTextInputs />
-      <FormSection title="forms.sections.merchants.groups" name="groups" columns={1}>
+      <FormSection title={field('location_groups')} name="groups" columns={1}>
         <ReferenceArrayInput source="location_group_ids" reference="location_groups" queryOptions={{ meta: { light: true } }}>
           <AutocompleteArrayInput optionText="name" label={field('location_groups')} filterToQuery={(search) => ({ search })} />
         </ReferenceArrayInput>

@@ -118,7 +118,7 @@ export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
         <EnumInput source="type" values={SHIPMENT_TYPES} prefix="shipment_types" label={req('type')} />
         <TextInput source="contents" label={req('contents')} />
       </FormSection>
-      <FormSection title="forms.sections.shipments.recipient" name="recipient">
+      <FormSection title="resources.shipments.fields.recipient" name="recipient">
         <TextInput source="first_name" label={req('first_name')} />
         <TextInput source="last_name" label={req('last_name')} />
         <TextInput source="email" type="email" label={req('email')} />
@@ -130,7 +130,7 @@ export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
         <DropoffLocationInput />
         <PickupLocationInput byMerchant={canPickMerchant} />
       </FormSection>
-      <FormSection title="forms.sections.shipments.packages" name="packages" columns={1}>
+      <FormSection title="resources.shipments.fields.packages" name="packages" columns={1}>
         <ShipmentPackagesInput />
       </FormSection>
     </ResourceForm>

@@ -67,7 +67,7 @@ export function UserForm({ mode }: { mode: 'create' | 'edit' }) {
         <BooleanInput source="active" label={req('active')} />
         <RoleDependentInputs />
       </FormSection>
-      <FormSection title="forms.sections.users.password" name="password">
+      <FormSection title="resources.users.fields.password" name="password">
         <PasswordInput source="password" autoComplete="new-password" label={req('password')} />
         <PasswordInput source="password_confirmation" autoComplete="new-password" label={req('password_confirmation')} />
         {mode === 'edit' && <OwnCurrentPassword />}

@@ -30,7 +30,7 @@ export function useAudienceConfirm() {
       content={
         pending ? (
           <span data-testid="audience-count" data-count={pending.count}>
-            {pending.count > 0 ? translate(`campaigns.audience.${pending.verb}`, { smart_count: pending.count }) : translate(`campaigns.audience.${pending.verb}_none`)}
+            {translate(`campaigns.audience.${pending.verb}`, { smart_count: pending.count })}
           </span>
         ) : null
       }

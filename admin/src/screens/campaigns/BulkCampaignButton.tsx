@@ -105,7 +105,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
               </DialogContentText>
               {reach !== null && (
                 <DialogContentText data-testid="audience-count" data-count={reach} sx={{ mt: 1 }}>
-                  {reach > 0 ? translate('campaigns.audience.notify', { smart_count: reach }) : translate('campaigns.audience.notify_none')}
+                  {translate('campaigns.audience.notify', { smart_count: reach })}
                 </DialogContentText>
               )}
               <List dense data-testid="bulk-ineligible">

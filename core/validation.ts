@@ -21,6 +21,8 @@ export type Rule =
   | { rule: 'in'; values: readonly (string | number)[] }
   | { rule: 'phone'; countryField: string }
   | { rule: 'boolean' }
+  /** A colour written `#RRGGBB` (the brand colour). */
+  | { rule: 'hex_color' }
   /** A real calendar date `YYYY-MM-DD` (or a midnight ISO timestamp), `minDays`..`maxDays` days from today (UTC). */
   | { rule: 'date'; minDays?: number; maxDays?: number };
 
@@ -40,6 +42,9 @@ export interface Message {
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+
+/** `#RRGGBB`, the only colour form stored (the brand colour picker's value). */
+export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 
 export const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -96,7 +101,7 @@ function isNumeric(v: unknown): boolean {
 }
 
 /** Rules whose value is text: a number, boolean, array or object there is refused before any rule runs. */
-const TEXT_RULES = new Set<Rule['rule']>(['min', 'max', 'email', 'phone', 'confirmed', 'date']);
+const TEXT_RULES = new Set<Rule['rule']>(['min', 'max', 'email', 'phone', 'confirmed', 'date', 'hex_color']);
 
 /**
  * The value's shape, checked before the rules: a field of a schema holds one scalar (arrays and objects
@@ -185,6 +190,8 @@ export function checkRule(rule: Rule, value: unknown, values: Record<string, unk
     }
     case 'date':
       return dateProblem(rule, value, context);
+    case 'hex_color':
+      return typeof value === 'string' && HEX_COLOR_RE.test(value.trim()) ? null : { key: 'validation.hex_color' };
   }
 }
 

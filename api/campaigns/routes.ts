@@ -2,6 +2,7 @@
  * Campaign verb endpoints (SPEC section 7):
  *   POST /api/batches/:id/start | /pause | /convert-responded { ids? }
  *   POST /api/batch_items/:id/notify | /restart | /convert
+ *   GET /api/batches/:id/audience?verb=start|notify&ids[..] (how many customers the verb would message)
  * Thin: load within the actor's tenant (404 otherwise), check role + batches feature, run the verb,
  * answer with the record and its allowed actions. The same verdicts feed meta.actions and user/can.
  */
@@ -21,6 +22,7 @@ import { recordPayload } from '../operations/shared/respond.js';
 import {
   conversionRefusal, convertItem, convertResponded, notifyItem, notifyRefusal, pauseBatch, pauseRefusal, restartItem, restartRefusal, startBatch, startRefusal,
 } from './batch-actions.service.js';
+import { audienceQuery, batchAudience } from './audience.js';
 import './tables.js';
 
 /** Role (edit) and feature first, then the record's own rule. */
@@ -76,6 +78,12 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     const batch = await visible<Batch>(request, 'batches');
     await pauseBatch(contextOf(request), batch);
     return respondBatch(request, batch.id);
+  });
+  // Who starting the batch, or notifying some of its customers, would message (the confirmation's N).
+  app.get('/batches/:id/audience', batchOpts, async (request) => {
+    const batch = await visible<Batch>(request, 'batches');
+    const { verb, ids } = audienceQuery((request.query ?? {}) as Record<string, unknown>);
+    return { data: await batchAudience(contextOf(request), batch, verb, ids) };
   });
   app.post('/batches/:id/convert-responded', batchOpts, async (request) => {
     const batch = await visible<Batch>(request, 'batches');

@@ -17,6 +17,7 @@ import * as merchantCampaignTexts from './migrations/017-merchant-campaign-texts
 import * as lockerAccess from './migrations/018-locker-access.js';
 import * as lockerDoors from './migrations/020-locker-doors.js';
 import * as storageRules from './migrations/021-storage-rules.js';
+import * as batchMessageTranslations from './migrations/023-batch-message-translations.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '018-locker-access': lockerAccess,
   '020-locker-doors': lockerDoors,
   '021-storage-rules': storageRules,
+  '023-batch-message-translations': batchMessageTranslations,
 };
 
 /**

@@ -182,6 +182,8 @@ export interface BatchesTable extends Stamped {
   notification_message: string | null;
   reminder_message: string | null;
   final_reminder_message: string | null;
+  /** The message texts in the other languages, JSON (core/campaigns/batch-texts.ts, migration 023). */
+  message_translations: Generated<string>;
   offset: Generated<number>;
   reminder_count: Generated<number>;
   reminder_interval: Generated<number>;

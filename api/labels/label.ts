@@ -1,7 +1,8 @@
 /**
  * One shipping label per package (SPEC issue 3 "Labels"): tracking reference and package barcode as
- * Code 128, drop-off location name and code, locker number when known, consignee, merchant, size and
- * "package n of N". A6 by default, 4x6 in as an option.
+ * Code 128, drop-off location name, code and address, locker number when known, consignee and phone,
+ * service (standard / express: the shipment's type), size, print date, "package n of N", and at the
+ * foot the sender and return address (the merchant and its pickup location). A6 by default, 4x6 in as an option.
  */
 import PDFDocument from 'pdfkit';
 import { makeTranslator } from '../../core/i18n/index.js';
@@ -24,10 +25,18 @@ export interface LabelData {
   reference_id: string;
   barcode: string;
   external_reference_id?: string | null;
-  dropoff: { name: string; code: string } | null;
+  dropoff: { name: string; code: string; address?: string } | null;
   locker_number?: string | null;
   consignee: string;
+  /** The recipient's phone, formatted for reading (international). */
+  phone?: string | null;
   merchant: string;
+  /** Who sends the package and where it returns: the merchant and its pickup location's address. */
+  sender?: { name: string; address: string } | null;
+  /** The shipment's service: its type, standard or express. */
+  service?: string | null;
+  /** The print date, YYYY-MM-DD. */
+  date?: string | null;
   size: string;
   index: number;
   total: number;
@@ -43,10 +52,20 @@ export interface LabelCaptions {
   merchant: string;
   order: string;
   size: string;
+  phone: string;
+  service: string;
+  date: string;
+  sender: string;
   /** "Package {n} of {N}" already formatted for a given n and N. */
   count(n: number, total: number): string;
   sizeName(size: string): string;
+  serviceName(service: string): string;
 }
+
+const named = (t: Translate, group: string, value: string) => {
+  const text = t(`${group}.${value}`);
+  return text === `${group}.${value}` ? value : text;
+};
 
 /** Captions from the labels.* and sizes.* catalogue keys (translate falls back to English); English by default. */
 export function labelCaptions(t: Translate = makeTranslator('en')): LabelCaptions {
@@ -59,12 +78,14 @@ export function labelCaptions(t: Translate = makeTranslator('en')): LabelCaption
     merchant: t('labels.merchant'),
     order: t('labels.order'),
     size: t('labels.size'),
+    phone: t('resources.shipments.fields.phone'),
+    service: t('labels.service'),
+    date: t('labels.date'),
+    sender: t('labels.sender'),
     count: (n, total) => t('labels.count', { n, total }),
-    // An unknown size is printed as stored.
-    sizeName: (size) => {
-      const text = t(`sizes.${size}`);
-      return text === `sizes.${size}` ? size : text;
-    },
+    // An unknown size or service is printed as stored.
+    sizeName: (size) => named(t, 'sizes', size),
+    serviceName: (service) => named(t, 'shipment_types', service),
   };
 }
 
@@ -86,23 +107,38 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, format: Lab
   doc.font('Helvetica-Bold').fontSize(11).text(captions.count(label.index, label.total), m, y + 1, { width: inner, align: 'right', lineBreak: false });
   y += 22;
 
-  // Drop-off block: where the package goes, big, with the locker number when known.
-  doc.rect(m, y, inner, 64).fill('#000000');
+  // Drop-off block: where the package goes, big, with its address and the locker number when known.
+  const dropoffHeight = 78;
+  doc.rect(m, y, inner, dropoffHeight).fill('#000000');
   doc.fillColor('#ffffff').font('Helvetica').fontSize(8).text(captions.dropoff.toUpperCase(), m + 6, y + 5, { lineBreak: false });
   doc.font('Helvetica-Bold').fontSize(14).text(label.dropoff?.name ?? '-', m + 6, y + 16, { width: inner - 12, lineBreak: false, ellipsis: true });
-  doc.fontSize(18).text(label.dropoff?.code ?? '', m + 6, y + 36, { lineBreak: false });
-  if (label.locker_number) doc.fontSize(18).text(`${captions.locker} ${label.locker_number}`, m + 6, y + 36, { width: inner - 12, align: 'right', lineBreak: false });
+  doc.font('Helvetica').fontSize(9).text(label.dropoff?.address ?? '', m + 6, y + 34, { width: inner - 12, lineBreak: false, ellipsis: true });
+  doc.font('Helvetica-Bold').fontSize(18).text(label.dropoff?.code ?? '', m + 6, y + 50, { lineBreak: false });
+  if (label.locker_number) doc.fontSize(18).text(`${captions.locker} ${label.locker_number}`, m + 6, y + 50, { width: inner - 12, align: 'right', lineBreak: false });
   doc.fillColor('#000000');
-  y += 74;
+  y += dropoffHeight + 8;
 
-  const field = (caption: string, value: string, x: number, w: number) => {
+  const field = (caption: string, value: string, x: number, w: number, inverse = false) => {
     doc.font('Helvetica').fontSize(7.5).text(caption.toUpperCase(), x, y, { width: w, lineBreak: false });
+    if (inverse) {
+      doc.rect(x, y + 9, Math.min(w, doc.font('Helvetica-Bold').fontSize(11).widthOfString(value) + 8), 14).fill('#000000');
+      doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(11).text(value, x + 4, y + 11, { width: w - 4, lineBreak: false, ellipsis: true });
+      doc.fillColor('#000000');
+      return;
+    }
     doc.font('Helvetica-Bold').fontSize(11).text(value, x, y + 10, { width: w, lineBreak: false, ellipsis: true });
   };
-  field(captions.consignee, label.consignee || '-', m, inner * 0.68);
-  field(captions.size, captions.sizeName(label.size), m + inner * 0.7, inner * 0.3);
-  y += 32;
+  field(captions.consignee, label.consignee || '-', m, inner * 0.56);
+  field(captions.phone, label.phone || '-', m + inner * 0.58, inner * 0.42);
+  y += 28;
+  // Express stands out (white on black): it is handled first.
+  field(captions.service, label.service ? captions.serviceName(label.service) : '-', m, inner * 0.34, label.service === 'express');
+  field(captions.size, captions.sizeName(label.size), m + inner * 0.36, inner * 0.3);
+  field(captions.date, label.date ?? '-', m + inner * 0.68, inner * 0.32);
+  y += 30;
 
+  // The foot: sender and return address, then the order number.
+  const footHeight = 36 + (label.external_reference_id ? 11 : 0);
   const barcodeBlock = (caption: string, text: string, barHeight: number) => {
     doc.font('Helvetica').fontSize(7.5).text(caption.toUpperCase(), m, y, { width: inner, lineBreak: false });
     y += 11;
@@ -111,11 +147,18 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, format: Lab
     doc.font('Courier-Bold').fontSize(11).text(text, m, y, { width: inner, align: 'center', lineBreak: false });
     y += 18;
   };
-  const remaining = height - y - m;
-  barcodeBlock(captions.package, label.barcode, Math.max(50, Math.min(90, remaining * 0.42)));
-  barcodeBlock(captions.reference, label.reference_id, Math.max(34, Math.min(60, remaining * 0.26)));
+  const forBars = height - y - m - footHeight - 2 * 32;
+  const packageBars = Math.max(46, Math.min(90, forBars * 0.6));
+  barcodeBlock(captions.package, label.barcode, packageBars);
+  barcodeBlock(captions.reference, label.reference_id, Math.max(32, Math.min(60, forBars - packageBars)));
+
+  y = Math.max(y, height - m - footHeight);
+  doc.moveTo(m, y - 3).lineTo(m + inner, y - 3).lineWidth(0.5).stroke('#000000');
+  doc.font('Helvetica').fontSize(7.5).text(captions.sender.toUpperCase(), m, y, { width: inner, lineBreak: false });
+  doc.font('Helvetica-Bold').fontSize(9).text(label.sender?.name ?? label.merchant, m, y + 9, { width: inner, lineBreak: false, ellipsis: true });
+  doc.font('Helvetica').fontSize(9).text(label.sender?.address || '-', m, y + 20, { width: inner, lineBreak: false, ellipsis: true });
   if (label.external_reference_id) {
-    doc.font('Helvetica').fontSize(8).text(`${captions.order}: ${label.external_reference_id}`, m, Math.min(y, height - m - 10), { width: inner, lineBreak: false, ellipsis: true });
+    doc.font('Helvetica').fontSize(8).text(`${captions.order}: ${label.external_reference_id}`, m, y + 32, { width: inner, lineBreak: false, ellipsis: true });
   }
 }
 

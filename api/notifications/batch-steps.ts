@@ -5,7 +5,9 @@
  * collects batchStepRequests() of many items and enqueues them together (enqueueMany).
  */
 import type { Kysely, Transaction } from 'kysely';
-import { BATCH_STEP_EVENTS, stepName, type DueStep } from '../../core/campaigns/index.js';
+import { BATCH_STEP_EVENTS, batchTextFor, stepName, type DueStep } from '../../core/campaigns/index.js';
+import { DEFAULT_LOCALE } from '../../core/constants.js';
+import { isLocale } from '../../core/i18n/index.js';
 import { CHANNELS, hasBit } from '../../core/features.js';
 import type { Database } from '../db/tables.js';
 import { enqueueMany, type NotificationRequest, type OutboxKind } from './outbox.js';
@@ -25,6 +27,8 @@ export interface BatchStepBatch {
   notification_message: string | null;
   reminder_message: string | null;
   final_reminder_message: string | null;
+  /** The texts in the other languages (core/campaigns/batch-texts.ts); absent: English only. */
+  message_translations?: string | null;
 }
 
 export interface BatchStepOptions {
@@ -41,14 +45,15 @@ export interface BatchStepOptions {
 export function batchStepRequests(item: BatchStepItem, batch: BatchStepBatch, step: DueStep, options: BatchStepOptions): NotificationRequest[] {
   if (step.kind === null || step.kind === 'idle' || !step.planned) return [];
   const event = BATCH_STEP_EVENTS[step.kind];
-  const message = step.kind === 'notify' ? batch.notification_message : step.kind === 'final_reminder' ? batch.final_reminder_message : batch.reminder_message;
+  // The batch's text in the customer's language when written, else its English one (the renderer labels it).
+  const message = batchTextFor(batch, step.kind, isLocale(item.locale) ? item.locale : DEFAULT_LOCALE);
   const name = stepName(step.kind, step.planned.reminder, options.round);
   const targets: [OutboxKind, string | null][] = [
     ['email', hasBit(step.channelBits, CHANNELS.email) ? item.email : null],
     ['sms', hasBit(step.channelBits, CHANNELS.sms) ? (item.full_phone_number ?? item.phone) : null],
   ];
   // One payload object for every channel of the step (enqueueMany serialises it once).
-  const payload = { first_name: item.first_name, respond_token: options.respondToken, ...(message ? { message } : {}) };
+  const payload = { first_name: item.first_name, respond_token: options.respondToken, ...(message ? { message: message.text, message_locale: message.locale } : {}) };
   const requests: NotificationRequest[] = [];
   for (const [kind, recipient] of targets) {
     if (!recipient) continue;

@@ -12,6 +12,7 @@
  * without one, the default-language text (the batch's, else the merchant's) as written, under a
  * translated line that says so, inside the customer's-language frame (core/campaigns/texts.ts).
  */
+import { brandColor, DEFAULT_BRAND_COLOR } from '../../core/brand-color.js';
 import { BATCH_EVENTS, campaignTextFor, readCampaignTexts, type BatchStepEvent } from '../../core/campaigns/index.js';
 import { NOTIFICATION_EVENTS, type Locale, type NotificationEvent } from '../../core/constants.js';
 import { CHANNELS, FEATURES, hasBit } from '../../core/features.js';
@@ -54,16 +55,6 @@ export interface RenderOptions {
 }
 
 /** Named email themes merchants pick; a #rgb / #rrggbb value is used as given. */
-const THEMES: Record<string, string> = {
-  blue: '#1565c0',
-  orange: '#ef6c00',
-  green: '#2e7d32',
-  red: '#c62828',
-  purple: '#6a1b9a',
-  teal: '#00796b',
-  grey: '#455a64',
-  default: '#263238',
-};
 
 const parseJson = <T>(text: string | null | undefined, fallback: T): T => {
   try {
@@ -104,15 +95,14 @@ interface Brand {
 }
 
 function brandOf(merchant: MerchantForMessages | null): Brand {
-  const fallback = { name: merchant?.name ?? 'Lockerline', color: THEMES.default };
+  const fallback = { name: merchant?.name ?? 'Lockerline', color: DEFAULT_BRAND_COLOR };
   if (!merchant || !hasBit(merchant.features, FEATURES.branding)) return fallback;
   const b = parseJson<Record<string, unknown>>(merchant.branding, {});
-  const theme = str(b.email_theme)?.toLowerCase();
   const name = str(b.brand_name) ?? fallback.name;
   const address = str(b.from_address);
   return {
     name,
-    color: theme && /^#[0-9a-f]{3}([0-9a-f]{3})?$/.test(theme) ? theme : (THEMES[theme ?? ''] ?? THEMES.default),
+    color: brandColor(b.email_theme) ?? DEFAULT_BRAND_COLOR,
     from: address ? `"${name.replace(/["\\\r\n]/g, '')}" <${address}>` : undefined,
     url: str(b.url),
     contactUrl: str(b.contact_url),
@@ -171,7 +161,8 @@ function linkOf(event: MessageEvent, payload: Record<string, unknown>, merchant:
 /** The merchant's own words in a message, or undefined; see the file comment for batch steps. */
 function merchantText(event: MessageEvent, locale: Locale, payload: Record<string, unknown>, merchant: MerchantForMessages | null, brand: Brand, t: (k: string, p?: Params) => string): string | undefined {
   if (!isBatchEvent(event)) return str(payload.message);
-  const chosen = campaignTextFor(readCampaignTexts(merchant?.campaign_texts), event, locale, str(payload.message));
+  const batchLocale = str(payload.message_locale);
+  const chosen = campaignTextFor(readCampaignTexts(merchant?.campaign_texts), event, locale, str(payload.message), batchLocale && isLocale(batchLocale) ? batchLocale : undefined);
   if (!chosen) return undefined;
   return chosen.fallback ? `${t('notifications.merchant_text_untranslated', { brand: brand.name })}\n${chosen.text}` : chosen.text;
 }

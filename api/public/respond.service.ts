@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_LOCALE } from '../../core/constants.js';
 import { DomainError } from '../../core/errors.js';
 import { FEATURES, hasBit } from '../../core/features.js';
+import { brandColor } from '../../core/brand-color.js';
 import { isLocale } from '../../core/i18n/index.js';
 import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
@@ -52,7 +53,7 @@ const parse = <T>(text: string | null | undefined, fallback: T): T => {
 export function publicBrand(m: Pick<Merchant, 'name' | 'features' | 'branding'>) {
   const b = hasBit(m.features, FEATURES.branding) ? parse<Record<string, unknown>>(m.branding, {}) : {};
   const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-  return { name: s(b.brand_name) ?? m.name, email_theme: s(b.email_theme), url: s(b.url), contact_url: s(b.contact_url) };
+  return { name: s(b.brand_name) ?? m.name, email_theme: brandColor(b.email_theme), url: s(b.url), contact_url: s(b.contact_url) };
 }
 
 /** The token's subject (public.token_invalid when unknown), whatever the link's state. */

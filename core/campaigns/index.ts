@@ -2,3 +2,5 @@
 export * from './schedule.js';
 export * from './batch-gate.js';
 export * from './texts.js';
+export * from './batch-texts.js';
+export * from './audience.js';

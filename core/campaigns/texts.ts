@@ -17,19 +17,27 @@ export const CAMPAIGN_TEXT_MAX = 1000;
 
 export type CampaignTexts = Partial<Record<BatchStepEvent, Partial<Record<Locale, string>>>>;
 
-const clean = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+/** A text trimmed, or undefined when empty or not text. */
+export const cleanText = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const clean = cleanText;
 
-/** Stored or sent value -> per-step, per-language texts; a plain string for a step is default-language text. */
-export function readCampaignTexts(value: unknown): CampaignTexts {
+/** A stored (JSON text) or sent JSON object; null for anything else. */
+export function jsonObject(value: unknown): Record<string, unknown> | null {
   let data = value;
   if (typeof value === 'string') {
     try {
       data = JSON.parse(value);
     } catch {
-      return {};
+      return null;
     }
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+}
+
+/** Stored or sent value -> per-step, per-language texts; a plain string for a step is default-language text. */
+export function readCampaignTexts(value: unknown): CampaignTexts {
+  const data = jsonObject(value);
+  if (!data) return {};
   const out: CampaignTexts = {};
   for (const event of BATCH_EVENTS) {
     const raw = (data as Record<string, unknown>)[event];
@@ -60,11 +68,19 @@ export interface ChosenCampaignText {
  * The merchant text of one step for a customer: theirs if written, else the default-language text (the
  * batch's own text first, then the merchant's), or null when the merchant wrote none.
  */
-export function campaignTextFor(texts: CampaignTexts, event: BatchStepEvent, locale: Locale, batchText?: string | null): ChosenCampaignText | null {
+export function campaignTextFor(
+  texts: CampaignTexts,
+  event: BatchStepEvent,
+  locale: Locale,
+  batchText?: string | null,
+  batchLocale: Locale = MERCHANT_DEFAULT_LOCALE,
+): ChosenCampaignText | null {
   const own = texts[event] ?? {};
   const batch = clean(batchText);
+  // The batch's own text written in the customer's language (core/campaigns/batch-texts.ts) comes first.
+  if (batch && batchLocale === locale) return { text: batch, locale, fallback: false };
   if (locale !== MERCHANT_DEFAULT_LOCALE && own[locale]) return { text: own[locale], locale, fallback: false };
-  const dflt = batch ?? own[MERCHANT_DEFAULT_LOCALE];
+  const dflt = (batchLocale === MERCHANT_DEFAULT_LOCALE ? batch : undefined) ?? own[MERCHANT_DEFAULT_LOCALE];
   if (!dflt) return null;
   return { text: dflt, locale: MERCHANT_DEFAULT_LOCALE, fallback: locale !== MERCHANT_DEFAULT_LOCALE };
 }

@@ -34,6 +34,7 @@ export const appEn = {
     title: 'Lockerline',
     language: 'Language',
     languages: { en: 'English', es: 'Español' },
+    color_picker: '%{field}: colour picker',
     profile: 'Profile',
     sign_out: 'Sign out',
     home: 'Home',
@@ -224,6 +225,7 @@ export const appEn = {
         notification_message: 'Notification message',
         reminder_message: 'Reminder message',
         final_reminder_message: 'Final reminder message',
+        message_translations: 'Other languages',
         offset: 'First notification (days before expiry)',
         reminder_count: 'Number of reminders',
         reminder_interval: 'Days between reminders',
@@ -341,7 +343,7 @@ export const appEn = {
         channels: 'Channels',
         branding: 'Branding',
         branding_brand_name: 'Brand name',
-        branding_email_theme: 'Email theme',
+        branding_email_theme: 'Brand colour',
         branding_from_address: 'From address',
         branding_url: 'Website',
         branding_contact_url: 'Contact page',
@@ -616,6 +618,7 @@ export const appEn = {
     text: 'Must be text.',
     nul: 'Must not contain NUL characters.',
     date: 'Must be a real date written YYYY-MM-DD.',
+    hex_color: 'Must be #RRGGBB, e.g. #1565C0.',
     date_between: 'Must be a date from %{min} to %{max}.',
   },
 
@@ -762,6 +765,9 @@ export const appEn = {
     order: 'Order',
     size: 'Size',
     count: 'Package %{n} of %{total}',
+    service: 'Service',
+    date: 'Date',
+    sender: 'Sender / return to',
     failures_title: 'Labels that could not be printed',
   },
   operations: {
@@ -920,6 +926,35 @@ export const appEn = {
     clear_selection: 'Clear selection',
     reset: 'Reset table',
     search: 'Type to search',
+  },
+
+  // issue 10: form sections (components/FormSection) and help on campaign settings
+  forms: {
+    sections: {
+      locations: {
+        identity: 'Identity',
+        address: 'Address',
+        geo: 'Position',
+        hours: 'Opening hours and storage',
+        service: 'Locker and route',
+      },
+      shipments: { order: 'Order', locations: 'Drop-off and pickup' },
+      merchants: { account: 'Account', features: 'Features and channels', content: 'Content and payments', notifications: 'Notifications' },
+      users: { person: 'Person', access: 'Role and access' },
+      batches: { campaign: 'Campaign', parcels: 'Parcels per customer', schedule: 'Schedule', messages: 'Channels and messages' },
+    },
+    message_languages: 'Languages',
+    language_falls_back: '%{language} (uses English)',
+    help: {
+      batches: {
+        offset: 'First message this many days before expiry (at once if past).',
+        reminder_count: 'Reminders to an unanswered customer (0: none).',
+        reminder_interval: 'Days between messages; then an unanswered customer is idle.',
+        channels: 'Only customers with an address or number for a channel get it.',
+        messages: 'Your words in each message, per language; an empty one uses English.',
+        custom_final_reminder: 'On: the last reminder has its own text.',
+      },
+    },
   },
 
   unsaved: {
@@ -1369,6 +1404,7 @@ export const appEn = {
     template_shipments: 'Write the shipment import template (CSV prints to stdout without --out)',
     option_template_out: 'file to write (default for xlsx: shipments-import-template.xlsx)',
     option_template_locale: 'language of the column explanations (en or es)',
+    option_template_merchant: 'merchant whose drop-off points to name',
     option_not_id: '%{option} must be an id, got "%{value}".',
     option_not_locale: '--locale must be en or es, got "%{value}".',
     option_not_file_format: '--format must be csv or xlsx, got "%{value}".',
@@ -1406,6 +1442,13 @@ export const appEn = {
       result_notify: '%{smart_count} of %{total} items notified |||| %{smart_count} of %{total} items notified',
       result_convert: '%{smart_count} of %{total} shipments created |||| %{smart_count} of %{total} shipments created',
       converted: '%{smart_count} shipment created |||| %{smart_count} shipments created',
+    },
+    // issue 10: who a verb would message, named before it runs (GET /api/batches/:id/audience)
+    audience: {
+      start_title: 'Start the campaign?',
+      start: 'This will message %{smart_count} customer. |||| This will message %{smart_count} customers.',
+      notify_title: 'Notify now?',
+      notify: 'This will message %{smart_count} customer now. |||| This will message %{smart_count} customers now.',
     },
     history: {
       title: 'History',
@@ -1474,7 +1517,7 @@ export const appEn = {
     },
     preferences: {
       events_intro: 'Choose which events reach your customers, and the e-mail template id to use for each.',
-      theme_hint: 'A colour name (e.g. orange) or a #hex value',
+      theme_hint: 'Your e-mails and customer pages, #RRGGBB',
     },
   },
 

@@ -32,6 +32,7 @@ export const appEs: AppCatalogue = {
     title: 'Lockerline',
     language: 'Idioma',
     languages: { en: 'English', es: 'Español' },
+    color_picker: '%{field}: selector de color',
     profile: 'Perfil',
     sign_out: 'Cerrar sesión',
     home: 'Inicio',
@@ -222,6 +223,7 @@ export const appEs: AppCatalogue = {
         notification_message: 'Mensaje de notificación',
         reminder_message: 'Mensaje de recordatorio',
         final_reminder_message: 'Mensaje del último recordatorio',
+        message_translations: 'Otros idiomas',
         offset: 'Primera notificación (días antes de caducar)',
         reminder_count: 'Número de recordatorios',
         reminder_interval: 'Días entre recordatorios',
@@ -344,7 +346,7 @@ export const appEs: AppCatalogue = {
         channels: 'Canales',
         branding: 'Imagen de marca',
         branding_brand_name: 'Nombre de la marca',
-        branding_email_theme: 'Tema de los correos',
+        branding_email_theme: 'Color de la marca',
         branding_from_address: 'Dirección del remitente',
         branding_url: 'Sitio web',
         branding_contact_url: 'Página de contacto',
@@ -583,6 +585,7 @@ export const appEs: AppCatalogue = {
   import_formats: { csv: 'CSV', xlsx: 'Excel (XLSX)', xls: 'Excel 97-2003 (XLS)', ods: 'OpenDocument (ODS)' },
 
   validation: {
+    hex_color: 'Debe ser #RRGGBB, p. ej. #1565C0.',
     required: 'Este campo es obligatorio.',
     required_without: "Este campo es obligatorio si '%{target}' está vacío.",
     min: 'Debe tener al menos %{length} caracteres.',
@@ -766,6 +769,9 @@ export const appEs: AppCatalogue = {
     order: 'Pedido',
     size: 'Tamaño',
     count: 'Paquete %{n} de %{total}',
+    service: 'Servicio',
+    date: 'Fecha',
+    sender: 'Remitente / devolver a',
     failures_title: 'Etiquetas que no se pudieron imprimir',
   },
   operations: {
@@ -924,6 +930,35 @@ export const appEs: AppCatalogue = {
     clear_selection: 'Borrar selección',
     reset: 'Restablecer tabla',
     search: 'Escribe para buscar',
+  },
+
+  // issue 10: form sections (components/FormSection) and help on campaign settings
+  forms: {
+    sections: {
+      locations: {
+        identity: 'Identidad',
+        address: 'Dirección',
+        geo: 'Ubicación',
+        hours: 'Horario y almacenamiento',
+        service: 'Taquilla y ruta',
+      },
+      shipments: { order: 'Pedido', locations: 'Entrega y recogida' },
+      merchants: { account: 'Cuenta', features: 'Funciones y canales', content: 'Contenido y pagos', notifications: 'Notificaciones' },
+      users: { person: 'Persona', access: 'Rol y acceso' },
+      batches: { campaign: 'Campaña', parcels: 'Paquetes por cliente', schedule: 'Calendario', messages: 'Canales y mensajes' },
+    },
+    message_languages: 'Idiomas',
+    language_falls_back: '%{language} (usa el inglés)',
+    help: {
+      batches: {
+        offset: 'Primer mensaje tantos días antes del vencimiento (en seguida si ya pasó).',
+        reminder_count: 'Recordatorios a un cliente sin respuesta (0: ninguno).',
+        reminder_interval: 'Días entre mensajes; después, un cliente sin respuesta queda inactivo.',
+        channels: 'Solo reciben un canal los clientes con dirección o número para él.',
+        messages: 'Tus palabras en cada mensaje, por idioma; uno vacío usa el inglés.',
+        custom_final_reminder: 'Activado: el último recordatorio tiene su propio texto.',
+      },
+    },
   },
 
   unsaved: {
@@ -1380,6 +1415,7 @@ export const appEs: AppCatalogue = {
     template_shipments: 'Escribe la plantilla de importación de envíos (sin --out, el CSV se muestra en la salida estándar)',
     option_template_out: 'archivo que se escribe (por defecto para xlsx: shipments-import-template.xlsx)',
     option_template_locale: 'idioma de las explicaciones de las columnas (en o es)',
+    option_template_merchant: 'comercio cuyos puntos de entrega nombrar',
     option_not_id: '%{option} debe ser un id; se recibió «%{value}».',
     option_not_locale: '--locale debe ser en o es; se recibió «%{value}».',
     option_not_file_format: '--format debe ser csv o xlsx; se recibió «%{value}».',
@@ -1417,6 +1453,13 @@ export const appEs: AppCatalogue = {
       result_notify: '%{smart_count} de %{total} elementos notificados |||| %{smart_count} de %{total} elementos notificados',
       result_convert: '%{smart_count} de %{total} envíos creados |||| %{smart_count} de %{total} envíos creados',
       converted: '%{smart_count} envío creado |||| %{smart_count} envíos creados',
+    },
+    // issue 10: who a verb would message, named before it runs (GET /api/batches/:id/audience)
+    audience: {
+      start_title: '¿Iniciar la campaña?',
+      start: 'Esto enviará mensajes a %{smart_count} cliente. |||| Esto enviará mensajes a %{smart_count} clientes.',
+      notify_title: '¿Notificar ahora?',
+      notify: 'Esto enviará un mensaje a %{smart_count} cliente ahora. |||| Esto enviará mensajes a %{smart_count} clientes ahora.',
     },
     history: {
       title: 'Historial',
@@ -1485,7 +1528,7 @@ export const appEs: AppCatalogue = {
     },
     preferences: {
       events_intro: 'Elige qué eventos llegan a tus clientes y el id de plantilla de correo de cada uno.',
-      theme_hint: 'Un nombre de color (p. ej. orange) o un valor #hex',
+      theme_hint: 'Tus correos y páginas para clientes, #RRGGBB',
     },
   },
 

@@ -10,7 +10,7 @@ import { batches } from './batch.schema.js';
 import { location_groups } from './location-group.schema.js';
 import { locations, terminal } from './location.schema.js';
 import { manifests } from './manifest.schema.js';
-import { contentType, merchantPreferences, merchants } from './merchant.schema.js';
+import { contentType, merchantBranding, merchantPreferences, merchants } from './merchant.schema.js';
 import { packageItem, packages } from './package.schema.js';
 import { shipments } from './shipment.schema.js';
 import { passwordChange, profile, userPreferences, users } from './user.schema.js';
@@ -31,6 +31,7 @@ export const schemas = {
   passwordChange,
   userPreferences,
   merchantPreferences,
+  merchantBranding,
   contentType,
   terminal,
 };

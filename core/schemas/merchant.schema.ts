@@ -18,6 +18,9 @@ const merchant: Schema = {
 
 export const merchants = { create: merchant, update: merchant };
 
+/** The checked parts of `branding` (a JSON column, shaped by the API): the brand colour is `#RRGGBB`. */
+export const merchantBranding: Schema = { email_theme: [{ rule: 'hex_color' }] };
+
 /** Merchant preferences (/merchants/preferences, content feature): content types entered one at a time. */
 export const merchantPreferences: Schema = { default_content_type: text(BOUNDS.contentType.max) };
 

@@ -15,8 +15,21 @@ import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 
 // In CI a missing tool throws here (the suite fails); elsewhere the decoding tests are skipped.
 const tools = !missingTool(
-  hasBinary('pdftoppm') && hasBinary('zbarimg') ? undefined : 'labels.test: skipping barcode decoding: pdftoppm (poppler-utils) or zbarimg (zbar-tools) is missing',
+  hasBinary('pdftoppm') && hasBinary('zbarimg') && hasBinary('pdftotext')
+    ? undefined
+    : 'labels.test: skipping barcode decoding: pdftoppm / pdftotext (poppler-utils) or zbarimg (zbar-tools) is missing',
 );
+
+/** The label's text as pdftotext reads it (one line per printed line, -layout off). */
+function textOf(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lockerline-label-text-'));
+  try {
+    writeFileSync(join(dir, 'label.pdf'), pdf);
+    return execFileSync('pdftotext', [join(dir, 'label.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 function decode(pdf: Buffer): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'lockerline-label-'));
@@ -54,6 +67,34 @@ describe('labels', () => {
     const codes = decode(res.rawPayload);
     for (const p of s.packages) expect(codes).toContain(p.barcode);
     expect(codes.filter((c) => c === s.reference_id)).toHaveLength(2);
+  });
+
+  it.skipIf(!tools)('carries what a courier needs: drop-off address, recipient phone, service, date, sender and return address', async () => {
+    const dropoff = await t.db.selectFrom('locations').selectAll().where('code', '=', 'PD-NAS-01').executeTakeFirstOrThrow();
+    const acme = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+    const pickup = await t.db.selectFrom('locations').selectAll().where('merchant_id', '=', acme).where('type', '=', 'pickup').where('active', '=', 1).executeTakeFirstOrThrow();
+    await t.db.updateTable('locations').set({ address_street: 'Bay Street', address_house_number: '12', address_locality: 'Nassau' }).where('id', '=', dropoff.id).execute();
+    await t.db.updateTable('locations').set({ address_street: 'Harbour Road', address_house_number: '4', address_locality: 'Freeport' }).where('id', '=', pickup.id).execute();
+    const created = await ma.post('/api/shipments', {
+      type: 'express', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.net', country: 'BS', phone: '2423575555',
+      dropoff_location_id: dropoff.id, pickup_location_id: pickup.id, packages: [{ size: 'SMALL' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const s = created.json().data;
+    const res = await ma.post(`/api/shipments/${s.id}/print`);
+    expect(res.statusCode).toBe(200);
+    const text = textOf(res.rawPayload);
+    expect(text, text).toContain('12 Bay Street, Nassau'); // drop-off address
+    expect(text).toContain('+1 242 357 5555'); // recipient phone, formatted (core formatPhoneForDisplay)
+    expect(text).toMatch(/SERVICE\s+SIZE\s+DATE\s+Express/);
+    expect(text).toContain(new Date().toISOString().slice(0, 10)); // the print date
+    expect(text).toContain('SENDER / RETURN TO');
+    expect(text).toContain('Acme Outfitters');
+    expect(text).toContain('4 Harbour Road, Freeport'); // the merchant's pickup location: where it returns
+    // The barcodes still scan with the new content on the label.
+    const codes = decode(res.rawPayload);
+    expect(codes).toContain(s.packages[0].barcode);
+    expect(codes).toContain(s.reference_id);
   });
 
   it('refuses an unknown label format with 422 on `format` before printing, for a shipment and for one package', async () => {

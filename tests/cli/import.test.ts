@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, spawnCli } from './spawn-cli.js';
 
@@ -54,6 +55,50 @@ describe('lockerline template / import / export', () => {
     const xlsx = await cli(['template', 'shipments', '--format', 'xlsx', '--out', 'template.xlsx']);
     expect(xlsx.code).toBe(0);
     expect(readFileSync(join(dir, 'template.xlsx')).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it("names a real drop-off point of the merchant in the template's sample row, and the sample imports", async () => {
+    // Not the generic NAS-PUDO-01 of the field list: a drop-off point the merchant may really use.
+    const db = new Database(env.SQLITE_FILE);
+    const now = new Date().toISOString();
+    db.prepare("insert into locations (name, code, type, class, merchant_id, active, approved, created_at, updated_at) values ('Acme Counter', 'ACME-PUDO-7', 'dropoff', 'pudo', ?, 1, 1, ?, ?)").run(acmeId, now, now);
+    const otherId = (db.prepare('select id from merchants where id != ? order by id limit 1').get(acmeId) as { id: number }).id;
+    db.close();
+    const sampleDropoff = (stdout: string) => {
+      const [header, row] = stdout.split('\n');
+      return row.split(',')[header.split(',').indexOf('dropoff_location')];
+    };
+    /** The merchant (null: network) owning the active customer drop-off point with this code, or undefined. */
+    const ownerOf = (code: string) => {
+      const ro = new Database(env.SQLITE_FILE, { readonly: true });
+      try {
+        const row = ro.prepare("select merchant_id from locations where code = ? and type = 'dropoff' and active = 1 and class != 'warehouse'").get(code) as { merchant_id: number | null } | undefined;
+        return row?.merchant_id;
+      } finally {
+        ro.close();
+      }
+    };
+    const network = await cli(['template', 'shipments', '--format', 'csv']);
+    expect(network.code, network.stderr).toBe(0);
+    expect(ownerOf(sampleDropoff(network.stdout))).toBeNull();
+    const acme = await cli(['template', 'shipments', '--format', 'csv', '--merchant', String(acmeId)]);
+    expect(acme.code, acme.stderr).toBe(0);
+    expect([null, acmeId]).toContain(ownerOf(sampleDropoff(acme.stdout)));
+    // Another merchant is never offered Acme's own point.
+    const other = await cli(['template', 'shipments', '--format', 'csv', '--merchant', String(otherId)]);
+    expect([null, otherId]).toContain(ownerOf(sampleDropoff(other.stdout)));
+    // The XLSX explanation sheet lists the merchant's own point.
+    expect((await cli(['template', 'shipments', '--format', 'xlsx', '--merchant', String(acmeId), '--out', 'acme.xlsx'])).code).toBe(0);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, 'acme.xlsx'));
+    const codes = workbook.worksheets[1].getColumn(1).values.map(String);
+    expect(codes).toContain('ACME-PUDO-7');
+    expect((await cli(['template', 'shipments', '--format', 'csv', '--merchant', '999999'])).code).toBe(1);
+    // The sample row as written imports for the merchant (dry run: nothing stored).
+    writeFileSync(join(dir, 'sample.csv'), acme.stdout);
+    const dry = await cli(['import', 'shipments', 'sample.csv', '--merchant', String(acmeId), '--dry-run', '--json']);
+    expect(dry.code, dry.stdout).toBe(0);
+    expect(JSON.parse(dry.stdout).counts).toMatchObject({ rows: 1, valid: 1, invalid: 0 });
   });
 
   it('dry-runs, imports (exit 0), refuses bad files (exit 1) and imports the valid rows only (exit 2)', async () => {

@@ -14,7 +14,7 @@ export type BitmaskInputProps = InputProps & {
 };
 
 /** Checkbox group editing a bitmask stored as one integer (features, channels, roles). */
-export function BitmaskInput({ bits, labelPrefix, allowed, label, ...props }: BitmaskInputProps) {
+export function BitmaskInput({ bits, labelPrefix, allowed, label, helperText, ...props }: BitmaskInputProps) {
   const translate = useTranslate();
   const resource = useResourceContext(props);
   const { field, fieldState, isRequired } = useInput({ defaultValue: 0, ...props });
@@ -37,9 +37,9 @@ export function BitmaskInput({ bits, labelPrefix, allowed, label, ...props }: Bi
           />
         ))}
       </FormGroup>
-      {error && (
+      {(error || helperText) && (
         <FormHelperText>
-          <InputHelperText error={error} />
+          <InputHelperText error={error} helperText={helperText} />
         </FormHelperText>
       )}
     </FormControl>

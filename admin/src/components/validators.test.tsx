@@ -21,6 +21,13 @@ describe('schemaValidator', () => {
     expect(errors.dropoff_location_id).toBe('This field is required.');
   });
 
+  it('reads a dotted field inside an object and reports it there (the brand colour, #RRGGBB)', () => {
+    const brand = schemaValidator({ 'branding.email_theme': schemas.merchantBranding.email_theme }, t);
+    expect(brand({ branding: { email_theme: 'orange' } })).toEqual({ branding: { email_theme: t('validation.hex_color') } });
+    expect(brand({ branding: { email_theme: '#1565C0' } })).toEqual({});
+    expect(brand({})).toEqual({});
+  });
+
   it('reports min length with the bound', () => {
     expect(validate({ first_name: 'A' }).first_name).toBe('Must be at least 2 characters.');
   });

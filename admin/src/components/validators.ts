@@ -15,11 +15,28 @@ function labelledParams(params: Record<string, string | number> | undefined, t: 
   return { ...params, target: t(`resources.${resource}.fields.${params.target}`, { _: params.target }) };
 }
 
-/** A react-admin form-level `validate` function for a core Schema; strings translated by `t`. */
+/** The value at a dotted path (`branding.email_theme`), for schema fields inside JSON objects. */
+const valueAt = (values: Values, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Values)[key] : undefined), values);
+
+/** Sets an error at a dotted path as nested objects, the shape react-hook-form reads errors in. */
+function setAt(errors: FormErrors, path: string, message: string): void {
+  const keys = path.split('.');
+  let at = errors;
+  for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as FormErrors;
+  at[keys[keys.length - 1]] = message;
+}
+
+/**
+ * A react-admin form-level `validate` function for a core Schema; strings translated by `t`. A field named
+ * with a dotted path (`branding.email_theme`) is read from, and reported at, that place in the values.
+ */
 export function schemaValidator(schema: Schema, t: Translate, nested: Record<string, Schema> = {}, resource?: string) {
   return (values: Values): FormErrors => {
     const errors: FormErrors = {};
-    for (const [field, m] of Object.entries(validate(schema, values))) errors[field] = t(m.key, labelledParams(m.params, t, resource));
+    const dotted = Object.keys(schema).filter((field) => field.includes('.'));
+    const flat = dotted.length ? { ...values, ...Object.fromEntries(dotted.map((field) => [field, valueAt(values, field)])) } : values;
+    for (const [field, m] of Object.entries(validate(schema, flat))) setAt(errors, field, t(m.key, labelledParams(m.params, t, resource)));
     // Array inputs (e.g. a shipment's packages): one error object per row, keyed like the row.
     for (const [field, rowSchema] of Object.entries(nested)) {
       const rows = Array.isArray(values[field]) ? (values[field] as Values[]) : [];

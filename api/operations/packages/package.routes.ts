@@ -110,7 +110,7 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
       const format = verb === 'print' ? requestedLabelFormat((request.query as Body).format ?? body.format) : undefined;
       const outcome = await runPackageAction(ctx, pkg, verb as PackageAction, inputOf(body, image));
       if (format) {
-        const labels = await shipmentLabels(ctx.db, pkg.shipment_id, [pkg.id]);
+        const labels = await shipmentLabels(ctx.db, pkg.shipment_id, [pkg.id], ctx.now);
         const pdf = await renderLabels(labels, format, labelCaptions(request.t));
         return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="label-${pkg.barcode}.pdf"`).send(pdf);
       }

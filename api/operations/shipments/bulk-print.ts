@@ -72,7 +72,7 @@ export async function streamBulkPrint(ctx: OpContext, request: FastifyRequest, r
   void (async () => {
     try {
       for (const shipment of printed) {
-        for (const label of await shipmentLabels(ctx.db, shipment.id)) drawLabel(doc, label, format, captions);
+        for (const label of await shipmentLabels(ctx.db, shipment.id, undefined, ctx.now)) drawLabel(doc, label, format, captions);
         await waitForRoom(doc);
         if (doc.destroyed) return;
       }

@@ -63,7 +63,7 @@ export function registerShipmentOperationRoutes(app: FastifyInstance): void {
       const ctx = opContext(request);
       const result = await SHIPMENT_VERBS[verb](ctx, shipment);
       if (format) {
-        const labels = await shipmentLabels(ctx.db, result.id);
+        const labels = await shipmentLabels(ctx.db, result.id, undefined, ctx.now);
         const pdf = await renderLabels(labels, format, labelCaptions(request.t));
         return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="labels-${result.reference_id}.pdf"`).send(pdf);
       }

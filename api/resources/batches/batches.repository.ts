@@ -10,7 +10,7 @@ import { LIST_SORTS } from '../../../core/lists.js';
 export const BATCH_FIELDS = [
   'name', 'type', 'pickup_location_id', 'packages_small', 'packages_medium', 'packages_large', 'packages_oversized',
   'contents', 'notification_message', 'reminder_message', 'final_reminder_message', 'offset', 'reminder_count',
-  'reminder_interval', 'channels', 'custom_final_reminder',
+  'reminder_interval', 'channels', 'custom_final_reminder', 'message_translations',
 ] as const;
 
 export const batchesList: ListSpec<Row> = {

@@ -5,7 +5,8 @@
 import { DomainError } from '../../../core/errors.js';
 import { batchRefusal } from '../../../core/policies/batches.policy.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
-import { batchDefaults } from '../../../core/schemas/index.js';
+import { batchDefaults, collectProblems } from '../../../core/schemas/index.js';
+import { BATCH_MESSAGE_FIELDS, readBatchTranslations, TRANSLATED_LOCALES } from '../../../core/campaigns/index.js';
 import { BATCH_STATUS } from '../../../core/statuses.js';
 import type { RequestActor } from '../../http/context.js';
 import { recordEvent } from '../../events/events.repository.js';
@@ -32,6 +33,7 @@ export async function batchVerdicts(rows: Row[], actor: RequestActor, db: Db) {
 
 async function checkValues(ctx: ServiceContext, values: Row, merchantId: number, features: number, schema: typeof schemas.batches.create) {
   validateOrThrow(schema, values);
+  checkTranslations(values.message_translations);
   // A campaign of a merchant with the batches feature must reach its customers: at least one channel (SPEC gt0).
   // Without the feature a batch has no channels (SPEC section 9) and sends nothing.
   if (hasBit(features, FEATURES.batches) && !(Number(values.channels) > 0)) fieldError('channels', 'validation.gt0');
@@ -41,7 +43,32 @@ async function checkValues(ctx: ServiceContext, values: Row, merchantId: number,
   }
 }
 
-const stored = (values: Row): Row => ({ ...values, custom_final_reminder: toFlag(values.custom_final_reminder) });
+const stored = (values: Row): Row => ({
+  ...values,
+  custom_final_reminder: toFlag(values.custom_final_reminder),
+  message_translations: JSON.stringify(readBatchTranslations(values.message_translations)),
+});
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** `{ es: { notification_message, … } }`: known languages (not the default) and fields, texts bounded like the English ones. */
+function checkTranslations(value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (!isObject(value)) fieldError('message_translations', 'validation.in');
+  for (const [locale, texts] of Object.entries(value)) {
+    if (!(TRANSLATED_LOCALES as readonly string[]).includes(locale) || (texts !== null && !isObject(texts))) fieldError(`message_translations.${locale}`, 'validation.in');
+    for (const [field, text] of Object.entries(texts ?? {})) {
+      if (!(BATCH_MESSAGE_FIELDS as readonly string[]).includes(field)) fieldError(`message_translations.${locale}.${field}`, 'validation.in');
+      const problem = collectProblems(schemas.batches.update, { [field]: text }, { partial: true })[field];
+      if (problem) fieldError(`message_translations.${locale}.${field}`, problem.key, 'validation.failed', problem.params);
+    }
+  }
+}
+
+/** Stored row -> API shape: the translations parsed. */
+export function presentBatch(row: Row): Row {
+  return 'message_translations' in row ? { ...row, message_translations: readBatchTranslations(row.message_translations) } : row;
+}
 
 export async function createBatch(ctx: ServiceContext, body: Row) {
   const merchantId = (await owningMerchant(ctx, body)) as number;

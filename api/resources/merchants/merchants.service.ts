@@ -4,6 +4,8 @@
  * create, stored hashed and shown only in the create response.
  */
 import { DomainError } from '../../../core/errors.js';
+import { collectProblems } from '../../../core/schemas/index.js';
+import { brandColor } from '../../../core/brand-color.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
 import { NOTIFICATION_EVENTS, BOUNDS, LOCALES } from '../../../core/constants.js';
 import { BATCH_EVENTS, CAMPAIGN_TEXT_MAX, readCampaignTexts } from '../../../core/campaigns/index.js';
@@ -36,6 +38,13 @@ export async function merchantVerdicts(rows: Row[], actor: RequestActor) {
   return verdictsFor(rows, actor, 'merchants', () => ({}));
 }
 
+/** Branding as clients get it: a colour saved before the picker (a theme name, #rgb) as the #rrggbb it meant. */
+export function presentBranding(stored: unknown): Row {
+  const branding: Row = typeof stored === 'string' ? parseJson<Row>(stored, {}) : isObject(stored) ? { ...stored } : {};
+  if (branding.email_theme) branding.email_theme = brandColor(branding.email_theme) ?? undefined;
+  return branding;
+}
+
 /** Stored row -> API shape: JSON parsed, secret hash dropped (by the presenter). */
 export function presentMerchant(row: Row): Row {
   const out: Row = { ...row };
@@ -43,6 +52,7 @@ export function presentMerchant(row: Row): Row {
     if (key in out) out[key] = parseJson(out[key], fallback);
   }
   if ('email_templates' in out) out.email_templates = flatTemplates(out.email_templates);
+  if ('branding' in out) out.branding = presentBranding(out.branding);
   if ('campaign_texts' in out) out.campaign_texts = readCampaignTexts(out.campaign_texts);
   return out;
 }
@@ -85,6 +95,8 @@ export function jsonColumns(body: Row, features: number): Row {
       if (typeof v !== 'string' || v.length > 500) fieldError(`branding.${key}`, 'validation.max', 'validation.failed', { length: 500 });
       if (key === 'from_address' && !EMAIL_RE.test(v)) fieldError('branding.from_address', 'validation.email');
       if (key === 'url' || key === 'contact_url') checkWebUrl(`branding.${key}`, v);
+      const problem = collectProblems(schemas.merchantBranding, { [key]: v }, { partial: true })[key];
+      if (problem) fieldError(`branding.${key}`, problem.key);
       branding[key] = v.trim();
     }
     out.branding = JSON.stringify(branding);

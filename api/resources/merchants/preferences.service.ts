@@ -10,7 +10,7 @@ import { can } from '../../../core/policies/route.permissions.js';
 import type { ServiceContext } from '../access.js';
 import { parseJson, type Row } from '../module.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
-import { checkWebUrl, flatTemplates, jsonColumns } from './merchants.service.js';
+import { checkWebUrl, flatTemplates, jsonColumns, presentBranding } from './merchants.service.js';
 
 async function ownMerchant(ctx: ServiceContext) {
   if (!isMerchantRole(ctx.actor.role) || ctx.actor.merchant_id == null) throw new DomainError('forbidden');
@@ -25,7 +25,7 @@ export async function getPreferences(ctx: ServiceContext) {
     default_content_type: m.default_content_type,
     email_templates: flatTemplates(parseJson<Row>(m.email_templates, {})),
     notification_events: parseJson<string[]>(m.notification_events, []),
-    branding: parseJson<Row>(m.branding, {}),
+    branding: presentBranding(m.branding),
     campaign_texts: readCampaignTexts(m.campaign_texts),
     payment_url: m.payment_url,
     features: m.features,

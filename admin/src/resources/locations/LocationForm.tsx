@@ -7,6 +7,7 @@ import { CoordinateInput } from '../../components/CoordinateInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { req } from '../../components/RequiredLabel.js';
+import { FormSection } from '../../components/FormSection.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
 import { useActor, useFieldMask } from '../../components/useActor.js';
 import { LocationAddressInputs } from './LocationAddressInputs.js';
@@ -17,8 +18,6 @@ function LockerServiceInput() {
   const isLocker = useWatch({ name: 'class' }) === 'locker';
   return isLocker ? <EnumInput source="locker_service" values={LOCKER_SERVICES} prefix="locker_services" label={req('locker_service')} /> : null;
 }
-
-const TEXT_FIELDS = ['hours', 'zone', 'route', 'timezone', 'what3words'];
 
 /**
  * A new location's starting values, including what the inputs would otherwise fill in on mount
@@ -38,21 +37,35 @@ export function LocationForm({ mode }: { mode: 'create' | 'edit' }) {
       schema={schemas.locations[mode === 'create' ? 'create' : 'update']}
       defaultValues={mode === 'create' ? newLocationValues(actor.role) : undefined}
     >
-      <TextInput source="name" label={req('name')} />
-      {mask.field('code') && <TextInput source="code" label={req('code')} />}
-      <EnumInput source="type" values={LOCATION_TYPES} prefix="location_types" label={req('type')} />
-      <EnumInput source="class" values={LOCATION_CLASSES} prefix="location_classes" label={req('class')} />
-      {mask.field('locker_service') && <LockerServiceInput />}
-      {isAdminRole(actor.role) && <LightReferenceInput source="merchant_id" reference="merchants" label={req('merchant_id')} />}
-      {mask.field('active') && <BooleanInput source="active" label={req('active')} />}
-      {mask.field('approved') && <BooleanInput source="approved" label={req('approved')} />}
-      <CoordinateInput source="latitude" label={req('latitude')} />
-      <CoordinateInput source="longitude" label={req('longitude')} />
-      {TEXT_FIELDS.map((source) => (
-        <TextInput key={source} source={source} label={req(source)} />
-      ))}
-      <LocationStorageInputs />
-      <LocationAddressInputs />
+      <FormSection title="forms.sections.locations.identity" name="identity">
+        <TextInput source="name" label={req('name')} />
+        {mask.field('code') && <TextInput source="code" label={req('code')} />}
+        <EnumInput source="type" values={LOCATION_TYPES} prefix="location_types" label={req('type')} />
+        <EnumInput source="class" values={LOCATION_CLASSES} prefix="location_classes" label={req('class')} />
+        {isAdminRole(actor.role) && <LightReferenceInput source="merchant_id" reference="merchants" label={req('merchant_id')} />}
+        {mask.field('active') && <BooleanInput source="active" label={req('active')} />}
+        {mask.field('approved') && <BooleanInput source="approved" label={req('approved')} />}
+      </FormSection>
+      <FormSection title="forms.sections.locations.address" name="address">
+        <LocationAddressInputs />
+      </FormSection>
+      <FormSection title="forms.sections.locations.geo" name="geo">
+        <CoordinateInput source="latitude" label={req('latitude')} />
+        <CoordinateInput source="longitude" label={req('longitude')} />
+        <TextInput source="what3words" label={req('what3words')} />
+        <TextInput source="timezone" label={req('timezone')} />
+      </FormSection>
+      <FormSection title="forms.sections.locations.hours" name="hours">
+        <TextInput source="hours" label={req('hours')} />
+      </FormSection>
+      <FormSection title="locker_ops.storage_rules" name="storage">
+        <LocationStorageInputs />
+      </FormSection>
+      <FormSection title="forms.sections.locations.service" name="service">
+        {mask.field('locker_service') && <LockerServiceInput />}
+        <TextInput source="zone" label={req('zone')} />
+        <TextInput source="route" label={req('route')} />
+      </FormSection>
     </ResourceForm>
   );
 }

@@ -1,5 +1,3 @@
-import { Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import { STORAGE_END_ACTIONS, STORAGE_UNITS } from '../../../../core/machines/storage.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { NumericInput } from '../../components/NumericInput.js';
@@ -12,10 +10,8 @@ const NUMBERS = ['storage_reminder_hours', 'storage_extensions_max', 'storage_ex
  * unit), reminder lead, extension policy and the end action. Empty fields keep today's behaviour.
  */
 export function LocationStorageInputs() {
-  const translate = useTranslate();
   return (
     <>
-      <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>{translate('locker_ops.storage_rules')}</Typography>
       <NumericInput source="storage_days" label={req('storage_days')} />
       <EnumInput source="storage_unit" values={STORAGE_UNITS} prefix="storage_units" label={req('storage_unit')} emptyText="storage_units.days" />
       {NUMBERS.map((source) => (

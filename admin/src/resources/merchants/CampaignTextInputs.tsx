@@ -3,9 +3,9 @@
  * A Spanish field left empty shows the English text as its placeholder and says that the English text is
  * used until a Spanish one is written, as the messages do (labelled, inside the Spanish frame).
  */
-import { Typography } from '@mui/material';
 import { TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { FormSection } from '../../components/FormSection.js';
 import { BATCH_EVENTS, CAMPAIGN_TEXT_MAX, type BatchStepEvent } from '../../../../core/campaigns/index.js';
 
 const field = (name: string) => `resources.merchants.fields.${name}`;
@@ -41,18 +41,11 @@ function StepInputs({ event }: { event: BatchStepEvent }) {
 }
 
 export function CampaignTextInputs() {
-  const translate = useTranslate();
   return (
-    <>
-      <Typography component="h2" variant="subtitle1" sx={{ mt: 2 }}>
-        {translate(field('campaign_texts'))}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {translate(field('campaign_texts_help'))}
-      </Typography>
+    <FormSection title={field('campaign_texts')} help={field('campaign_texts_help')} name="campaign-texts">
       {BATCH_EVENTS.map((event) => (
         <StepInputs key={event} event={event} />
       ))}
-    </>
+    </FormSection>
   );
 }

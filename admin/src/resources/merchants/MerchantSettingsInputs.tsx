@@ -3,11 +3,12 @@
  * (content feature; typed one at a time, Enter adds), payment URL (postpayments), notification
  * events with an e-mail template id each, campaign texts per language, and the linked location groups.
  */
-import { Typography } from '@mui/material';
 import { AutocompleteArrayInput, CheckboxGroupInput, ReferenceArrayInput, SelectInput, TextArrayInput, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
+import { ColorInput } from '../../components/ColorInput.js';
+import { FormSection } from '../../components/FormSection.js';
 import { useEnumChoices } from '../../components/EnumInput.js';
 import { CampaignTextInputs } from './CampaignTextInputs.js';
 
@@ -18,15 +19,6 @@ const field = (name: string) => `resources.merchants.fields.${name}`;
 /** Events a merchant with `features` may turn on: awaiting payment only with postpayments. */
 export function offeredEvents(features: number) {
   return NOTIFICATION_EVENTS.filter((e) => e !== 'shipment-awaiting-payment' || hasBit(features, FEATURES.postpayments));
-}
-
-function Section({ title }: { title: string }) {
-  const translate = useTranslate();
-  return (
-    <Typography component="h2" variant="subtitle1" sx={{ mt: 2 }}>
-      {translate(title)}
-    </Typography>
-  );
 }
 
 function ContentTypeInputs() {
@@ -47,29 +39,41 @@ export function MerchantSettingsInputs() {
   const translate = useTranslate();
   return (
     <>
-      {hasBit(features, FEATURES.content) && <ContentTypeInputs />}
-      {hasBit(features, FEATURES.postpayments) && <TextInput source="payment_url" type="url" label={field('payment_url')} />}
-      {hasBit(features, FEATURES.branding) && (
-        <>
-          <Section title={field('branding')} />
-          {BRANDING_KEYS.map((key) => (
-            <TextInput key={key} source={`branding.${key}`} label={field(`branding_${key}`)} type={key === 'from_address' ? 'email' : 'text'} />
-          ))}
-        </>
+      {(hasBit(features, FEATURES.content) || hasBit(features, FEATURES.postpayments)) && (
+        <FormSection title="forms.sections.merchants.content" name="content">
+          {hasBit(features, FEATURES.content) && <ContentTypeInputs />}
+          {hasBit(features, FEATURES.postpayments) && <TextInput source="payment_url" type="url" label={field('payment_url')} />}
+        </FormSection>
       )}
-      <CheckboxGroupInput source="notification_events" label={field('notification_events')} choices={eventChoices} row />
-      <Section title={field('email_templates')} />
-      {events.map((event) => (
-        <TextInput
-          key={event}
-          source={`email_templates.${event}`}
-          label={`${translate(`notification_events.${event}`)} · ${translate(field('template_id'))}`}
-        />
-      ))}
+      {hasBit(features, FEATURES.branding) && (
+        <FormSection title={field('branding')} name="branding">
+          {BRANDING_KEYS.map((key) =>
+            key === 'email_theme' ? (
+              <ColorInput key={key} source="branding.email_theme" label={field('branding_email_theme')} helperText="campaigns.preferences.theme_hint" />
+            ) : (
+              <TextInput key={key} source={`branding.${key}`} label={field(`branding_${key}`)} type={key === 'from_address' ? 'email' : 'text'} />
+            ),
+          )}
+        </FormSection>
+      )}
+      <FormSection title="forms.sections.merchants.notifications" name="notifications" columns={1}>
+        <CheckboxGroupInput source="notification_events" label={field('notification_events')} choices={eventChoices} row />
+      </FormSection>
+      <FormSection title={field('email_templates')} name="email-templates">
+        {events.map((event) => (
+          <TextInput
+            key={event}
+            source={`email_templates.${event}`}
+            label={`${translate(`notification_events.${event}`)} · ${translate(field('template_id'))}`}
+          />
+        ))}
+      </FormSection>
       <CampaignTextInputs />
-      <ReferenceArrayInput source="location_group_ids" reference="location_groups" queryOptions={{ meta: { light: true } }}>
-        <AutocompleteArrayInput optionText="name" label={field('location_groups')} filterToQuery={(search) => ({ search })} />
-      </ReferenceArrayInput>
+      <FormSection title={field('location_groups')} name="groups" columns={1}>
+        <ReferenceArrayInput source="location_group_ids" reference="location_groups" queryOptions={{ meta: { light: true } }}>
+          <AutocompleteArrayInput optionText="name" label={field('location_groups')} filterToQuery={(search) => ({ search })} />
+        </ReferenceArrayInput>
+      </FormSection>
     </>
   );
 }

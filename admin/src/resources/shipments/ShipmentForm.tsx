@@ -13,6 +13,7 @@ import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { LocationReferenceInput } from '../../components/LocationOption.js';
 import { PhoneInput } from '../../components/PhoneInput.js';
 import { req } from '../../components/RequiredLabel.js';
+import { FormSection } from '../../components/FormSection.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
 import { useActor } from '../../components/useActor.js';
 import { ShipmentPackagesInput } from './ShipmentPackagesInput.js';
@@ -147,19 +148,27 @@ export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
       nested={schemas.shipments.nested}
       defaultValues={mode === 'create' ? createDefaults(canPickMerchant, preferences?.default_pickup) : undefined}
     >
-      {canPickMerchant && mode === 'create' && <MerchantInput />}
-      <TextInput source="external_reference_id" label={req('external_reference_id')} />
-      <EnumInput source="type" values={SHIPMENT_TYPES} prefix="shipment_types" label={req('type')} />
-      <TextInput source="first_name" label={req('first_name')} />
-      <TextInput source="last_name" label={req('last_name')} />
-      <TextInput source="email" type="email" label={req('email')} />
-      <CountryInput source="country" label={req('country')} />
-      <PhoneInput source="phone" label={req('phone')} />
-      <EnumInput source="locale" values={LOCALES} prefix="app.languages" label={req('locale')} />
-      <DropoffLocationInput />
-      <PickupLocationInput byMerchant={canPickMerchant} />
-      <TextInput source="contents" label={req('contents')} />
-      <ShipmentPackagesInput />
+      <FormSection title="forms.sections.shipments.order" name="order">
+        {canPickMerchant && mode === 'create' && <MerchantInput />}
+        <TextInput source="external_reference_id" label={req('external_reference_id')} />
+        <EnumInput source="type" values={SHIPMENT_TYPES} prefix="shipment_types" label={req('type')} />
+        <TextInput source="contents" label={req('contents')} />
+      </FormSection>
+      <FormSection title="resources.shipments.fields.recipient" name="recipient">
+        <TextInput source="first_name" label={req('first_name')} />
+        <TextInput source="last_name" label={req('last_name')} />
+        <TextInput source="email" type="email" label={req('email')} />
+        <EnumInput source="locale" values={LOCALES} prefix="app.languages" label={req('locale')} />
+        <CountryInput source="country" label={req('country')} />
+        <PhoneInput source="phone" label={req('phone')} />
+      </FormSection>
+      <FormSection title="forms.sections.shipments.locations" name="locations">
+        <DropoffLocationInput />
+        <PickupLocationInput byMerchant={canPickMerchant} />
+      </FormSection>
+      <FormSection title="resources.shipments.fields.packages" name="packages" columns={1}>
+        <ShipmentPackagesInput />
+      </FormSection>
     </ResourceForm>
   );
 }

@@ -7,6 +7,7 @@ import { CountryInput } from '../../components/CountryInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { req } from '../../components/RequiredLabel.js';
+import { FormSection } from '../../components/FormSection.js';
 import { ResourceForm } from '../../components/ResourceForm.js';
 import { RoleInput } from '../../components/RoleInput.js';
 import { useActor, type ActorIdentity } from '../../components/useActor.js';
@@ -54,17 +55,23 @@ export function UserForm({ mode }: { mode: 'create' | 'edit' }) {
       schema={schemas.users[mode === 'create' ? 'create' : 'update']}
       defaultValues={mode === 'create' ? newUserValues(actor) : undefined}
     >
-      <TextInput source="first_name" label={req('first_name')} />
-      <TextInput source="last_name" label={req('last_name')} />
-      <TextInput source="email" type="email" label={req('email')} />
-      <RoleInput source="role" label={req('role')} />
-      <RoleDependentInputs />
-      <EnumInput source="locale" values={LOCALES} prefix="app.languages" label={req('locale')} />
-      <CountryInput source="country" label={req('country')} />
-      <BooleanInput source="active" label={req('active')} />
-      <PasswordInput source="password" autoComplete="new-password" label={req('password')} />
-      <PasswordInput source="password_confirmation" autoComplete="new-password" label={req('password_confirmation')} />
-      {mode === 'edit' && <OwnCurrentPassword />}
+      <FormSection title="forms.sections.users.person" name="person">
+        <TextInput source="first_name" label={req('first_name')} />
+        <TextInput source="last_name" label={req('last_name')} />
+        <TextInput source="email" type="email" label={req('email')} />
+        <EnumInput source="locale" values={LOCALES} prefix="app.languages" label={req('locale')} />
+        <CountryInput source="country" label={req('country')} />
+      </FormSection>
+      <FormSection title="forms.sections.users.access" name="access">
+        <RoleInput source="role" label={req('role')} />
+        <BooleanInput source="active" label={req('active')} />
+        <RoleDependentInputs />
+      </FormSection>
+      <FormSection title="resources.users.fields.password" name="password">
+        <PasswordInput source="password" autoComplete="new-password" label={req('password')} />
+        <PasswordInput source="password_confirmation" autoComplete="new-password" label={req('password_confirmation')} />
+        {mode === 'edit' && <OwnCurrentPassword />}
+      </FormSection>
     </ResourceForm>
   );
 }

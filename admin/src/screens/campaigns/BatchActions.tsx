@@ -4,6 +4,7 @@ import PauseIcon from '@mui/icons-material/Pause';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useTranslate } from 'react-admin';
 import { convertResponded, runBatchVerb, type BatchVerb } from './campaignApi.js';
+import { useAudienceConfirm } from './AudienceConfirm.js';
 import { useRecordVerbs } from './useRecordVerbs.js';
 
 const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
@@ -15,7 +16,12 @@ const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
 export function BatchActions() {
   const translate = useTranslate();
   const { record, actions, busy, whileBusy, run, notify, refresh } = useRecordVerbs<BatchVerb>(runBatchVerb);
+  const audience = useAudienceConfirm();
   if (!record) return null;
+
+  /** Start names how many customers the campaign will message first (issue 10); pause just runs. */
+  const click = (verb: BatchVerb) =>
+    verb === 'start' ? whileBusy(() => audience.ask('start', new Map([[Number(record.id), undefined]]), () => run('start'))) : run(verb);
 
   const convertAll = () =>
     whileBusy(async () => {
@@ -29,7 +35,7 @@ export function BatchActions() {
       {(['start', 'pause'] as const)
         .filter((verb) => actions.includes(verb))
         .map((verb) => (
-          <Button key={verb} size="small" startIcon={ICONS[verb]} onClick={() => run(verb)} disabled={busy}>
+          <Button key={verb} size="small" startIcon={ICONS[verb]} onClick={() => click(verb)} disabled={busy}>
             {translate(`campaigns.actions.${verb}`)}
           </Button>
         ))}
@@ -38,6 +44,7 @@ export function BatchActions() {
           {translate('campaigns.actions.convert_responded')}
         </Button>
       )}
+      {audience.dialog}
     </>
   );
 }

@@ -9,7 +9,8 @@ import SendIcon from '@mui/icons-material/Send';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, type RaRecord } from 'react-admin';
 import { useBusy } from '../shared/useBusy.js';
-import { checkEligibility, convertResponded, reasonKey, runItemVerb, type Eligibility } from './campaignApi.js';
+import { useAudienceConfirm } from './AudienceConfirm.js';
+import { audienceCount, checkEligibility, convertResponded, reasonKey, runItemVerb, type Eligibility } from './campaignApi.js';
 
 type BulkAction = 'notify' | 'convert';
 
@@ -49,6 +50,19 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
   const unselectAll = useUnselectAll(resource ?? 'batch_items');
   const [busy, whileBusy] = useBusy();
   const [partial, setPartial] = useState<Eligibility | null>(null);
+  /** Notify: how many customers the eligible items would message (named in the dialogs, issue 10). */
+  const [reach, setReach] = useState<number | null>(null);
+  const audience = useAudienceConfirm();
+
+  /** The eligible ids by batch (the list is normally one batch's items). */
+  const byBatch = (ids: number[]) => {
+    const map = new Map<number, number[]>();
+    for (const id of ids) {
+      const batchId = Number(data.find((r) => Number(r.id) === id)?.batch_id);
+      map.set(batchId, [...(map.get(batchId) ?? []), id]);
+    }
+    return map;
+  };
 
   const nameOf = (id: number) => {
     const r = data.find((row) => Number(row.id) === id);
@@ -68,8 +82,10 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
   const start = () =>
     whileBusy(async () => {
       const verdict = await checkEligibility(action, selectedIds);
-      if (verdict.allOk) await execute(verdict.can);
-      else setPartial(verdict);
+      if (action === 'notify' && verdict.allOk) return audience.ask('notify', byBatch(verdict.can), () => execute(verdict.can));
+      if (verdict.allOk) return execute(verdict.can);
+      setReach(action === 'notify' && verdict.can.length ? await audienceCount('notify', byBatch(verdict.can)) : null);
+      setPartial(verdict);
     });
 
   return (
@@ -87,6 +103,11 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
                   ? translate('campaigns.bulk.partial_body', { can: partial.can.length, total: partial.can.length + partial.cannot.length })
                   : translate('campaigns.bulk.none_eligible')}
               </DialogContentText>
+              {reach !== null && (
+                <DialogContentText data-testid="audience-count" data-count={reach} sx={{ mt: 1 }}>
+                  {translate('campaigns.audience.notify', { smart_count: reach })}
+                </DialogContentText>
+              )}
               <List dense data-testid="bulk-ineligible">
                 {partial.cannot.map((id) => (
                   <ListItem key={id} disableGutters>
@@ -106,6 +127,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
           </>
         )}
       </Dialog>
+      {audience.dialog}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { FEATURES, hasBit } from '../../../../core/features.js';
 import { FormTextField, type FormTextFieldProps } from '../../components/FormTextField.js';
 import { api } from '../../providers/http.js';
 import { useApiGet } from '../../pages/useApi.js';
+import { ColorInput } from '../../components/ColorInput.js';
 import { CampaignTextFields } from './CampaignTextFields.js';
 
 const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
@@ -142,15 +143,13 @@ export function NotificationPreferences() {
                 <Typography component="h2" variant="h6">
                   {translate(field('branding'))}
                 </Typography>
-                {BRANDING_KEYS.map((key) => (
-                  <PreferenceText
-                    key={key}
-                    source={`branding.${key}`}
-                    label={translate(field(`branding_${key}`))}
-                    helper={key === 'email_theme' ? translate('campaigns.preferences.theme_hint') : undefined}
-                    slotProps={{ htmlInput: { maxLength: 500 } }}
-                  />
-                ))}
+                {BRANDING_KEYS.map((key) =>
+                  key === 'email_theme' ? (
+                    <ColorInput key={key} source="branding.email_theme" label={field('branding_email_theme')} helperText="campaigns.preferences.theme_hint" />
+                  ) : (
+                    <PreferenceText key={key} source={`branding.${key}`} label={translate(field(`branding_${key}`))} slotProps={{ htmlInput: { maxLength: 500 } }} />
+                  ),
+                )}
               </>
             )}
             {withPayments && <PreferenceText source="payment_url" label={translate(field('payment_url'))} type="url" />}

@@ -39,3 +39,18 @@ export async function checkEligibility(action: string, ids: (number | string)[])
 
 /** The i18n key of a refusal code (`batch_item.not_responded` -> `errors.batch_item.not_responded`). */
 export const reasonKey = (code: string) => `errors.${code}`;
+
+export type AudienceVerb = 'start' | 'notify';
+
+/**
+ * How many customers `verb` would message (GET /api/batches/:id/audience, issue 10): the whole batch for
+ * start, the given items for notify. Items of several batches are counted per batch and added up.
+ */
+export async function audienceCount(verb: AudienceVerb, byBatch: Map<number, number[] | undefined>): Promise<number> {
+  let total = 0;
+  for (const [batchId, ids] of byBatch) {
+    const res = await api<{ data: { customers: number } }>(`batches/${batchId}/audience`, { query: { verb, ...(ids ? { ids } : {}) } });
+    total += res.data.customers;
+  }
+  return total;
+}

@@ -935,7 +935,7 @@ export const appEn = {
         identity: 'Identity',
         address: 'Address',
         geo: 'Position',
-        hours: 'Opening hours and storage',
+        hours: 'Opening hours',
         service: 'Locker and route',
       },
       shipments: { order: 'Order', locations: 'Drop-off and pickup' },

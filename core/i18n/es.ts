@@ -939,7 +939,7 @@ export const appEs: AppCatalogue = {
         identity: 'Identidad',
         address: 'Dirección',
         geo: 'Ubicación',
-        hours: 'Horario y almacenamiento',
+        hours: 'Horario',
         service: 'Taquilla y ruta',
       },
       shipments: { order: 'Pedido', locations: 'Entrega y recogida' },

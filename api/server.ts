@@ -23,7 +23,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticAdminPlugin } from './plugins/static-admin.js';
 import { authRoutes } from './auth/routes.js';
 import { resourceRoutes } from './resources/index.js';
-import { operationRoutes } from './operations/index.js';
+import { verbRoutes } from './resources/verb-routes.js';
 import { importRoutes } from './import/routes.js';
 import { exportRoutes } from './export/routes.js';
 import { campaignPlugin } from './campaigns/index.js';
@@ -107,7 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   options.beforeRoutes?.(app);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(resourceRoutes, { prefix: '/api' });
-  await app.register(operationRoutes, { prefix: '/api' });
+  await app.register(verbRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(campaignPlugin, { prefix: '/api' });

@@ -17,7 +17,7 @@ import { registerRecordAction } from '../resources/record-actions.js';
 import { loadVisible } from '../resources/records.js';
 import { idParams } from '../resources/schemas.js';
 import type { Row } from '../resources/module.js';
-import { recordPayload } from '../operations/shared/respond.js';
+import { recordPayload } from '../resources/shared/record-payload.js';
 import {
   conversionRefusal, convertItem, convertResponded, notifyItem, notifyRefusal, pauseBatch, pauseRefusal, restartItem, restartRefusal, startBatch, startRefusal,
 } from './batch-actions.service.js';

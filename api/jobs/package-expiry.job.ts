@@ -14,9 +14,9 @@ import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { recordEvent } from '../events/events.repository.js';
 import { REMINDER_HOURS_BEFORE_EXPIRY } from '../../core/constants.js';
-import { systemContext } from '../operations/context.js';
-import { runPackageAction } from '../operations/packages/package-actions.service.js';
-import { enqueuePackageNotification } from '../operations/shared/effects.js';
+import { systemContext } from '../resources/shared/op-context.js';
+import { runPackageAction } from '../resources/packages/package-actions.service.js';
+import { enqueuePackageNotification } from '../resources/shared/effects.js';
 import { recordSkippedRow } from './skipped-rows.js';
 
 export interface PassResult {

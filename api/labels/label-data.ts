@@ -1,6 +1,6 @@
 /** Label data of shipments (one label per package that is not cancelled), read in one query per shipment. */
 import { PACKAGE_STATUS as P } from '../../core/statuses.js';
-import type { Executor } from '../operations/context.js';
+import type { Executor } from '../resources/shared/op-context.js';
 import type { LabelData } from './label.js';
 
 export async function shipmentLabels(db: Executor, shipmentId: number, packageIds?: number[]): Promise<LabelData[]> {

@@ -15,7 +15,7 @@ import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js'
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import type { Database, Merchant } from '../db/tables.js';
 import { recordEvents } from '../events/events.repository.js';
-import { nextStamp } from '../operations/context.js';
+import { nextStamp } from '../resources/shared/op-context.js';
 import { closedTokenError, findToken, spendTokens, type ResolvedToken, type TokenState } from '../campaigns/tokens.js';
 import { findChoice, listChoices, type ChoiceQuery } from './choices.js';
 

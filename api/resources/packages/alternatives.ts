@@ -6,7 +6,7 @@
 import { dropoffClassesFor } from '../../../core/policies/packages.policy.js';
 import { distanceKm } from '../../../core/geo.js';
 import type { Package } from '../../db/tables.js';
-import type { Executor } from '../context.js';
+import type { Executor } from '../shared/op-context.js';
 
 export interface Alternative {
   id: number;

@@ -2,14 +2,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCrud } from '../../plugins/auth.js';
 import type { Manifest } from '../../db/tables.js';
-import { contextOf } from '../../resources/access.js';
-import { RESOURCE_MODULES } from '../../resources/index.js';
+import { contextOf } from '../access.js';
+import { RESOURCE_MODULES } from '../index.js';
 import { canCrud } from '../../../core/permissions.js';
-import { registerRecordAction } from '../../resources/record-actions.js';
-import { loadOne } from '../../resources/records.js';
-import { idParams } from '../../resources/schemas.js';
-import { opContext } from '../context.js';
-import { recordPayload } from '../shared/respond.js';
+import { registerRecordAction } from '../record-actions.js';
+import { loadOne } from '../records.js';
+import { idParams } from '../schemas.js';
+import { opContext } from '../shared/op-context.js';
+import { recordPayload } from '../shared/record-payload.js';
 import { MANIFEST_VERBS, manifestRefusal, runManifestVerb } from './manifest-actions.service.js';
 
 const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);

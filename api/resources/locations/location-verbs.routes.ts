@@ -9,14 +9,14 @@ import { can } from '../../../core/policies/route.permissions.js';
 import type { Location } from '../../db/tables.js';
 import { requirePermission } from '../../plugins/auth.js';
 import { lockerService, parseTerminal } from '../../providers/locker/index.js';
-import { contextOf } from '../../resources/access.js';
-import { RESOURCE_MODULES } from '../../resources/index.js';
-import { registerRecordAction } from '../../resources/record-actions.js';
-import { loadOne } from '../../resources/records.js';
-import { idParams } from '../../resources/schemas.js';
-import { fieldError } from '../../resources/validate.js';
-import { opContext } from '../context.js';
-import { recordPayload } from '../shared/respond.js';
+import { contextOf } from '../access.js';
+import { RESOURCE_MODULES } from '../index.js';
+import { registerRecordAction } from '../record-actions.js';
+import { loadOne } from '../records.js';
+import { idParams } from '../schemas.js';
+import { fieldError } from '../validate.js';
+import { opContext } from '../shared/op-context.js';
+import { recordPayload } from '../shared/record-payload.js';
 
 const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 

@@ -2,7 +2,8 @@
  * One set of thin CRUD routes for every resource: role + feature check, tenant-scoped load (foreign ids
  * answer 404), per-record verdicts, optimistic concurrency, field masks, meta.actions.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../core/errors.js';
 import { canPick } from '../../core/permissions.js';
 import type { RequestActor } from '../http/context.js';
@@ -11,7 +12,7 @@ import { parseListQuery, rawQuery, runList } from './list-query.js';
 import { loadOne } from './records.js';
 import { allowedActions, presenter, type ResourceModule, type Row } from './module.js';
 import { actionsMap, allVerdicts } from './record-actions.js';
-import { idParams, listQuerystring } from './schemas.js';
+import { DeleteResponse, ErrorBody, IdParams, ListQuery, ListResponse, ShowResponse, resourceBodies } from '../../core/contract/index.js';
 
 function ensureAction(mod: ResourceModule, actor: RequestActor, action: 'show' | 'edit' | 'delete', id: number) {
   if ((action === 'show' || action === 'edit') && mod.permits?.(actor, action, id)) return;
@@ -38,21 +39,17 @@ export function checkFresh(row: Row, body: Row) {
   if (String(sent) !== String(row.updated_at)) throw new DomainError('conflict.stale');
 }
 
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+/** The refusals every CRUD route may answer (docs/api.md "Errors"). */
+const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
-function bodyOf(request: FastifyRequest): Row {
-  const body = request.body;
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new DomainError('bad_request', 'body must be an object');
-  return body as Row;
-}
-
-export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
+export function registerCrudRoutes(fastify: FastifyInstance, mod: ResourceModule) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = `/${mod.name}`;
   const tags = [mod.name];
   const config = { guard: { crud: mod.name } };
+  const bodies = resourceBodies[mod.name];
 
-  app.get(base, { config, schema: { tags, querystring: listQuerystring } }, async (request) => {
+  app.get(base, { config, schema: { tags, querystring: ListQuery, response: { 200: ListResponse, ...refusals } } }, async (request) => {
     const ctx = contextOf(request);
     const raw = rawQuery(request);
     const picker = canPick(ctx.actor.role, mod.name) && (raw.light === '1' || raw.light === 'true');
@@ -62,36 +59,36 @@ export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
     return runList(ctx.db, app.dialect, spec, q, ctx.actor, presenter(mod, ctx.actor.role));
   });
 
-  app.get(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
+  app.get(`${base}/:id`, { config, schema: { tags, params: IdParams, response: { 200: ShowResponse, ...refusals } } }, async (request) => {
     const ctx = contextOf(request);
-    ensureAction(mod, ctx.actor, 'show', idOf(request));
-    return showRecord(ctx, mod, await loadOne(ctx, mod, idOf(request)));
+    ensureAction(mod, ctx.actor, 'show', request.params.id);
+    return showRecord(ctx, mod, await loadOne(ctx, mod, request.params.id));
   });
 
-  app.post(base, { config, schema: { tags } }, async (request, reply) => {
+  app.post(base, { config, schema: { tags, body: bodies.create, response: { 201: ShowResponse, ...refusals } } }, async (request, reply) => {
     const ctx = contextOf(request);
     ensureCrud(ctx.actor, mod.name, 'create');
-    const { id, extra } = await mod.create(ctx, bodyOf(request));
+    const { id, extra } = await mod.create(ctx, request.body);
     const shown = await showRecord(ctx, mod, await loadOne(ctx, mod, id));
     reply.code(201);
     return extra ? { ...shown, data: { ...shown.data, ...extra } } : shown;
   });
 
-  app.put(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
+  app.put(`${base}/:id`, { config, schema: { tags, params: IdParams, body: bodies.update, response: { 200: ShowResponse, ...refusals } } }, async (request) => {
     const ctx = contextOf(request);
-    ensureAction(mod, ctx.actor, 'edit', idOf(request));
-    const row = await loadOne(ctx, mod, idOf(request));
+    ensureAction(mod, ctx.actor, 'edit', request.params.id);
+    const row = await loadOne(ctx, mod, request.params.id);
     await checkVerdict(ctx, mod, row, 'edit');
-    const body = bodyOf(request);
+    const body = request.body;
     checkFresh(row, body);
     await mod.update(ctx, row, body);
     return showRecord(ctx, mod, await loadOne(ctx, mod, row.id));
   });
 
-  app.delete(`${base}/:id`, { config, schema: { tags, params: idParams } }, async (request) => {
+  app.delete(`${base}/:id`, { config, schema: { tags, params: IdParams, response: { 200: DeleteResponse, ...refusals } } }, async (request) => {
     const ctx = contextOf(request);
-    ensureAction(mod, ctx.actor, 'delete', idOf(request));
-    const row = await loadOne(ctx, mod, idOf(request));
+    ensureAction(mod, ctx.actor, 'delete', request.params.id);
+    const row = await loadOne(ctx, mod, request.params.id);
     await checkVerdict(ctx, mod, row, 'delete');
     await mod.remove(ctx, row);
     return { data: { id: row.id } };

@@ -1,0 +1,50 @@
+/**
+ * Imports, the export, webhooks, the message log, merchant preferences and the customer's public pages:
+ * the request shapes of the routes outside the resource CRUD and verbs.
+ */
+import { Type, type Static } from 'typebox';
+import { schemas } from '../schemas/index.js';
+import { bodyOf, scalarField } from './fields.js';
+import { Id, PageQuery } from './common.js';
+
+const one = (description: string) => Type.Optional(scalarField([], description));
+
+/** GET .../import/template?format=csv|xlsx&merchant_id= */
+export const ImportTemplateQuery = Type.Object({ format: one('csv or xlsx'), merchant_id: one('superadmin/support: the merchant whose drop-offs fill the template') }, { additionalProperties: true });
+/** POST .../import/upload: multipart (field `file`, optional `merchant_id`); the query may name the merchant. */
+export const ImportUploadBody = Type.Object({}, { additionalProperties: true, description: 'multipart/form-data: file (CSV or XLSX), merchant_id?' });
+export const ImportUploadQuery = Type.Object({ merchant_id: one('superadmin/support: the merchant of the imported shipments') }, { additionalProperties: true });
+export const ImportPreviewQuery = Type.Object({ ...PageQuery.properties, invalid_only: one('1: only the rows with problems') }, { additionalProperties: true });
+export const ImportSaveBody = Type.Object({ only_valid: one('1: save the valid rows and skip the others') }, { additionalProperties: true });
+export const UploadParams = Type.Object({ upload: Type.String({ maxLength: 100 }) });
+export const BatchUploadParams = Type.Object({ id: Id, upload: Type.Optional(Type.String({ maxLength: 100 })) });
+
+/** GET /api/shipments/export?format=csv|xlsx&ids[0]=..: the list's own filters and search choose the rows. */
+export const ExportQuery = Type.Object({ format: one('csv or xlsx'), ids: Type.Optional(Type.Unsafe<unknown>({ description: 'shipment ids (indexed brackets)' })) }, { additionalProperties: true });
+
+/** PUT /api/merchants/:id/webhook */
+export const WebhookBody = Type.Object(
+  { url: one('https URL of a public host'), secret: one('the signing secret (kept when absent)'), active: one('true/false or 1/0') },
+  { additionalProperties: true },
+);
+export type WebhookBody = Static<typeof WebhookBody>;
+
+/** GET /api/messages (superadmin): the outbox, or `source=log` for the sent-message log. */
+export const MessagesQuery = Type.Object(
+  { ...PageQuery.properties, source: one('log: the sent-message log'), status: one('outbox status'), kind: one('mail or sms'), merchant_id: one('a merchant') },
+  { additionalProperties: true },
+);
+
+/** PUT /api/merchants/preferences (merchant admin). */
+export const MerchantPreferencesBody = bodyOf(schemas.merchantPreferences, {
+  updated_at: Type.Union([Type.String(), Type.Null()], { description: 'the version read: 409 when stale' }),
+  branding: Type.Object({}, { additionalProperties: true, description: 'branding feature: logo, colours, texts' }),
+  content_types: Type.Array(Type.Unsafe<unknown>({}), { description: 'content types offered in forms' }),
+});
+export type MerchantPreferencesBody = Static<typeof MerchantPreferencesBody>;
+
+/** The customer's respond page (a signed link) and the tracking page. */
+export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ReferenceParams = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 40 }) });
+export const ChoiceQuery = Type.Object({ lat: one('latitude'), lng: one('longitude'), search: one('a postcode or a place') }, { additionalProperties: true });
+export const RespondBody = Type.Object({ location_id: one('the chosen pickup location') }, { additionalProperties: true });

@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { MAX_ID } from '../schemas/common.js';
+import { scalarField } from './fields.js';
 
 /** A record id in a path or a body: a positive integer that fits the id columns. */
 export const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
@@ -42,7 +43,7 @@ export type ListQuery = Static<typeof ListQuery>;
 
 /** Paging of the smaller lists (messages, webhook deliveries, import previews). */
 export const PageQuery = Type.Object(
-  { page: Type.Optional(Type.Integer({ minimum: 1 })), perPage: Type.Optional(Type.Integer({ minimum: 1, description: 'capped at 100' })) },
+  { page: Type.Optional(scalarField([], 'page number, from 1 (default 1)')), perPage: Type.Optional(scalarField([], 'rows per page, 1..100 (default 25)')) },
   { additionalProperties: true },
 );
 

@@ -16,8 +16,9 @@ export const ImportUploadBody = Type.Object({}, { additionalProperties: true, de
 export const ImportUploadQuery = Type.Object({ merchant_id: one('superadmin/support: the merchant of the imported shipments') }, { additionalProperties: true });
 export const ImportPreviewQuery = Type.Object({ ...PageQuery.properties, invalid_only: one('1: only the rows with problems') }, { additionalProperties: true });
 export const ImportSaveBody = Type.Object({ only_valid: one('1: save the valid rows and skip the others') }, { additionalProperties: true });
+/** An upload of the shipment import (`:upload` of .../import/:upload/preview), and of a batch's customer import. */
 export const UploadParams = Type.Object({ upload: Type.String({ maxLength: 100 }) });
-export const BatchUploadParams = Type.Object({ id: Id, upload: Type.Optional(Type.String({ maxLength: 100 })) });
+export const BatchUploadParams = Type.Object({ id: Id, upload: Type.String({ maxLength: 100 }) });
 
 /** GET /api/shipments/export?format=csv|xlsx&ids[0]=..: the list's own filters and search choose the rows. */
 export const ExportQuery = Type.Object({ format: one('csv or xlsx'), ids: Type.Optional(Type.Unsafe<unknown>({ description: 'shipment ids (indexed brackets)' })) }, { additionalProperties: true });

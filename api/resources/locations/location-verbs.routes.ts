@@ -3,7 +3,7 @@
  * POST /api/locations/:id/create-terminal { terminalLayout } (superadmin, support; locker locations),
  * through the locker service. Each writes in one transaction.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
 import { can } from '../../../core/policies/route.permissions.js';
 import type { Location } from '../../db/tables.js';
@@ -13,19 +13,19 @@ import { contextOf } from '../access.js';
 import { RESOURCE_MODULES } from '../index.js';
 import { registerRecordAction } from '../record-actions.js';
 import { loadOne } from '../records.js';
-import { idParams } from '../schemas.js';
+import { IdParams, NoBody, TerminalBody } from '../../../core/contract/index.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fieldError } from '../validate.js';
 import { opContext } from '../shared/op-context.js';
 import { recordPayload } from '../shared/record-payload.js';
-
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
 export const approveRefusal = (row: Pick<Location, 'approved'>) => (row.approved === 1 ? 'record.locked' : null);
 export const terminalRefusal = (row: Pick<Location, 'class' | 'terminal'>) =>
   row.class !== 'locker' ? 'location.not_a_locker' : parseTerminal(row) ? 'provider.terminal_exists' : null;
 
 let registered = false;
-export function registerLocationOperationRoutes(app: FastifyInstance): void {
+export function registerLocationOperationRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   if (!registered) {
     registered = true;
     registerRecordAction('locations', 'approve', (row, actor) => (can(actor, 'locations.review') ? approveRefusal(row as Location) : 'forbidden'));
@@ -33,8 +33,8 @@ export function registerLocationOperationRoutes(app: FastifyInstance): void {
   }
   const tags = ['locations'];
 
-  app.post('/locations/:id/approve', { schema: { tags, params: idParams }, preHandler: requirePermission('locations.review') }, async (request) => {
-    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
+  app.post('/locations/:id/approve', { schema: { tags, params: IdParams, body: NoBody }, preHandler: requirePermission('locations.review') }, async (request) => {
+    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, request.params.id)) as Location;
     const refusal = approveRefusal(location);
     if (refusal) throw new DomainError(refusal);
     const ctx = opContext(request);
@@ -45,10 +45,9 @@ export function registerLocationOperationRoutes(app: FastifyInstance): void {
     return recordPayload(ctx.db, 'locations', ctx.actor!, fresh);
   });
 
-  app.post('/locations/:id/create-terminal', { schema: { tags, params: idParams }, preHandler: requirePermission('locations.review') }, async (request) => {
-    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    const layout = body.terminalLayout ?? body.terminal_layout;
+  app.post('/locations/:id/create-terminal', { schema: { tags, params: IdParams, body: TerminalBody }, preHandler: requirePermission('locations.review') }, async (request) => {
+    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, request.params.id)) as Location;
+    const layout = request.body.terminalLayout ?? request.body.terminal_layout;
     if (typeof layout !== 'string' || !layout) fieldError('terminalLayout', 'validation.required');
     const ctx = opContext(request);
     const fresh = await ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 /** Manifest verb routes: POST /api/manifests/:id/{finalize, go-live, fulfil, delivery-attempted, add-packages, remove-packages}. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireCrud } from '../../plugins/auth.js';
 import type { Manifest } from '../../db/tables.js';
 import { contextOf } from '../access.js';
@@ -7,15 +7,15 @@ import { RESOURCE_MODULES } from '../index.js';
 import { canCrud } from '../../../core/permissions.js';
 import { registerRecordAction } from '../record-actions.js';
 import { loadOne } from '../records.js';
-import { idParams } from '../schemas.js';
+import { IdParams, ManifestVerbBody } from '../../../core/contract/index.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { opContext } from '../shared/op-context.js';
 import { recordPayload } from '../shared/record-payload.js';
 import { MANIFEST_VERBS, manifestRefusal, runManifestVerb } from './manifest-actions.service.js';
 
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-
 let registered = false;
-export function registerManifestOperationRoutes(app: FastifyInstance): void {
+export function registerManifestOperationRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   if (!registered) {
     registered = true;
     for (const verb of MANIFEST_VERBS) {
@@ -23,11 +23,10 @@ export function registerManifestOperationRoutes(app: FastifyInstance): void {
     }
   }
   for (const verb of MANIFEST_VERBS) {
-    app.post(`/manifests/:id/${verb}`, { schema: { tags: ['manifests'], params: idParams }, preHandler: requireCrud('manifests', 'edit') }, async (request) => {
-      const manifest = (await loadOne(contextOf(request), RESOURCE_MODULES.manifests, idOf(request))) as Manifest;
+    app.post(`/manifests/:id/${verb}`, { schema: { tags: ['manifests'], params: IdParams, body: ManifestVerbBody }, preHandler: requireCrud('manifests', 'edit') }, async (request) => {
+      const manifest = (await loadOne(contextOf(request), RESOURCE_MODULES.manifests, request.params.id)) as Manifest;
       const ctx = opContext(request);
-      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      return recordPayload(ctx.db, 'manifests', ctx.actor!, await runManifestVerb(ctx, manifest, verb, body));
+      return recordPayload(ctx.db, 'manifests', ctx.actor!, await runManifestVerb(ctx, manifest, verb, request.body));
     });
   }
 }

@@ -3,7 +3,7 @@
  * locations, batches and batch items. The verbs' rules (who, which status, refusal codes) live in
  * core/policies and core/machines; these schemas state what a request carries.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { schemas } from '../schemas/index.js';
 import { bodyOf, scalarField } from './fields.js';
 
@@ -73,3 +73,73 @@ export const CanResponse = Type.Object({
   reasons: Type.Record(Type.String(), Type.String()),
 });
 export type CanResponse = Static<typeof CanResponse>;
+
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The shipment summary a package record carries (scan screens show the reference and consignee). */
+export const ShipmentSummary = Type.Object({
+  id: Type.Integer(),
+  reference_id: Type.String(),
+  external_reference_id: Type.Optional(nullable(Type.String())),
+  first_name: Type.Optional(nullable(Type.String())),
+  last_name: Type.Optional(nullable(Type.String())),
+});
+export type ShipmentSummary = Static<typeof ShipmentSummary>;
+
+/** A package as the show route and the package verbs return it (the fields the scan screens use; open-ended). */
+export const PackageRecord = Type.Object(
+  {
+    id: Type.Integer(),
+    barcode: Type.String(),
+    status: Type.Integer(),
+    size: Type.String(),
+    shipment_id: Type.Integer(),
+    location_id: nullable(Type.Integer()),
+    dropoff_location_id: nullable(Type.Integer()),
+    locker_number: Type.Optional(nullable(Type.String())),
+    expires_at: Type.Optional(nullable(Type.String())),
+    is_consolidation: Type.Optional(Type.Integer()),
+    is_consolidated: Type.Optional(Type.Integer()),
+    location_name: Type.Optional(nullable(Type.String())),
+    dropoff_location_name: Type.Optional(nullable(Type.String())),
+    shipment: Type.Optional(nullable(ShipmentSummary)),
+  },
+  { additionalProperties: true },
+);
+export type PackageRecord = Static<typeof PackageRecord>;
+
+/** meta of a package verb's answer: the allowed actions, and `pending` while a locker opens. */
+export const PackageMeta = Type.Object(
+  {
+    actions: Type.Array(Type.String()),
+    pending: Type.Optional(Type.Boolean()),
+    eta_seconds: Type.Optional(Type.Number()),
+    message: Type.Optional(Type.String()),
+    from: Type.Optional(Type.Unsafe<unknown>({})),
+    to: Type.Optional(Type.Unsafe<unknown>({})),
+  },
+  { additionalProperties: true },
+);
+export type PackageMeta = Static<typeof PackageMeta>;
+export interface PackageResult {
+  data: PackageRecord;
+  meta: PackageMeta;
+}
+/** The documented answer of the package routes (lookup, fetch, verbs): `{ data: PackageRecord, meta: PackageMeta }`. */
+export const PackageResponse = Type.Unsafe<Record<string, any>>(Type.Object({ data: PackageRecord, meta: PackageMeta }));
+
+/** GET /api/packages/:id/alternative-locations: where else the package may go, nearest first. */
+export const Alternative = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  code: Type.String(),
+  class: Type.String(),
+  distance: nullable(Type.Number({ description: 'kilometres, one decimal; null without coordinates' })),
+});
+export type Alternative = Static<typeof Alternative>;
+export const AlternativesResponse = Type.Object({ data: Type.Array(Alternative) });
+
+/** GET /api/packages/handover-drivers: the drivers a warehouse hands packages to. */
+export const Driver = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type Driver = Static<typeof Driver>;
+export const DriversResponse = Type.Object({ data: Type.Array(Driver) });

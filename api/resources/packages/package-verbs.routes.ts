@@ -8,7 +8,7 @@ import { DomainError } from '../../../core/errors.js';
 import type { PackageAction } from '../../../core/machines/index.js';
 import { canSeeIdentificationImage } from '../../../core/permissions.js';
 import { requireAuth, requirePermission } from '../../plugins/auth.js';
-import { BarcodeQuery, FetchBody, IdParams, LabelQuery, NoQuery, PackageVerbBody } from '../../../core/contract/index.js';
+import { AlternativesResponse, BarcodeQuery, DriversResponse, FetchBody, IdParams, LabelQuery, NoQuery, PackageResponse, PackageVerbBody } from '../../../core/contract/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fieldError } from '../validate.js';
 import { labelCaptions, renderLabels, requestedLabelFormat } from '../../labels/label.js';
@@ -60,13 +60,13 @@ export function registerPackageOperationRoutes(fastify: FastifyInstance): void {
   registerPackageRules();
   const tags = ['packages'];
 
-  app.get('/packages/lookup', { schema: { tags, querystring: BarcodeQuery }, preHandler: requireAuth }, async (request) => {
+  app.get('/packages/lookup', { schema: { tags, querystring: BarcodeQuery, response: { 200: PackageResponse } }, preHandler: requireAuth }, async (request) => {
     const ctx = opContext(request);
     const pkg = await loadByBarcode(ctx.db, ctx.actor, request.query.barcode);
     return recordPayload(ctx.db, 'packages', ctx.actor!, pkg);
   });
 
-  app.post('/packages/fetch', { schema: { tags, body: FetchBody }, preHandler: requirePermission('packages.fetch') }, async (request, reply) => {
+  app.post('/packages/fetch', { schema: { tags, body: FetchBody, response: { 201: PackageResponse } }, preHandler: requirePermission('packages.fetch') }, async (request, reply) => {
     const ctx = opContext(request);
     const body = request.body;
     const merchantId = body.merchant_id === undefined || body.merchant_id === null || body.merchant_id === '' ? null : Number(body.merchant_id);
@@ -77,11 +77,11 @@ export function registerPackageOperationRoutes(fastify: FastifyInstance): void {
   });
 
   // Warehouse check-out: the drivers the package can be handed to (names only).
-  app.get('/packages/handover-drivers', { schema: { tags, querystring: NoQuery }, preHandler: requirePermission('packages.handover-drivers') }, async (request) => {
+  app.get('/packages/handover-drivers', { schema: { tags, querystring: NoQuery, response: { 200: DriversResponse } }, preHandler: requirePermission('packages.handover-drivers') }, async (request) => {
     return { data: await handoverDrivers(opContext(request).db) };
   });
 
-  app.get('/packages/:id/alternative-locations', { schema: { tags, params: IdParams, querystring: BarcodeQuery }, preHandler: requireAuth }, async (request) => {
+  app.get('/packages/:id/alternative-locations', { schema: { tags, params: IdParams, querystring: BarcodeQuery, response: { 200: AlternativesResponse } }, preHandler: requireAuth }, async (request) => {
     const ctx = opContext(request);
     const barcode = request.query.barcode;
     const pkg = (await findPackageInScope(ctx.db, ctx.actor, request.params.id)) ?? (barcode ? await loadByBarcode(ctx.db, ctx.actor, barcode) : undefined);

@@ -3,61 +3,14 @@
  * itself (inline, with what to do next), so the usual 4xx statuses are kept out of the global dialog.
  */
 import { api } from '../../providers/http.js';
+import type { Alternative, CanResponse, Driver, PackageMeta, PackageRecord, PackageResult, ShipmentSummary } from '../../../../core/contract/index.js';
 
 /** Statuses a scan screen explains inline instead of in the global error dialog. */
 export const INLINE_STATUSES = [0, 400, 403, 404, 409, 422];
 const inline = { suppress: INLINE_STATUSES };
 
-export interface ShipmentSummary {
-  id: number;
-  reference_id: string;
-  external_reference_id?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-}
-
-export interface PackageRecord {
-  id: number;
-  barcode: string;
-  status: number;
-  size: string;
-  shipment_id: number;
-  location_id: number | null;
-  dropoff_location_id: number | null;
-  locker_number?: string | null;
-  expires_at?: string | null;
-  is_consolidation?: number;
-  is_consolidated?: number;
-  location_name?: string | null;
-  dropoff_location_name?: string | null;
-  shipment?: ShipmentSummary | null;
-}
-
-export interface PackageMeta {
-  actions: string[];
-  pending?: boolean;
-  message?: string;
-}
-
-export interface PackageResult {
-  data: PackageRecord;
-  meta: PackageMeta;
-}
-
-export interface Alternative {
-  id: number;
-  name: string;
-  code: string;
-  class: string;
-  distance: number | null;
-}
-
-export interface CanResult {
-  allOk: boolean;
-  can: number[];
-  cannot: number[];
-  reasons: Record<string, string>;
-}
+/** The wire types of the package routes (core/contract): one definition for the API and the screens. */
+export type { Alternative, CanResponse as CanResult, Driver, PackageMeta, PackageRecord, PackageResult, ShipmentSummary };
 
 export const lookupPackage = (barcode: string) => api<PackageResult>('packages/lookup', { query: { barcode }, ...inline });
 
@@ -95,15 +48,10 @@ export const fetchFromMerchant = (barcode: string) =>
 
 export const alternativeLocations = (id: number) => api<{ data: Alternative[] }>(`packages/${id}/alternative-locations`, inline);
 
-export interface Driver {
-  id: number;
-  name: string;
-}
-
 /** Warehouse check-out: the drivers a package can be handed to. */
 export const handoverDrivers = () => api<{ data: Driver[] }>('packages/handover-drivers', inline);
 
-export const canOnPackages = (action: string, ids: number[]) => api<CanResult>(`user/can/${action}/package`, { query: { ids }, ...inline });
+export const canOnPackages = (action: string, ids: number[]) => api<CanResponse>(`user/can/${action}/package`, { query: { ids }, ...inline });
 
 /** PUDO hand-over: multipart with the identification photo (field `image`) and the location. */
 export function checkOutWithImage(id: number, locationId: number, image: Blob): Promise<PackageResult> {

@@ -12,9 +12,14 @@
  * Multipart parsing is registered inside this plugin only, with the 20 MB import limit.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import {
   BatchUploadParams,
+  DataOf,
+  PreviewData,
+  PreviewMeta,
+  SaveResult,
+  UploadResult,
   IdParams,
   ImportPreviewQuery,
   ImportSaveBody,
@@ -143,14 +148,14 @@ function mountImport(fastify: FastifyInstance, route: ImportRoute): void {
       .send(body);
   });
 
-  app.post(`${prefix}/upload`, { config, schema: { tags, ...base, querystring: ImportUploadQuery, body: ImportUploadBody } }, async (request) => {
+  app.post(`${prefix}/upload`, { config, schema: { tags, ...base, querystring: ImportUploadQuery, body: ImportUploadBody, response: { 200: DataOf(UploadResult) } } }, async (request) => {
     const ctx = allowed(request);
     const { buffer, name, fields } = await readUpload(request);
     const target = await route.uploadTarget(ctx, request, fields);
     return { data: await uploadFile(ctx, spec, target, { buffer, name }, request.t) };
   });
 
-  app.get(`${prefix}/:upload/preview`, { config, schema: { tags, ...upload, querystring: ImportPreviewQuery } }, async (request) => {
+  app.get(`${prefix}/:upload/preview`, { config, schema: { tags, ...upload, querystring: ImportPreviewQuery, response: { 200: Type.Object({ data: PreviewData, meta: PreviewMeta }) } } }, async (request) => {
     const ctx = allowed(request);
     const target = await route.urlTarget(ctx, request, true);
     const query = request.query;
@@ -160,7 +165,7 @@ function mountImport(fastify: FastifyInstance, route: ImportRoute): void {
     return { data: preview.data, meta: preview.meta };
   });
 
-  app.post(`${prefix}/:upload/save`, { config, schema: { tags, ...upload, body: ImportSaveBody } }, async (request) => {
+  app.post(`${prefix}/:upload/save`, { config, schema: { tags, ...upload, body: ImportSaveBody, response: { 200: DataOf(SaveResult) } } }, async (request) => {
     const ctx = allowed(request);
     const target = await route.urlTarget(ctx, request, true);
     return { data: await saveUpload(ctx, spec, target, uploadId(request), flag(request.body.only_valid)) };

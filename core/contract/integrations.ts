@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { schemas } from '../schemas/index.js';
+import type { ImportCounts as RowCounts } from '../import/rows.js';
 import { bodyOf, scalarField } from './fields.js';
 import { Id, PageQuery } from './common.js';
 
@@ -49,3 +50,53 @@ export const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxL
 export const ReferenceParams = Type.Object({ reference: Type.String({ minLength: 1, maxLength: 40 }) });
 export const ChoiceQuery = Type.Object({ lat: one('latitude'), lng: one('longitude'), search: one('a postcode or a place') }, { additionalProperties: true });
 export const RespondBody = Type.Object({ location_id: one('the chosen pickup location') }, { additionalProperties: true });
+
+/** A problem of one imported cell (docs/import.md). */
+export const RowError = Type.Object({ row: Type.Integer(), column: Type.String(), code: Type.String(), message: Type.String() });
+export type RowError = Static<typeof RowError>;
+/** The file's header: columns not recognised, recognised twice (both naming `field`), required ones missing. */
+export const HeaderReport = Type.Object({
+  unknown: Type.Array(Type.Object({ index: Type.Integer(), header: Type.String() })),
+  duplicates: Type.Array(Type.Object({ index: Type.Integer(), header: Type.String(), field: Type.String() })),
+  missing: Type.Array(Type.String()),
+});
+export type HeaderReport = Static<typeof HeaderReport>;
+/** Row counts: rows, valid, invalid, plus the kind's own (shipments and packages, or items). */
+export type ImportCounts = RowCounts & Record<string, number>;
+export const ImportCounts = Type.Unsafe<ImportCounts>(Type.Record(Type.String(), Type.Integer()));
+
+/** POST .../import/upload: the checked file. */
+export const UploadResult = Type.Object(
+  {
+    rows: Type.Integer(),
+    valid: Type.Integer(),
+    invalid: Type.Integer(),
+    id: Type.String(),
+    format: Type.String(),
+    header: HeaderReport,
+    errors: Type.Array(RowError),
+    errors_total: Type.Integer(),
+  },
+  { additionalProperties: true },
+);
+export type UploadResult = Static<typeof UploadResult>;
+
+export const PreviewRow = Type.Object({ row: Type.Integer(), values: Type.Record(Type.String(), Type.String()), valid: Type.Boolean(), errors: Type.Array(RowError) });
+export type PreviewRow = Static<typeof PreviewRow>;
+/** GET .../import/:upload/preview: a page of checked rows. */
+export const PreviewData = Type.Object({
+  id: Type.String(),
+  file_name: Type.String(),
+  format: Type.String(),
+  merchant_id: Type.Integer(),
+  batch_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  counts: ImportCounts,
+  header: HeaderReport,
+  rows: Type.Array(PreviewRow),
+});
+export type PreviewData = Static<typeof PreviewData>;
+export const PreviewMeta = Type.Object({ page: Type.Integer(), perPage: Type.Integer(), total: Type.Integer(), from: Type.Integer(), to: Type.Integer() });
+export type PreviewMeta = Static<typeof PreviewMeta>;
+/** POST .../import/:upload/save: the created ids and the counts. */
+export const SaveResult = Type.Object({ created: Type.Array(Type.Integer()), counts: ImportCounts });
+export type SaveResult = Static<typeof SaveResult>;

@@ -15,7 +15,7 @@ import { contextOf } from '../resources/access.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { registerRecordAction } from '../resources/record-actions.js';
 import { loadVisible } from '../resources/records.js';
-import { ConvertRespondedBody, IdParams, NoBody } from '../../core/contract/index.js';
+import { ApiRecord, ConvertRespondedBody, DataOf, IdParams, NoBody, ShowResponse } from '../../core/contract/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../resources/module.js';
 import { recordPayload } from '../resources/shared/record-payload.js';
@@ -56,7 +56,7 @@ const batchOf = (request: FastifyRequest, id: number) => request.server.db.selec
 export async function campaignRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   registerCampaignActions();
-  const batchOpts = { schema: { tags: ['batches'], params: IdParams, body: NoBody }, preHandler: requireCrud('batches', 'edit') };
+  const batchOpts = { schema: { tags: ['batches'], params: IdParams, body: NoBody, response: { 200: ShowResponse } }, preHandler: requireCrud('batches', 'edit') };
   const itemOpts = { schema: { tags: ['batch_items'], params: IdParams, body: NoBody }, preHandler: requireCrud('batch_items', 'edit') };
 
   const respondBatch = async (request: FastifyRequest, id: number) => {
@@ -79,7 +79,7 @@ export async function campaignRoutes(fastify: FastifyInstance): Promise<void> {
     await pauseBatch(contextOf(request), batch);
     return respondBatch(request, batch.id);
   });
-  app.post('/batches/:id/convert-responded', { ...batchOpts, schema: { ...batchOpts.schema, body: ConvertRespondedBody } }, async (request) => {
+  app.post('/batches/:id/convert-responded', { ...batchOpts, schema: { ...batchOpts.schema, body: ConvertRespondedBody, response: { 200: DataOf(ApiRecord) } } }, async (request) => {
     const batch = await visible<Batch>(request, 'batches');
     const body = request.body;
     let ids: number[] | undefined;

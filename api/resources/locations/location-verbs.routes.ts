@@ -13,7 +13,7 @@ import { contextOf } from '../access.js';
 import { RESOURCE_MODULES } from '../index.js';
 import { registerRecordAction } from '../record-actions.js';
 import { loadOne } from '../records.js';
-import { IdParams, NoBody, TerminalBody } from '../../../core/contract/index.js';
+import { IdParams, NoBody, ShowResponse, TerminalBody } from '../../../core/contract/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fieldError } from '../validate.js';
 import { opContext } from '../shared/op-context.js';
@@ -33,7 +33,7 @@ export function registerLocationOperationRoutes(fastify: FastifyInstance): void 
   }
   const tags = ['locations'];
 
-  app.post('/locations/:id/approve', { schema: { tags, params: IdParams, body: NoBody }, preHandler: requirePermission('locations.review') }, async (request) => {
+  app.post('/locations/:id/approve', { schema: { tags, params: IdParams, body: NoBody, response: { 200: ShowResponse } }, preHandler: requirePermission('locations.review') }, async (request) => {
     const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, request.params.id)) as Location;
     const refusal = approveRefusal(location);
     if (refusal) throw new DomainError(refusal);
@@ -45,7 +45,7 @@ export function registerLocationOperationRoutes(fastify: FastifyInstance): void 
     return recordPayload(ctx.db, 'locations', ctx.actor!, fresh);
   });
 
-  app.post('/locations/:id/create-terminal', { schema: { tags, params: IdParams, body: TerminalBody }, preHandler: requirePermission('locations.review') }, async (request) => {
+  app.post('/locations/:id/create-terminal', { schema: { tags, params: IdParams, body: TerminalBody, response: { 200: ShowResponse } }, preHandler: requirePermission('locations.review') }, async (request) => {
     const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, request.params.id)) as Location;
     const layout = request.body.terminalLayout ?? request.body.terminal_layout;
     if (typeof layout !== 'string' || !layout) fieldError('terminalLayout', 'validation.required');

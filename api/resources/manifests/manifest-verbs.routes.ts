@@ -7,7 +7,7 @@ import { RESOURCE_MODULES } from '../index.js';
 import { canCrud } from '../../../core/permissions.js';
 import { registerRecordAction } from '../record-actions.js';
 import { loadOne } from '../records.js';
-import { IdParams, ManifestVerbBody } from '../../../core/contract/index.js';
+import { IdParams, ManifestVerbBody, ShowResponse } from '../../../core/contract/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { opContext } from '../shared/op-context.js';
 import { recordPayload } from '../shared/record-payload.js';
@@ -23,7 +23,7 @@ export function registerManifestOperationRoutes(fastify: FastifyInstance): void 
     }
   }
   for (const verb of MANIFEST_VERBS) {
-    app.post(`/manifests/:id/${verb}`, { schema: { tags: ['manifests'], params: IdParams, body: ManifestVerbBody }, preHandler: requireCrud('manifests', 'edit') }, async (request) => {
+    app.post(`/manifests/:id/${verb}`, { schema: { tags: ['manifests'], params: IdParams, body: ManifestVerbBody, response: { 200: ShowResponse } }, preHandler: requireCrud('manifests', 'edit') }, async (request) => {
       const manifest = (await loadOne(contextOf(request), RESOURCE_MODULES.manifests, request.params.id)) as Manifest;
       const ctx = opContext(request);
       return recordPayload(ctx.db, 'manifests', ctx.actor!, await runManifestVerb(ctx, manifest, verb, request.body));

@@ -12,3 +12,4 @@ export * from './verbs.js';
 export * from './auth.js';
 export * from './integrations.js';
 export type { Static } from 'typebox';
+export * from './public-pages.js';

@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import qs from 'qs';
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db/database.js';
@@ -23,7 +24,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticAdminPlugin } from './plugins/static-admin.js';
 import { authRoutes } from './auth/routes.js';
 import { resourceRoutes } from './resources/index.js';
-import { operationRoutes } from './operations/index.js';
+import { verbRoutes } from './resources/verb-routes.js';
 import { importRoutes } from './import/routes.js';
 import { exportRoutes } from './export/routes.js';
 import { campaignPlugin } from './campaigns/index.js';
@@ -69,8 +70,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Framework and HTTP-parser errors answer coded bodies like every other refusal (api/plugins/input-guard).
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
   });
+  // The contract (core/contract, docs/api.md): requests are checked by the TypeBox schemas the routes declare
+  // (query and path parameters converted to their types, bodies as sent); refusals map to coded 422s
+  // (api/plugins/errors.ts). Response schemas document and type the payloads; they are serialised with
+  // JSON.stringify, so no field a client relies on is ever dropped by a schema.
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.decorate('db', options.db.db);
   app.decorate('dialect', options.db.dialect);
@@ -85,7 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyFormbody, { parser: (body) => parseQuery(body) });
   await app.register(fastifySwagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: { title: 'Lockerline API', version: '1.0.0', description: 'Back office of a parcel logistics and locker network. See docs/api.md.' },
       components: {
         securitySchemes: {
@@ -107,7 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   options.beforeRoutes?.(app);
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(resourceRoutes, { prefix: '/api' });
-  await app.register(operationRoutes, { prefix: '/api' });
+  await app.register(verbRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(campaignPlugin, { prefix: '/api' });

@@ -1,4 +1,5 @@
 /** Builds the request actor and the current-user payload (GET /api/user) from a user row. */
+import type { CurrentUser } from '../../core/contract/index.js';
 import type { Kysely } from 'kysely';
 import { ALL_FEATURES } from '../../core/features.js';
 import { isAdminRole } from '../../core/roles.js';
@@ -38,22 +39,7 @@ function parseJson<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-export interface CurrentUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: number;
-  merchant_id: number | null;
-  merchant: { id: number; name: string; features: number } | null;
-  /** Effective features: every feature for superadmin and support, else the merchant's. */
-  features: number;
-  locale: string;
-  country: string;
-  preferences: Record<string, unknown>;
-  location_ids: number[];
-  locations: { id: number; name: string; class: string }[];
-}
+export type { CurrentUser };
 
 export async function currentUserPayload(db: Kysely<Database>, user: User): Promise<CurrentUser> {
   const merchantId = userMerchantId(user.role, user.merchant_id);

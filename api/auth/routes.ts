@@ -2,10 +2,24 @@
  * Sign-in routes (DESIGN.md section 3, Sanctum SPA pattern): csrf-cookie, login, logout, forgot /
  * reset / create password, current user, locale, API tokens. docs/auth.md describes the flow.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  CurrentUser,
+  DataOf,
+  ForgotPasswordBody,
+  IdParams,
+  LocaleBody,
+  LoginBody,
+  MessageResponse,
+  NoBody,
+  NoQuery,
+  SetPasswordBody,
+  TokenResponse,
+} from '../../core/contract/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DomainError } from '../../core/errors.js';
-import { BOUNDS, LOCALES } from '../../core/constants.js';
+import { BOUNDS } from '../../core/constants.js';
 import { userRefusal } from '../../core/policies/users.policy.js';
 import { isLocale } from '../../core/i18n/index.js';
 import { validate, type Schema } from '../../core/validation.js';
@@ -49,18 +63,12 @@ const passwordSchema: Schema = {
 const findUserByEmail = (app: FastifyInstance, email: string) =>
   app.db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
 
-const body = (request: FastifyRequest): Body => (request.body && typeof request.body === 'object' ? (request.body as Body) : {});
-
-const stringProps = (...names: string[]) => ({
-  type: 'object',
-  properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
-});
-
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['auth'];
   const secret = app.config.secret!;
 
-  app.get('/csrf-cookie', { config: PUBLIC, schema: { tags, summary: 'Sets the XSRF-TOKEN cookie (204)' } }, async (request, reply) => {
+  app.get('/csrf-cookie', { config: PUBLIC, schema: { tags, summary: 'Sets the XSRF-TOKEN cookie (204)', querystring: NoQuery } }, async (request, reply) => {
     if (request.session) setXsrfCookie(request, reply, request.session.csrf_token);
     else issueGuestCsrf(request, reply, secret);
     return reply.code(204).send();
@@ -68,10 +76,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/login',
-    { config: PUBLIC, schema: { tags, summary: 'Signs in (form data or JSON: email, password)', body: stringProps('email', 'password') } },
+    { config: PUBLIC, schema: { tags, summary: 'Signs in (form data or JSON: email, password)', body: LoginBody, response: { 200: DataOf(CurrentUser) } } },
     async (request, reply) => {
       if (request.actor) throw new DomainError('auth.already_authenticated');
-      const input = body(request);
+      const input = request.body;
       check({ email: [{ rule: 'required' }], password: [{ rule: 'required' }] }, input);
       const email = normalizeEmail(input.email);
       const keys: [string, number][] = [
@@ -107,7 +115,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/logout', { config: PUBLIC, schema: { tags, summary: 'Signs out (204)' } }, async (request, reply) => {
+  app.post('/logout', { config: PUBLIC, schema: { tags, summary: 'Signs out (204)', body: NoBody } }, async (request, reply) => {
     if (request.session) await deleteSession(app.db, request.session.id);
     reply.clearCookie(SESSION_COOKIE, cookieOptions(request, true));
     issueGuestCsrf(request, reply, secret, true);
@@ -116,9 +124,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/forgot-password',
-    { config: PUBLIC, schema: { tags, summary: 'Mails a reset link; always 200', body: stringProps('email') } },
+    { config: PUBLIC, schema: { tags, summary: 'Mails a reset link; always 200', body: ForgotPasswordBody, response: { 200: MessageResponse } } },
     async (request) => {
-      const input = body(request);
+      const input = request.body;
       check({ email: emailRules }, input);
       const user = await findUserByEmail(app, normalizeEmail(input.email));
       if (user && user.active === 1) {
@@ -132,8 +140,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const setPassword = (purpose: PasswordPurpose, bannerKey: string) => async (request: FastifyRequest) => {
-    const input = body(request);
+  const setPassword = (purpose: PasswordPurpose, bannerKey: string) => async (request: FastifyRequest<{ Body: SetPasswordBody }>) => {
+    const input = request.body;
     check(passwordSchema, input);
     const user = await findUserByEmail(app, normalizeEmail(input.email));
     if (!user || user.active !== 1) throw new DomainError('auth.token_invalid');
@@ -148,11 +156,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
     return { message: request.t(bannerKey) };
   };
-  const passwordBody = stringProps('token', 'email', 'password', 'password_confirmation');
+  const passwordBody = SetPasswordBody;
   app.post('/reset-password', { config: PUBLIC, schema: { tags, summary: 'Sets a new password with a reset token', body: passwordBody } }, setPassword('reset', 'auth.banner_reset'));
   app.post('/create-password', { config: PUBLIC, schema: { tags, summary: 'Sets the first password of an invited user', body: passwordBody } }, setPassword('create', 'auth.banner_created'));
 
-  app.get('/user', { schema: { tags, summary: 'The signed-in user' }, preHandler: requireAuth }, async (request) => {
+  app.get('/user', { schema: { tags, summary: 'The signed-in user', querystring: NoQuery, response: { 200: DataOf(CurrentUser) } }, preHandler: requireAuth }, async (request) => {
     const actor = signedInActor(request);
     return { data: await currentUserPayload(app.db, actor.user) };
   });
@@ -164,11 +172,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Sets the interface language (the user, or the guest cookie)',
-        body: { type: 'object', required: ['locale'], properties: { locale: { type: 'string', enum: [...LOCALES] } } },
+        body: LocaleBody,
       },
     },
     async (request, reply) => {
-      const { locale } = request.body as { locale: (typeof LOCALES)[number] };
+      const { locale } = request.body;
       if (request.actor) {
         await app.db.updateTable('users').set({ locale, updated_at: iso(app.clock.now()) }).where('id', '=', request.actor.id).execute();
       }
@@ -178,13 +186,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/users/:id/request-token',
     {
       schema: {
         tags,
         summary: 'Issues an API token, shown once (own user, or whoever manages the user: core/policies/users.policy.ts)',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: TokenResponse },
       },
       preHandler: requireAuth,
     },

@@ -12,7 +12,7 @@ import type { Transaction } from 'kysely';
 import type { Batch, BatchItem, Database } from '../db/tables.js';
 import { recordEvent, recordEvents, type NewEvent } from '../events/events.repository.js';
 import type { ServiceContext } from '../resources/access.js';
-import { nextStamp } from '../operations/context.js';
+import { nextStamp } from '../resources/shared/op-context.js';
 import { convertItem, conversionRefusal } from './conversion.js';
 import { carryOutStep, ItemRace } from './steps.js';
 import './tables.js';

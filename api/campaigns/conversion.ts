@@ -12,7 +12,7 @@ import type { Batch, BatchItem } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
 import type { ServiceContext } from '../resources/access.js';
 import { assignImportBarcodes, insertShipments, newShipmentValues } from '../resources/shipments/shipments.service.js';
-import { nextStamp } from '../operations/context.js';
+import { nextStamp } from '../resources/shared/op-context.js';
 import { ItemRace } from './steps.js';
 
 export const SIZE_COLUMNS = [

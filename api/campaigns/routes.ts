@@ -16,9 +16,10 @@ import { contextOf } from '../resources/access.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { registerRecordAction } from '../resources/record-actions.js';
 import { loadVisible } from '../resources/records.js';
-import { idParams } from '../resources/schemas.js';
+import { ApiRecord, AudienceQuery, ConvertRespondedBody, DataOf, IdParams, NoBody, ShowResponse } from '../../core/contract/index.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../resources/module.js';
-import { recordPayload } from '../operations/shared/respond.js';
+import { recordPayload } from '../resources/shared/record-payload.js';
 import {
   conversionRefusal, convertItem, convertResponded, notifyItem, notifyRefusal, pauseBatch, pauseRefusal, restartItem, restartRefusal, startBatch, startRefusal,
 } from './batch-actions.service.js';
@@ -54,10 +55,11 @@ async function visible<T>(request: FastifyRequest, resource: 'batches' | 'batch_
 
 const batchOf = (request: FastifyRequest, id: number) => request.server.db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-export async function campaignRoutes(app: FastifyInstance): Promise<void> {
+export async function campaignRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   registerCampaignActions();
-  const batchOpts = { schema: { tags: ['batches'], params: idParams }, preHandler: requireCrud('batches', 'edit') };
-  const itemOpts = { schema: { tags: ['batch_items'], params: idParams }, preHandler: requireCrud('batch_items', 'edit') };
+  const batchOpts = { schema: { tags: ['batches'], params: IdParams, body: NoBody, response: { 200: ShowResponse } }, preHandler: requireCrud('batches', 'edit') };
+  const itemOpts = { schema: { tags: ['batch_items'], params: IdParams, body: NoBody }, preHandler: requireCrud('batch_items', 'edit') };
 
   const respondBatch = async (request: FastifyRequest, id: number) => {
     const ctx = contextOf(request);
@@ -80,14 +82,14 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     return respondBatch(request, batch.id);
   });
   // Who starting the batch, or notifying some of its customers, would message (the confirmation's N).
-  app.get('/batches/:id/audience', batchOpts, async (request) => {
+  app.get('/batches/:id/audience', { preHandler: batchOpts.preHandler, schema: { tags: ['batches'], params: IdParams, querystring: AudienceQuery } }, async (request) => {
     const batch = await visible<Batch>(request, 'batches');
     const { verb, ids } = audienceQuery((request.query ?? {}) as Record<string, unknown>);
     return { data: await batchAudience(contextOf(request), batch, verb, ids) };
   });
-  app.post('/batches/:id/convert-responded', batchOpts, async (request) => {
+  app.post('/batches/:id/convert-responded', { ...batchOpts, schema: { ...batchOpts.schema, body: ConvertRespondedBody, response: { 200: DataOf(ApiRecord) } } }, async (request) => {
     const batch = await visible<Batch>(request, 'batches');
-    const body = (request.body ?? {}) as { ids?: unknown };
+    const body = request.body;
     let ids: number[] | undefined;
     if (body.ids !== undefined) {
       const list = Array.isArray(body.ids) ? body.ids : body.ids && typeof body.ids === 'object' ? Object.values(body.ids) : [body.ids];

@@ -14,7 +14,7 @@ import { insertRows, updateRows, type RowsUpdate } from '../db/bulk-insert.js';
 import type { Batch, BatchItem, Database } from '../db/tables.js';
 import { batchStepRequests } from '../notifications/batch-steps.js';
 import { enqueueMany, type NotificationRequest } from '../notifications/outbox.js';
-import { nextStamp } from '../operations/context.js';
+import { nextStamp } from '../resources/shared/op-context.js';
 import { newTokens, storeTokens, type NewToken } from './tokens.js';
 import './tables.js';
 

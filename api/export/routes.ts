@@ -3,6 +3,8 @@
  * filters/search instead of ids: the whole filtered list. Streamed; the file name comes in
  * content-disposition. Whoever may list shipments may export what the list shows them.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ExportQuery } from '../../core/contract/index.js';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { canCrud } from '../../core/permissions.js';
@@ -21,8 +23,9 @@ export function exportFormat(value: unknown): ExportFormat {
   return fieldError('format', 'validation.in');
 }
 
-export async function exportRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/shipments/export', { config: { guard: { crud: 'shipments', action: 'list' } }, schema: { tags: ['export'] } }, async (request, reply) => {
+export async function exportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/shipments/export', { config: { guard: { crud: 'shipments', action: 'list' } }, schema: { tags: ['export'], querystring: ExportQuery } }, async (request, reply) => {
     const { db, actor, now } = contextOf(request);
     if (!canCrud(actor, 'shipments', 'list')) throw new DomainError('forbidden');
     // The list's own parameters (filters, search) choose the shipments; paging does not apply to an export.

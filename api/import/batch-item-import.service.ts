@@ -12,7 +12,7 @@ import { BATCH_ITEM_STATUS } from '../../core/statuses.js';
 import { toE164 } from '../../core/phone.js';
 import { recordEvents } from '../events/events.repository.js';
 import type { ServiceContext } from '../resources/access.js';
-import { batchesModule } from '../resources/batches/batches.routes.js';
+import { batchesModule } from '../resources/batches/batches.module.js';
 import { refreshItemCount } from '../resources/batch_items/batch_items.repository.js';
 import { loadVisible } from '../resources/records.js';
 import type { ImportFormat } from './detect.js';

@@ -11,6 +11,24 @@
  *     GET  /api/batches/:id/items/import/template, POST .../upload, GET .../:upload/preview, POST .../:upload/save
  * Multipart parsing is registered inside this plugin only, with the 20 MB import limit.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
+import {
+  BatchUploadParams,
+  DataOf,
+  PreviewData,
+  PreviewMeta,
+  SaveResult,
+  UploadResult,
+  IdParams,
+  ImportPreviewQuery,
+  ImportSaveBody,
+  ImportTemplateQuery,
+  ImportUploadBody,
+  ImportUploadQuery,
+  UploadParams,
+  type Static,
+} from '../../core/contract/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { IMPORT_LIMITS, type Locale } from '../../core/constants.js';
@@ -49,7 +67,8 @@ interface ImportRoute {
   prefix: string;
   /** The template's download name, without extension. */
   templateName: string;
-  params?: Record<string, unknown>;
+  /** Path parameters of the template/upload URLs, and of the preview/save URLs (which add `:upload`). */
+  params: { base?: TSchema; upload: TSchema };
   /** The guard its four routes declare (api/plugins/route-guard.ts); `allow` enforces it. */
   guard: RouteGuard;
   /** 401 signed out; 403 when the role (or the merchant's feature) may not import this kind. */
@@ -68,12 +87,13 @@ const shipmentRoute: ImportRoute = {
   prefix: '/shipments/import',
   templateName: 'shipments-import-template',
   guard: { crud: 'shipments', action: 'create' },
+  params: { upload: UploadParams },
   allow(ctx) {
     if (!canAccessRoute(ctx.actor, 'shipments-import')) throw new DomainError('forbidden');
   },
   urlTarget: async () => null,
   async uploadTarget(ctx, request, fields) {
-    const merchantId = (request.query as Record<string, unknown>).merchant_id ?? fields.merchant_id;
+    const merchantId = (request.query as Static<typeof ImportUploadQuery>).merchant_id ?? fields.merchant_id;
     return { merchantId: (await owningMerchant(ctx, { merchant_id: merchantId })) as number, batchId: null };
   },
 };
@@ -83,7 +103,7 @@ const batchItemRoute: ImportRoute = {
   prefix: '/batches/:id/items/import',
   templateName: 'batch-items-import-template',
   guard: { crud: 'batch_items', action: 'create' },
-  params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, upload: { type: 'string' } }, required: ['id'] },
+  params: { base: IdParams, upload: BatchUploadParams },
   allow: (ctx) => ensureCrud(ctx.actor, 'batch_items', 'create'),
   async urlTarget(ctx, request, open) {
     const batch = await importBatch(ctx, Number((request.params as { id: unknown }).id), { open });
@@ -99,9 +119,12 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   for (const route of [shipmentRoute, batchItemRoute]) mountImport(app, route);
 }
 
-function mountImport(app: FastifyInstance, route: ImportRoute): void {
+function mountImport(fastify: FastifyInstance, route: ImportRoute): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { prefix, spec } = route;
-  const schema = { tags: ['import'], ...(route.params ? { params: route.params } : {}) };
+  const tags = ['import'];
+  const base = route.params.base ? { params: route.params.base } : {};
+  const upload = { params: route.params.upload };
   const config = { guard: route.guard };
   /** The signed-in, allowed user's context (the role check comes before anything is read). */
   const allowed = (request: FastifyRequest) => {
@@ -111,12 +134,12 @@ function mountImport(app: FastifyInstance, route: ImportRoute): void {
   };
   const uploadId = (request: FastifyRequest) => (request.params as { upload: string }).upload;
 
-  app.get(`${prefix}/template`, { config, schema }, async (request, reply) => {
+  app.get(`${prefix}/template`, { config, schema: { tags, ...base, querystring: ImportTemplateQuery } }, async (request, reply) => {
     const ctx = allowed(request);
     await route.urlTarget(ctx, request, false);
-    const format = templateFormat((request.query as Record<string, unknown>).format);
+    const format = templateFormat(request.query.format);
     // The requesting merchant's drop-off points (a superadmin may name one with ?merchant_id, else the network's).
-    const merchantId = spec.kind === 'shipments' ? await owningMerchant(ctx, { merchant_id: (request.query as Record<string, unknown>).merchant_id }, true) : null;
+    const merchantId = spec.kind === 'shipments' ? await owningMerchant(ctx, { merchant_id: request.query.merchant_id }, true) : null;
     const dropoffs = spec.kind === 'shipments' ? await templateDropoffs(ctx.db, merchantId) : [];
     const body = await buildTemplate(format, request.locale as Locale, spec.kind, { dropoffs });
     return reply
@@ -125,28 +148,27 @@ function mountImport(app: FastifyInstance, route: ImportRoute): void {
       .send(body);
   });
 
-  app.post(`${prefix}/upload`, { config, schema }, async (request) => {
+  app.post(`${prefix}/upload`, { config, schema: { tags, ...base, querystring: ImportUploadQuery, body: ImportUploadBody, response: { 200: DataOf(UploadResult) } } }, async (request) => {
     const ctx = allowed(request);
     const { buffer, name, fields } = await readUpload(request);
     const target = await route.uploadTarget(ctx, request, fields);
     return { data: await uploadFile(ctx, spec, target, { buffer, name }, request.t) };
   });
 
-  app.get(`${prefix}/:upload/preview`, { config, schema }, async (request) => {
+  app.get(`${prefix}/:upload/preview`, { config, schema: { tags, ...upload, querystring: ImportPreviewQuery, response: { 200: Type.Object({ data: PreviewData, meta: PreviewMeta }) } } }, async (request) => {
     const ctx = allowed(request);
     const target = await route.urlTarget(ctx, request, true);
-    const query = request.query as Record<string, unknown>;
+    const query = request.query;
     const page = Math.max(1, Math.floor(Number(query.page ?? 1)) || 1);
     const perPage = Math.min(100, Math.max(1, Math.floor(Number(query.perPage ?? 25)) || 25));
     const preview = await previewUpload(ctx, spec, target, uploadId(request), { page, perPage, invalidOnly: flag(query.invalid_only) }, request.t);
     return { data: preview.data, meta: preview.meta };
   });
 
-  app.post(`${prefix}/:upload/save`, { config, schema }, async (request) => {
+  app.post(`${prefix}/:upload/save`, { config, schema: { tags, ...upload, body: ImportSaveBody, response: { 200: DataOf(SaveResult) } } }, async (request) => {
     const ctx = allowed(request);
     const target = await route.urlTarget(ctx, request, true);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    return { data: await saveUpload(ctx, spec, target, uploadId(request), flag(body.only_valid)) };
+    return { data: await saveUpload(ctx, spec, target, uploadId(request), flag(request.body.only_valid)) };
   });
 }
 

@@ -12,10 +12,10 @@ import { applyPackageAction, EXPIRING_PACKAGE_STATUSES, REMINDABLE_PACKAGE_STATU
 import type { Database, Package } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { recordEvent } from '../events/events.repository.js';
-import { returnFromTemporaryStorage } from '../operations/lockers/temporary-storage.service.js';
-import { systemContext } from '../operations/context.js';
-import { runPackageAction } from '../operations/packages/package-actions.service.js';
-import { enqueuePackageNotification } from '../operations/shared/effects.js';
+import { returnFromTemporaryStorage } from '../lockers/temporary-storage.service.js';
+import { systemContext } from '../resources/shared/op-context.js';
+import { runPackageAction } from '../resources/packages/package-actions.service.js';
+import { enqueuePackageNotification } from '../resources/shared/effects.js';
 import { recordSkippedRow } from './skipped-rows.js';
 
 export interface PassResult {

@@ -6,7 +6,7 @@
  */
 import { formatPhoneForDisplay } from '../../core/phone.js';
 import { LEFT_SHIPMENT_STATUSES } from '../../core/policies/packages.policy.js';
-import type { Executor } from '../operations/context.js';
+import type { Executor } from '../resources/shared/op-context.js';
 import type { LabelData } from './label.js';
 
 interface AddressParts {

@@ -9,7 +9,7 @@ import { isBadgeCode, mayHoldBadge } from '../../core/policies/locker-access.pol
 import { loadActor } from '../auth/actor.js';
 import type { Database, User } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
-import type { Executor } from '../operations/context.js';
+import type { Executor } from '../resources/shared/op-context.js';
 import { badgeDigest, lockerSecret, newBadgeCode } from './locker-keys.js';
 
 /** Gives the driver a new badge (replacing any old one) and answers its code: the only time it is shown. */

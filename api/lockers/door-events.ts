@@ -7,7 +7,7 @@
 import type { DoorEventKind, DoorEventRow } from '../../core/policies/locker-access.policy.js';
 import { DOOR_EVENT_KINDS } from '../../core/policies/locker-access.policy.js';
 import { recordEvent } from '../events/events.repository.js';
-import type { Executor } from '../operations/context.js';
+import type { Executor } from '../resources/shared/op-context.js';
 
 export interface DoorOpening {
   kind: DoorEventKind;

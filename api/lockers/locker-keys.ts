@@ -14,7 +14,7 @@ import { BADGE_DIGITS, PICKUP_CODE } from '../../core/policies/locker-access.pol
 import { APP_SECRET_KEY, loadOrCreateAppSecret } from '../auth/app-secret.js';
 import { hmac } from '../auth/secrets.js';
 import type { Database } from '../db/tables.js';
-import type { Executor } from '../operations/context.js';
+import type { Executor } from '../resources/shared/op-context.js';
 import { openSecret, sealSecret } from '../webhooks/secret-box.js';
 
 const secrets = new WeakMap<object, Promise<string>>();

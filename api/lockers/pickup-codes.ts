@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import type { Executor } from '../operations/context.js';
+import type { Executor } from '../resources/shared/op-context.js';
 import { lockerSecret, newPickupCode, pickupCodeDigest } from './locker-keys.js';
 
 const DRAWS = 20;

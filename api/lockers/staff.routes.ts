@@ -17,12 +17,12 @@ import { contextOf } from '../resources/access.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { registerRecordAction } from '../resources/record-actions.js';
 import { loadOne } from '../resources/records.js';
-import { idParams } from '../resources/schemas.js';
+import { IdParams, NoBody, NoQuery } from '../../core/contract/index.js';
 import { fieldError } from '../resources/validate.js';
-import { opContext } from '../operations/context.js';
-import { runPackageAction } from '../operations/packages/package-actions.service.js';
-import { loadPackage } from '../operations/packages/package-scope.js';
-import { recordPayload } from '../operations/shared/respond.js';
+import { opContext } from '../resources/shared/op-context.js';
+import { runPackageAction } from '../resources/packages/package-actions.service.js';
+import { loadPackage } from '../resources/packages/package-scope.js';
+import { recordPayload } from '../resources/shared/record-payload.js';
 import { parseTerminal } from '../providers/locker/index.js';
 import { badgeCreatedAt, createBadge, revokeBadge } from './badges.js';
 import { listDoorEvents, recordDoorOpening } from './door-events.js';
@@ -64,19 +64,19 @@ export function registerLockerStaffRoutes(app: FastifyInstance): void {
   }
   const now = () => app.clock.now().toISOString();
 
-  app.get('/locations/:id/terminal-secret', { schema: { tags: ['locations'], params: idParams }, preHandler: requirePermission('lockers.terminal-secret') }, async (request) => {
+  app.get('/locations/:id/terminal-secret', { schema: { tags: ['locations'], params: IdParams, querystring: NoQuery }, preHandler: requirePermission('lockers.terminal-secret') }, async (request) => {
     const location = await terminalLocation(request);
     const row = await app.db.selectFrom('terminal_credentials').select('created_at').where('location_id', '=', location.id).executeTakeFirst();
     return { data: { has_secret: Boolean(row), created_at: row?.created_at ?? null } };
   });
 
-  app.post('/locations/:id/terminal-secret', { schema: { tags: ['locations'], params: idParams }, preHandler: requirePermission('lockers.terminal-secret') }, async (request) => {
+  app.post('/locations/:id/terminal-secret', { schema: { tags: ['locations'], params: IdParams, body: NoBody }, preHandler: requirePermission('lockers.terminal-secret') }, async (request) => {
     const location = await terminalLocation(request);
     const secret = await rotateTerminalSecret(app.db, location.id, signedInActor(request).id, now());
     return { data: { location_id: location.id, secret } };
   });
 
-  app.get('/locations/:id/door-events', { schema: { tags: ['locations'], params: idParams, querystring: doorEventsQuery }, preHandler: requirePermission('lockers.door-events') }, async (request) => {
+  app.get('/locations/:id/door-events', { schema: { tags: ['locations'], params: IdParams, querystring: doorEventsQuery }, preHandler: requirePermission('lockers.door-events') }, async (request) => {
     const location = await terminalLocation(request);
     const q = request.query as { kind?: string; from?: string; to?: string; before?: number; limit?: number };
     const limit = q.limit ?? 50;
@@ -84,7 +84,7 @@ export function registerLockerStaffRoutes(app: FastifyInstance): void {
     return { data: rows, meta: { next: rows.length === limit ? rows[rows.length - 1]!.id : null } };
   });
 
-  app.post('/locations/:id/doors/:compartment/open', { schema: { tags: ['locations'], params: doorParams }, preHandler: requirePermission('lockers.open-door') }, async (request) => {
+  app.post('/locations/:id/doors/:compartment/open', { schema: { tags: ['locations'], params: doorParams, body: NoBody }, preHandler: requirePermission('lockers.open-door') }, async (request) => {
     const location = await terminalLocation(request);
     // The reason is checked here, not by a body schema: a role without the permission hears 403 first.
     const reason = (request.body as { reason?: unknown } | undefined)?.reason;
@@ -106,23 +106,23 @@ export function registerLockerStaffRoutes(app: FastifyInstance): void {
 
   const userOf = async (request: FastifyRequest) => (await loadOne(contextOf(request), RESOURCE_MODULES.users, idOf(request))) as User;
 
-  app.get('/users/:id/badge', { schema: { tags: ['users'], params: idParams }, preHandler: requirePermission('lockers.badges') }, async (request) => {
+  app.get('/users/:id/badge', { schema: { tags: ['users'], params: IdParams, querystring: NoQuery }, preHandler: requirePermission('lockers.badges') }, async (request) => {
     const user = await userOf(request);
     return { data: { user_id: user.id, created_at: await badgeCreatedAt(app.db, user.id) } };
   });
 
-  app.post('/users/:id/badge', { schema: { tags: ['users'], params: idParams }, preHandler: requirePermission('lockers.badges') }, async (request) => {
+  app.post('/users/:id/badge', { schema: { tags: ['users'], params: IdParams, body: NoBody }, preHandler: requirePermission('lockers.badges') }, async (request) => {
     const user = await userOf(request);
     const badge = await createBadge(app.db, user, signedInActor(request).id, now());
     return { data: { user_id: user.id, badge } };
   });
 
-  app.delete('/users/:id/badge', { schema: { tags: ['users'], params: idParams }, preHandler: requirePermission('lockers.badges') }, async (request) => {
+  app.delete('/users/:id/badge', { schema: { tags: ['users'], params: IdParams }, preHandler: requirePermission('lockers.badges') }, async (request) => {
     const user = await userOf(request);
     return { data: { user_id: user.id, revoked: await revokeBadge(app.db, user.id) } };
   });
 
-  app.post('/packages/:id/resend-pickup-code', { schema: { tags: ['packages'], params: idParams }, preHandler: requirePermission('lockers.resend-code') }, async (request) => {
+  app.post('/packages/:id/resend-pickup-code', { schema: { tags: ['packages'], params: IdParams, body: NoBody }, preHandler: requirePermission('lockers.resend-code') }, async (request) => {
     const ctx = opContext(request);
     const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
     const refusal = resendCodeRefusal(pkg);

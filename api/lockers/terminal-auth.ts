@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
 import { randomToken, safeEqual, sha256 } from '../auth/secrets.js';
 import type { Location } from '../db/tables.js';
-import type { Executor } from '../operations/context.js';
+import type { Executor } from '../resources/shared/op-context.js';
 import { declaresGuard } from '../plugins/route-guard.js';
 
 declare module 'fastify' {

@@ -3,14 +3,17 @@
  *   source=outbox (default): every queued/sent/failed notification and webhook (never the payload);
  *   source=log: what the development transport "sent" (message_log), with subject and body.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MessagesQuery } from '../../core/contract/index.js';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../plugins/auth.js';
 import { pageOf } from './paging.js';
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from './outbox.js';
 
-export async function messageLogRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/messages', { schema: { tags: ['messages'] }, preHandler: requirePermission('messages.list') }, async (request) => {
-    const q = (request.query ?? {}) as Record<string, unknown>;
+export async function messageLogRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/messages', { schema: { tags: ['messages'], querystring: MessagesQuery }, preHandler: requirePermission('messages.list') }, async (request) => {
+    const q = request.query;
     const { page, perPage, offset } = pageOf(q);
     if (q.source === 'log') {
       const base = app.db.selectFrom('message_log');

@@ -45,23 +45,36 @@ export function sendError(
   return reply.code(httpStatusFor(code)).send(errorBody(translator(request), code, options.params, options.fields));
 }
 
-/** Ajv errors -> { field: message } using the validation.* catalogue. */
+/** The types a scalar field accepts (core/contract scalarField): an object or a list there is `validation.scalar`. */
+const isScalarList = (type: unknown) => Array.isArray(type) && !type.includes('object') && !type.includes('array');
+
+/** One schema refusal (TypeBox or Ajv shape) -> the validation.* message of the field. */
+function schemaProblem(keyword: string, params: Record<string, unknown>): Message {
+  if (keyword === 'required') return { key: 'validation.required' };
+  if (keyword === 'minLength') return { key: 'validation.min', params: { length: Number(params.limit) } };
+  if (keyword === 'maxLength') return { key: 'validation.max', params: { length: Number(params.limit) } };
+  if (keyword === 'type' && (params.type === 'number' || params.type === 'integer')) return { key: 'validation.numeric' };
+  if (keyword === 'type' && isScalarList(params.type)) return { key: 'validation.scalar' };
+  if (keyword === 'format' && params.format === 'email') return { key: 'validation.email' };
+  return { key: 'validation.in' };
+}
+
+/** Schema validation errors -> { field: message } using the validation.* catalogue. */
 function schemaProblems(error: FastifyError): Record<string, Message> {
   const problems: Record<string, Message> = {};
   for (const v of error.validation ?? []) {
     const params = (v.params ?? {}) as Record<string, unknown>;
     const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-    const field = typeof params.missingProperty === 'string' ? (path ? `${path}.${params.missingProperty}` : params.missingProperty) : path || (error.validationContext ?? 'body');
-    if (problems[field]) continue;
-    if (v.keyword === 'required') problems[field] = { key: 'validation.required' };
-    else if (v.keyword === 'minLength') problems[field] = { key: 'validation.min', params: { length: Number(params.limit) } };
-    else if (v.keyword === 'maxLength') problems[field] = { key: 'validation.max', params: { length: Number(params.limit) } };
-    else if (v.keyword === 'type' && (params.type === 'number' || params.type === 'integer')) problems[field] = { key: 'validation.numeric' };
-    else if (v.keyword === 'format' && params.format === 'email') problems[field] = { key: 'validation.email' };
-    else problems[field] = { key: 'validation.in' };
+    const missing = typeof params.missingProperty === 'string' ? [params.missingProperty] : Array.isArray(params.requiredProperties) ? (params.requiredProperties as string[]) : [];
+    const fields = missing.length ? missing.map((m) => (path ? `${path}.${m}` : m)) : [path || (error.validationContext ?? 'body')];
+    for (const field of fields) if (!problems[field]) problems[field] = schemaProblem(v.keyword, params);
   }
   return problems;
 }
+
+/** The whole body (or query) is not an object: a malformed request rather than a field problem. */
+const wholeInputRefused = (error: FastifyError) =>
+  (error.validation ?? []).some((v) => !v.instancePath && v.keyword === 'type');
 
 export function errorsPlugin(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -76,6 +89,11 @@ export function errorsPlugin(app: FastifyInstance): void {
       return reply.code(error.status).send(body);
     }
     if (error.validation) {
+      if (wholeInputRefused(error)) {
+        const body = errorBody(t, 'bad_request');
+        body.message = `${body.message.replace(/[.\s]+$/, '')}: ${error.validationContext ?? 'body'} must be an object`;
+        return reply.code(400).send(body);
+      }
       return reply.code(422).send(errorBody(t, 'validation.failed', undefined, schemaProblems(error)));
     }
     const status = error.statusCode ?? 500;

@@ -6,7 +6,8 @@
  *     `validation.between`) before a handler looks it up;
  *   - Fastify's framework errors (a malformed URL, an over-long request line or header, a bad
  *     Content-Type) answer the same `{code, message}` body as every other refusal.
- * Wrong types inside schema fields are refused by core/validation (`shapeProblem`).
+ * Wrong shapes (an object or a list where a field holds one value) are refused by the route's schema
+ * (core/contract, api/plugins/errors.ts), wrong values inside a field by core/validation.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
@@ -55,6 +56,8 @@ export function badIdField(input: unknown): string | null {
 
 export function inputGuardPlugin(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // A POST without a body (a verb that needs no fields) is an empty object for the route's body schema.
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
     const inQuery = nulPath(request.query) ?? (request.url.includes('%00') ? 'query' : null);
     if (inQuery) refuse(inQuery, 'validation.nul');
     const inBody = Buffer.isBuffer(request.body) ? null : nulPath(request.body);

@@ -9,7 +9,7 @@ import { DAY_MS } from '../../core/campaigns/index.js';
 import type { Database } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
 import { enqueue } from '../notifications/outbox.js';
-import { nextStamp } from '../operations/context.js';
+import { nextStamp } from '../resources/shared/op-context.js';
 import { mintToken } from '../campaigns/tokens.js';
 
 /** How long a request-location link stays valid. */

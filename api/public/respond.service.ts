@@ -17,11 +17,11 @@ import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import { ANSWERABLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
 import { LEFT_SHIPMENT_STATUSES } from '../../core/policies/packages.policy.js';
 import { fullSizes, lockerHasRoom, type LockerSize } from '../../core/policies/lockers.policy.js';
-import { checkLockerRoom } from '../operations/lockers/availability.js';
-import { freeDoorsOf } from '../operations/lockers/doors.repository.js';
+import { checkLockerRoom } from '../lockers/availability.js';
+import { freeDoorsOf } from '../lockers/doors.repository.js';
 import type { Database, Merchant } from '../db/tables.js';
 import { recordEvents } from '../events/events.repository.js';
-import { nextStamp } from '../operations/context.js';
+import { nextStamp } from '../resources/shared/op-context.js';
 import { closedTokenError, findToken, spendTokens, type ResolvedToken, type TokenState } from '../campaigns/tokens.js';
 import { findChoice, listChoices, type ChoiceQuery } from './choices.js';
 

@@ -3,6 +3,7 @@
  * answer 404), per-record verdicts, optimistic concurrency, field masks, meta.actions.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../core/errors.js';
 import { canPick, type CrudAction } from '../../core/permissions.js';
 import { signedInActor } from '../plugins/auth.js';
@@ -13,7 +14,7 @@ import { parseListQuery, rawQuery, runList } from './list-query.js';
 import { loadOne } from './records.js';
 import { allowedActions, presenter, type ResourceModule, type Row } from './module.js';
 import { actionsMap, allVerdicts } from './record-actions.js';
-import { idParams, listQuerystring } from './schemas.js';
+import { DeleteResponse, ErrorBody, IdParams, ListQuery, ListResponse, ShowResponse, resourceBodies } from '../../core/contract/index.js';
 
 /**
  * The one CRUD gate of a route (core/permissions crudRefusal: 401, 403 forbidden, 403 feature_disabled), as a
@@ -53,52 +54,51 @@ export function checkFresh(row: Row, body: Row) {
   if (String(sent) !== String(row.updated_at)) throw new DomainError('conflict.stale');
 }
 
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+/** The record id of a `/:id` route (its params are already checked and converted by the schema). */
+const idOf = (request: FastifyRequest) => Number((request.params as { id: number | string }).id);
 
-function bodyOf(request: FastifyRequest): Row {
-  const body = request.body;
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new DomainError('bad_request', 'body must be an object');
-  return body as Row;
-}
+/** The refusals every CRUD route may answer (docs/api.md "Errors"). */
+const refusals = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
-export function registerCrudRoutes(app: FastifyInstance, mod: ResourceModule) {
+export function registerCrudRoutes(fastify: FastifyInstance, mod: ResourceModule) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = `/${mod.name}`;
   const tags = [mod.name];
+  const bodies = resourceBodies[mod.name];
 
-  app.get(base, { preHandler: crudGate(mod, 'list', isPicker(mod)), schema: { tags, querystring: listQuerystring } }, async (request) => {
+  app.get(base, { preHandler: crudGate(mod, 'list', isPicker(mod)), schema: { tags, querystring: ListQuery, response: { 200: ListResponse, ...refusals } } }, async (request) => {
     const ctx = contextOf(request);
     const q = parseListQuery(mod.list, rawQuery(request), ctx.actor.role);
     const spec = { ...mod.list, actions: (rows: Row[]) => actionsMap(mod, rows, ctx.actor, ctx.db) };
     return runList(ctx.db, app.dialect, spec, q, ctx.actor, presenter(mod, ctx.actor.role));
   });
 
-  app.get(`${base}/:id`, { preHandler: crudGate(mod, 'show', isPermitted(mod, 'show')), schema: { tags, params: idParams } }, async (request) => {
+  app.get(`${base}/:id`, { preHandler: crudGate(mod, 'show', isPermitted(mod, 'show')), schema: { tags, params: IdParams, response: { 200: ShowResponse, ...refusals } } }, async (request) => {
     const ctx = contextOf(request);
-    return showRecord(ctx, mod, await loadOne(ctx, mod, idOf(request)));
+    return showRecord(ctx, mod, await loadOne(ctx, mod, request.params.id));
   });
 
-  app.post(base, { preHandler: crudGate(mod, 'create'), schema: { tags } }, async (request, reply) => {
+  app.post(base, { preHandler: crudGate(mod, 'create'), schema: { tags, body: bodies.create, response: { 201: ShowResponse, ...refusals } } }, async (request, reply) => {
     const ctx = contextOf(request);
-    const { id, extra } = await mod.create(ctx, bodyOf(request));
+    const { id, extra } = await mod.create(ctx, request.body);
     const shown = await showRecord(ctx, mod, await loadOne(ctx, mod, id));
     reply.code(201);
     return extra ? { ...shown, data: { ...shown.data, ...extra } } : shown;
   });
 
-  app.put(`${base}/:id`, { preHandler: crudGate(mod, 'edit', isPermitted(mod, 'edit')), schema: { tags, params: idParams } }, async (request) => {
+  app.put(`${base}/:id`, { preHandler: crudGate(mod, 'edit', isPermitted(mod, 'edit')), schema: { tags, params: IdParams, body: bodies.update, response: { 200: ShowResponse, ...refusals } } }, async (request) => {
     const ctx = contextOf(request);
-    const row = await loadOne(ctx, mod, idOf(request));
+    const row = await loadOne(ctx, mod, request.params.id);
     await checkVerdict(ctx, mod, row, 'edit');
-    const body = bodyOf(request);
+    const body = request.body;
     checkFresh(row, body);
     await mod.update(ctx, row, body);
     return showRecord(ctx, mod, await loadOne(ctx, mod, row.id));
   });
 
-  app.delete(`${base}/:id`, { preHandler: crudGate(mod, 'delete'), schema: { tags, params: idParams } }, async (request) => {
+  app.delete(`${base}/:id`, { preHandler: crudGate(mod, 'delete'), schema: { tags, params: IdParams, response: { 200: DeleteResponse, ...refusals } } }, async (request) => {
     const ctx = contextOf(request);
-    const row = await loadOne(ctx, mod, idOf(request));
+    const row = await loadOne(ctx, mod, request.params.id);
     await checkVerdict(ctx, mod, row, 'delete');
     await mod.remove(ctx, row);
     return { data: { id: row.id } };

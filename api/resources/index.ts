@@ -8,15 +8,15 @@ import { registerCrudRoutes } from './crud-routes.js';
 import type { ResourceModule } from './module.js';
 import { registerCanRoute } from './record-actions.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
-import { shipmentsModule } from './shipments/shipments.routes.js';
-import { packagesModule } from './packages/packages.routes.js';
-import { batchesModule } from './batches/batches.routes.js';
-import { batchItemsModule } from './batch_items/batch_items.routes.js';
-import { manifestsModule } from './manifests/manifests.routes.js';
-import { locationsModule } from './locations/locations.routes.js';
-import { locationGroupsModule } from './location_groups/location_groups.routes.js';
+import { shipmentsModule } from './shipments/shipments.module.js';
+import { packagesModule } from './packages/packages.module.js';
+import { batchesModule } from './batches/batches.module.js';
+import { batchItemsModule } from './batch_items/batch_items.module.js';
+import { manifestsModule } from './manifests/manifests.module.js';
+import { locationsModule } from './locations/locations.module.js';
+import { locationGroupsModule } from './location_groups/location_groups.module.js';
 import { merchantsModule, registerPreferenceRoutes } from './merchants/merchants.routes.js';
-import { usersModule } from './users/users.routes.js';
+import { usersModule } from './users/users.module.js';
 
 export const RESOURCE_MODULES: Record<ResourceName, ResourceModule> = {
   shipments: shipmentsModule,

@@ -3,6 +3,8 @@
  * modules register (e.g. 'register' on shipments). One evaluation feeds list meta.actions, show meta.actions
  * and GET /api/user/can/:action/:singular.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CanParams, CanQuery, CanResponse } from '../../core/contract/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
@@ -13,7 +15,6 @@ import { contextOf } from './access.js';
 import { loadVisible } from './records.js';
 import { allowedActions, type ResourceModule, type Row, type Verdicts } from './module.js';
 import { rawQuery } from './list-query.js';
-import { canParams } from './schemas.js';
 
 /** A verb rule: null when the actor may perform it on the row, else the error code that explains why not. */
 export type ActionRule = (row: Row, actor: RequestActor) => ErrorCode | null;
@@ -113,10 +114,11 @@ export async function canOnIds(db: Kysely<Database>, mod: ResourceModule, actor:
   return { allOk: cannot.length === 0, can, cannot, reasons };
 }
 
-export function registerCanRoute(app: FastifyInstance, modules: Record<ResourceName, ResourceModule>) {
-  app.get('/user/can/:action/:singular', { config: { guard: { access: 'session' } }, schema: { tags: ['user'], params: canParams } }, async (request) => {
+export function registerCanRoute(fastify: FastifyInstance, modules: Record<ResourceName, ResourceModule>) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/user/can/:action/:singular', { config: { guard: { access: 'session' } }, schema: { tags: ['user'], params: CanParams, querystring: CanQuery, response: { 200: CanResponse } } }, async (request) => {
     const ctx = contextOf(request);
-    const { action, singular } = request.params as { action: string; singular: string };
+    const { action, singular } = request.params;
     const resource = resourceBySingular(singular) ?? (singular in modules ? (singular as ResourceName) : undefined);
     if (!resource) throw new DomainError('not_found');
     const ids = idsOf(rawQuery(request).ids);

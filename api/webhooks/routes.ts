@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
 import { can } from '../../core/policies/route.permissions.js';
 import { requirePermission, signedInActor } from '../plugins/auth.js';
-import { idParams } from '../resources/schemas.js';
+import { IdParams, NoBody, NoQuery, PageQuery, WebhookBody } from '../../core/contract/index.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fieldError } from '../resources/validate.js';
 import { sealSecret } from './secret-box.js';
 import { allowedPrivateHosts, assertPublicTarget } from './target-guard.js';
@@ -48,9 +49,11 @@ async function checkUrl(value: unknown, production: boolean, allow: string[]): P
   return url.href;
 }
 
-export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const guard = requirePermission('webhooks.manage');
-  const opts = { schema: { tags: ['webhooks'], params: idParams }, preHandler: guard };
+  const tags = ['webhooks'];
+  const opts = { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: guard };
 
   const show = async (request: FastifyRequest) => {
     const id = await merchantOf(request);
@@ -59,9 +62,9 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   };
   app.get('/merchants/:id/webhook', opts, show);
 
-  app.put('/merchants/:id/webhook', opts, async (request) => {
+  app.put('/merchants/:id/webhook', { schema: { tags, params: IdParams, body: WebhookBody }, preHandler: guard }, async (request) => {
     const id = await merchantOf(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
+    const body = request.body;
     const url = await checkUrl(body.url, app.config.production, app.config.webhookAllowPrivateHosts ?? allowedPrivateHosts());
     const existing = await app.db.selectFrom('webhook_endpoints').select('id').where('merchant_id', '=', id).executeTakeFirst();
     const secret = typeof body.secret === 'string' ? body.secret : undefined;
@@ -75,13 +78,13 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     return show(request);
   });
 
-  app.delete('/merchants/:id/webhook', opts, async (request, reply) => {
+  app.delete('/merchants/:id/webhook', { schema: { tags, params: IdParams, body: NoBody }, preHandler: guard }, async (request, reply) => {
     const id = await merchantOf(request);
     await app.db.deleteFrom('webhook_endpoints').where('merchant_id', '=', id).execute();
     return reply.code(204).send();
   });
 
-  app.get('/merchants/:id/webhook-deliveries', opts, async (request) => {
+  app.get('/merchants/:id/webhook-deliveries', { schema: { tags, params: IdParams, querystring: PageQuery }, preHandler: guard }, async (request) => {
     const id = await merchantOf(request);
     const { page, perPage, offset } = pageOf(request.query);
     const base = app.db.selectFrom('outbox').where('kind', '=', 'webhook').where('merchant_id', '=', id);

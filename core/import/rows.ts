@@ -25,11 +25,11 @@ export interface ReadRow {
   cells: string[];
 }
 
-export interface ImportCounts {
+export type ImportCounts = {
   rows: number;
   valid: number;
   invalid: number;
-}
+};
 
 /** `validation.phone.too_short` -> `phone.too_short`; `import.errors.reference_exists` -> `reference_exists`. */
 export function codeOf(key: string): string {

@@ -4,8 +4,8 @@
  * field of the body and the query. Whatever a route does with it, the answer is never a 5xx, always a JSON
  * body with a `code` when refused, nothing is written by a refused request, and no NUL reaches the database.
  *
- * This is the seed of the "no route without a schema/permission" walk (issue 9): add a check per route in
- * `checkRoute` (e.g. that `route.schema` exists) and it runs over every registered route.
+ * It also holds the contract check (issue 9, docs/api.md "Contract"): every /api route declares the schemas
+ * of its input (core/contract), so a new endpoint cannot land without one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
@@ -16,6 +16,30 @@ import { createTestApp, login, rowCounts, type Client, type TestApp } from './he
 interface WalkedRoute {
   method: string;
   url: string;
+  schema?: RouteOptions['schema'];
+}
+
+/**
+ * Routes exempt from the contract check. Empty on purpose: a route without input still says so with
+ * `NoQuery` / `NoBody` (core/contract/common.ts), so that "no input" is a declaration and not an omission.
+ * Add an entry only for a route whose input cannot be a JSON schema at all, with the reason beside it.
+ */
+const WITHOUT_SCHEMA: RegExp[] = [];
+
+/**
+ * What a route's schema lacks (empty when complete): `params` naming each `:param` of the URL; `body` on
+ * POST/PUT/PATCH; `querystring` on a GET of a collection or a fixed endpoint (a GET of one record, URL ending
+ * in a `:param`, reads no query).
+ */
+export function missingSchemas(route: WalkedRoute): string[] {
+  if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || WITHOUT_SCHEMA.some((re) => re.test(route.url))) return [];
+  const schema = (route.schema ?? {}) as { params?: { properties?: object }; body?: unknown; querystring?: unknown };
+  const missing: string[] = [];
+  const names = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+  for (const name of names) if (!schema.params?.properties || !(name in schema.params.properties)) missing.push(`params.${name}`);
+  if (['POST', 'PUT', 'PATCH'].includes(route.method) && !schema.body) missing.push('body');
+  if (route.method === 'GET' && !/\/:[A-Za-z_]+$/.test(route.url) && !schema.querystring) missing.push('querystring');
+  return missing;
 }
 
 /** Routes the walk must not call: they end the walking session or stream forever. */
@@ -70,7 +94,7 @@ describe('every registered route refuses hostile input with a coded 4xx', () => 
     t = await createTestApp({
       beforeRoutes: (app) => {
         app.addHook('onRoute', (route: RouteOptions) => {
-          for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
+          for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url, schema: route.schema });
         });
       },
     });
@@ -145,6 +169,23 @@ describe('every registered route refuses hostile input with a coded 4xx', () => 
 
   it('collects the routes', () => {
     expect(routes.length).toBeGreaterThan(60);
+  });
+
+  it('every /api route declares the schemas of its input (core/contract): params, body, query', () => {
+    const incomplete = routes.map((r) => ({ route: `${r.method} ${r.url}`, missing: missingSchemas(r) })).filter((r) => r.missing.length);
+    expect(incomplete).toEqual([]);
+    // The check itself: a route without schemas is caught.
+    expect(missingSchemas({ method: 'POST', url: '/api/things/:id/verb' })).toEqual(['params.id', 'body']);
+    expect(missingSchemas({ method: 'GET', url: '/api/things' })).toEqual(['querystring']);
+    expect(missingSchemas({ method: 'GET', url: '/api/things/:id', schema: { params: { properties: { id: {} } } } })).toEqual([]);
+  });
+
+  it('the OpenAPI document is generated from the same schemas', async () => {
+    const doc = (await admin.get('/api/docs/json')).json() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } }>> };
+    const createShipment = doc.paths['/api/shipments']?.post?.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+    expect(Object.keys(createShipment)).toEqual(expect.arrayContaining(['dropoff_location_id', 'first_name', 'packages']));
+    const verb = doc.paths['/api/manifests/{id}/add-packages']?.post?.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+    expect(Object.keys(verb)).toEqual(expect.arrayContaining(['package_ids', 'barcodes']));
   });
 
   it('never answers 5xx nor an uncoded error, writes nothing when refusing, and stores no NUL', async () => {

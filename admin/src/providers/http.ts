@@ -3,17 +3,15 @@
  * state-changing requests, Accept-Language set, query arrays as indexed brackets, coded error
  * bodies turned into HttpError and published to the error dialog unless the caller suppresses them.
  */
+import type { ErrorBody } from '../../../core/contract/index.js';
 import { HttpError } from 'react-admin';
 import { publishHttpError } from '../errors/bus.js';
 import { getLocale } from './locale.js';
 
 export const API_BASE = '/api';
 
-export interface ApiErrorBody {
-  code?: string;
-  message?: string;
-  errors?: Record<string, string>;
-}
+/** A refusal's body (core/contract ErrorBody); partial because a proxy or a network error may send less. */
+export type ApiErrorBody = Partial<ErrorBody>;
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

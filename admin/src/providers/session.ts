@@ -4,23 +4,10 @@
  */
 import type { HttpError } from 'react-admin';
 import { api } from './http.js';
+import type { CurrentUser } from '../../../core/contract/index.js';
 
-export interface CurrentUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: number;
-  merchant_id: number | null;
-  merchant?: { id: number; name: string; features?: number } | null;
-  /** Effective merchant features (superadmin: all). */
-  features: number;
-  locale: string;
-  country: string;
-  preferences: { default_pickup?: number | null; default_export_format?: string | null; [key: string]: unknown };
-  location_ids?: number[];
-  locations?: { id: number; name: string }[];
-}
+/** The wire type of GET /api/user (core/contract). */
+export type { CurrentUser };
 
 let user: CurrentUser | null | undefined;
 let pending: Promise<CurrentUser | null> | null = null;

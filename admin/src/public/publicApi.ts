@@ -3,74 +3,13 @@
  * no global error dialog. Failures come back as the API's error code so the page can explain them.
  */
 import { getLocale } from '../providers/locale.js';
+import type { Choice, ClosedRespondPage as ClosedPage, PublicBrand, RespondAnswer, RespondPageData, TrackData, TrackPlace } from '../../../core/contract/index.js';
 
-export interface PublicBrand {
-  name: string;
-  email_theme: string | null;
-  url: string | null;
-  contact_url: string | null;
-}
+/** The wire types of the public pages' routes (core/contract): one definition for the API and the pages. */
+export type { Choice, PublicBrand, RespondAnswer, RespondPageData, TrackData, TrackPlace };
 
-export interface Choice {
-  id: number;
-  name: string;
-  class: string;
-  hours: string | null;
-  address: { street: string | null; house_number: string | null; locality: string | null; postcode: string | null; country: string };
-  distance_km: number | null;
-  /** A locker without a free door for the parcel: the first size it lacks (shown disabled, issue 13). */
-  full_for_size?: string | null;
-}
-
-/** A link already answered or expired: only its state, the customer's language and the merchant's branding. */
-export interface ClosedRespondPage {
-  state: 'used' | 'expired';
-  kind: 'batch_item' | 'shipment';
-  locale: string;
-  merchant: PublicBrand;
-}
-
-export interface RespondPageData {
-  state: 'open';
-  kind: 'batch_item' | 'shipment';
-  first_name: string | null;
-  /** The customer's language (en/es): the page opens in it. */
-  locale: string;
-  merchant: PublicBrand;
-  expires_at: string;
-  pudo_only: boolean;
-  selected_location_id: number | null;
-  choices: Choice[];
-}
-
-export interface RespondAnswer {
-  responded: true;
-  location: { id: number; name: string; class: string; hours: string | null };
-}
-
-/** A place as the tracking page shows it. */
-export interface TrackPlace {
-  name: string;
-  class: string;
-  hours: string | null;
-  address: string | null;
-}
-
-export interface TrackData {
-  reference: string;
-  status: number;
-  /** The customer-facing state (core/tracking.ts): `public.track.states.<state>`. */
-  state: string;
-  first_name: string | null;
-  /** The recipient's language (en/es): the page opens in it. */
-  locale: string;
-  merchant: PublicBrand;
-  timeline: { state: string; at: string }[];
-  current_location: TrackPlace | null;
-  destination: TrackPlace | null;
-  expires_at: string | null;
-  packages: { number: number; state: string; location: TrackPlace | null; destination: TrackPlace | null; rerouted: boolean; expires_at: string | null }[];
-}
+/** A link already answered or expired (the contract's type, with its state narrowed so the page can tell it from an open one). */
+export type ClosedRespondPage = Omit<ClosedPage, 'state'> & { state: 'used' | 'expired' };
 
 /** Where to search from: the device's position, or a text (a town, a point's name or a postcode). */
 export type Origin = { lat: number; lng: number } | { search: string } | null;

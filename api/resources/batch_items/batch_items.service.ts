@@ -21,7 +21,7 @@ import { omit } from '../../../core/schemas/index.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { checkCustomerDropoff } from '../packages/package-items.js';
-import { batchesModule } from '../batches/batches.routes.js';
+import { batchesModule } from '../batches/batches.module.js';
 import { BATCH_ITEM_FIELDS, refreshItemCount } from './batch_items.repository.js';
 
 /**

@@ -1,4 +1,6 @@
 /** Merchants resource (superadmin) plus GET/PUT /api/merchants/preferences for merchant roles. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MerchantPreferencesBody, NoQuery } from '../../../core/contract/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceModule } from '../module.js';
 import { merchantsList } from './merchants.repository.js';
@@ -19,9 +21,10 @@ export const merchantsModule: ResourceModule = {
 };
 
 /** Registered before the CRUD routes so /merchants/preferences is not read as /merchants/:id. */
-export function registerPreferenceRoutes(app: FastifyInstance) {
-  app.get('/merchants/preferences', { config: { guard: { access: 'session' } }, schema: { tags: ['merchants'] } }, async (request) => ({ data: await getPreferences(contextOf(request)) }));
-  app.put('/merchants/preferences', { schema: { tags: ['merchants'] }, preHandler: requirePermission('merchants.preferences') }, async (request) => ({
-    data: await updatePreferences(contextOf(request), (request.body ?? {}) as Record<string, unknown>),
+export function registerPreferenceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get('/merchants/preferences', { config: { guard: { access: 'session' } }, schema: { tags: ['merchants'], querystring: NoQuery } }, async (request) => ({ data: await getPreferences(contextOf(request)) }));
+  app.put('/merchants/preferences', { schema: { tags: ['merchants'], body: MerchantPreferencesBody }, preHandler: requirePermission('merchants.preferences') }, async (request) => ({
+    data: await updatePreferences(contextOf(request), request.body),
   }));
 }

@@ -16,7 +16,7 @@ import { attachNames } from '../related.js';
 import { fieldError, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { refreshPackageCount } from '../shipments/shipments.repository.js';
-import { shipmentsModule } from '../shipments/shipments.routes.js';
+import { shipmentsModule } from '../shipments/shipments.module.js';
 import { assignBarcodes, checkOversized, itemValues } from './package-items.js';
 
 async function shipmentStatuses(db: Kysely<Database>, rows: Row[]): Promise<Map<number, number>> {

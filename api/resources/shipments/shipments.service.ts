@@ -18,7 +18,7 @@ import { attachNames } from '../related.js';
 import { owningMerchant } from '../owner.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
-import { checkLockerRoom } from '../../operations/lockers/availability.js';
+import { checkLockerRoom } from '../../lockers/availability.js';
 import { assignBarcodes, checkCustomerDropoff, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
 import { packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
 import { insertRows } from '../../db/bulk-insert.js';

@@ -176,7 +176,7 @@ function CountChips({ counts, extra }: { counts: ImportCounts; extra: readonly s
 
 function HeaderWarnings({ header }: { header: PreviewData['header'] }) {
   const translate = useTranslate();
-  const list = (names: string[]) => names.join(', ');
+  const list = (columns: (string | { header: string })[]) => columns.map((c) => (typeof c === 'string' ? c : c.header)).join(', ');
   return (
     <>
       {header.missing.length > 0 && (

@@ -4,63 +4,10 @@
  * (fetch has none); the other steps use the shared fetch helper.
  */
 import { api, apiUrl, refusal, requestHeaders, withCsrf } from '../../providers/http.js';
-import type { ImportCounts } from './wizardState.js';
+import type { HeaderReport, PreviewData, PreviewMeta, PreviewRow, RowError, SaveResult, UploadResult } from '../../../../core/contract/index.js';
 
-export interface RowError {
-  row: number;
-  column: string;
-  code: string;
-  message: string;
-}
-
-export interface HeaderReport {
-  unknown: string[];
-  duplicates: string[];
-  missing: string[];
-}
-
-/** The upload answer; the kind's own counts (shipments and packages, or items) come along too. */
-export interface UploadResult {
-  rows: number;
-  valid: number;
-  invalid: number;
-  id: string;
-  format: string;
-  header: HeaderReport;
-  errors: RowError[];
-  errors_total: number;
-}
-
-export interface PreviewRow {
-  row: number;
-  values: Record<string, string>;
-  valid: boolean;
-  errors: RowError[];
-}
-
-export interface PreviewData {
-  id: string;
-  file_name: string;
-  format: string;
-  merchant_id: number;
-  batch_id?: number;
-  counts: ImportCounts;
-  header: HeaderReport;
-  rows: PreviewRow[];
-}
-
-export interface PreviewMeta {
-  page: number;
-  perPage: number;
-  total: number;
-  from: number;
-  to: number;
-}
-
-export interface SaveResult {
-  created: number[];
-  counts: ImportCounts;
-}
+/** The wire types of the import routes (core/contract): one definition for the API and the wizard. */
+export type { HeaderReport, PreviewData, PreviewMeta, PreviewRow, RowError, SaveResult, UploadResult };
 
 /** A refused upload or step, shown inline by the wizard (not in the global dialog). */
 export class ImportRequestError extends Error {

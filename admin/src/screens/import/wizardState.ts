@@ -4,14 +4,15 @@
  * save result, so a reload (or a step link without `?id=`) resumes where the user was. Nothing here talks
  * to the API.
  */
+import type { ImportCounts } from '../../../../core/contract/index.js';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { stepPathOf, useImportWizard, type ImportStep } from './importKinds.js';
 
 export type { ImportStep };
 
-/** rows / valid / invalid, then the kind's own counts (shipments and packages, or items). */
-export type ImportCounts = { rows: number; valid: number; invalid: number } & Record<string, number>;
+/** rows / valid / invalid, then the kind's own counts (shipments and packages, or items): core/contract's wire type. */
+export type { ImportCounts };
 
 export interface WizardState {
   /** The server-side upload between the steps (gone after a successful save). */

@@ -7,54 +7,14 @@
 import { useMemo } from 'react';
 import { useDataProvider } from 'react-admin';
 import { QUIET_STATUSES, type ActResult, type LockerlineDataProvider } from '../../providers/dataProvider.js';
+import type { Alternative, Driver, PackageMeta, PackageRecord, PackageResult, ShipmentSummary } from '../../../../core/contract/index.js';
 
 /** Statuses a scan screen explains inline instead of in the global error dialog. */
 export const INLINE_STATUSES = QUIET_STATUSES;
 const inline = { quiet: true } as const;
 
-export interface ShipmentSummary {
-  id: number;
-  reference_id: string;
-  external_reference_id?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-}
-
-export interface PackageRecord {
-  id: number;
-  barcode: string;
-  status: number;
-  size: string;
-  shipment_id: number;
-  location_id: number | null;
-  dropoff_location_id: number | null;
-  locker_number?: string | null;
-  expires_at?: string | null;
-  is_consolidation?: number;
-  is_consolidated?: number;
-  location_name?: string | null;
-  dropoff_location_name?: string | null;
-  shipment?: ShipmentSummary | null;
-}
-
-export interface PackageMeta {
-  actions: string[];
-  pending?: boolean;
-  message?: string;
-}
-
-export interface PackageResult {
-  data: PackageRecord;
-  meta: PackageMeta;
-}
-
-export interface Alternative {
-  id: number;
-  name: string;
-  code: string;
-  class: string;
-  distance: number | null;
-}
+/** The wire types of the package routes (core/contract): one definition for the API and the screens. */
+export type { Alternative, Driver, PackageMeta, PackageRecord, PackageResult, ShipmentSummary };
 
 /** One definition: the dataProvider's (providers/dataProvider.ts `can`). */
 import type { CanResult } from '../../providers/dataProvider.js';
@@ -106,11 +66,6 @@ export const packageVerb = async (dp: LockerlineDataProvider, id: number, verb: 
 export const fetchFromMerchant = async (dp: LockerlineDataProvider, barcode: string) => asPackage(await dp.actOn('packages', 'fetch', { barcode }, inline));
 
 export const alternativeLocations = (dp: LockerlineDataProvider, id: number) => dp.choices<Alternative>('packages', 'alternative-locations', id, inline);
-
-export interface Driver {
-  id: number;
-  name: string;
-}
 
 /** Warehouse check-out: the drivers a package can be handed to. */
 export const handoverDrivers = (dp: LockerlineDataProvider) => dp.choices<Driver>('packages', 'handover-drivers', null, inline);

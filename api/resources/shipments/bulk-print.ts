@@ -10,9 +10,9 @@ import { DomainError, isDomainError } from '../../../core/errors.js';
 import type { Shipment } from '../../db/tables.js';
 import { createLabelDocument, drawLabel, labelCaptions, type LabelFormat } from '../../labels/label.js';
 import { shipmentLabels } from '../../labels/label-data.js';
-import { loadVisible } from '../../resources/records.js';
-import { RESOURCE_MODULES } from '../../resources/index.js';
-import type { OpContext } from '../context.js';
+import { loadVisible } from '../records.js';
+import { RESOURCE_MODULES } from '../index.js';
+import type { OpContext } from '../shared/op-context.js';
 import { printShipment } from './shipment-actions.service.js';
 
 export interface PrintFailure {

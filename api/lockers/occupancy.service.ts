@@ -3,10 +3,10 @@
  * state (core doorState: free, reserved, occupied, expired, out of service) and the package in it, plus the
  * free doors per size and the packages flagged because their door went out of service with no other free.
  */
-import { doorState, LOCKER_SIZES, type DoorState, type FreeDoors } from '../../../core/policies/lockers.policy.js';
-import type { Location } from '../../db/tables.js';
-import { parseTerminal } from '../../providers/locker/index.js';
-import type { Executor } from '../context.js';
+import { doorState, LOCKER_SIZES, type DoorState, type FreeDoors } from '../../core/policies/lockers.policy.js';
+import type { Location } from '../db/tables.js';
+import { parseTerminal } from '../providers/locker/index.js';
+import type { Executor } from '../resources/shared/op-context.js';
 import { layoutDoors } from './doors.repository.js';
 
 export interface OccupancyDoor {

@@ -13,8 +13,8 @@ import { PACKAGE_STATUS as P, SHIPMENT_STATUS as S } from '../../../core/statuse
 import type { Package } from '../../db/tables.js';
 import { recordEvents } from '../../events/events.repository.js';
 import { fetchService, type FetchedShipment } from '../../providers/fetch/index.js';
-import { fieldError } from '../../resources/validate.js';
-import { actorId, type OpContext } from '../context.js';
+import { fieldError } from '../validate.js';
+import { actorId, type OpContext } from '../shared/op-context.js';
 
 async function merchantsToAsk(ctx: OpContext, merchantId: number | null) {
   let qb = ctx.db.selectFrom('merchants').select(['id', 'fetch_service', 'features']).where('active', '=', 1).where('fetch_service', 'is not', null);

@@ -9,7 +9,7 @@ import { AT_LOCATION_STATUSES } from '../../../core/statuses.js';
 import type { Shipment } from '../../db/tables.js';
 import { recordEvent } from '../../events/events.repository.js';
 import { enqueue } from '../../notifications/outbox.js';
-import type { Executor } from '../context.js';
+import type { Executor } from './op-context.js';
 
 
 /** Re-derives the shipment status from its packages; writes it and an event row when it changed. Returns it. */

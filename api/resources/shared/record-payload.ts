@@ -1,10 +1,10 @@
 /** Response shape of the verb endpoints: the record as the resource API shows it, with its allowed actions. */
 import type { ResourceName } from '../../../core/permissions.js';
 import type { RequestActor } from '../../http/context.js';
-import type { Executor } from '../context.js';
-import { RESOURCE_MODULES } from '../../resources/index.js';
-import { presenter, type Row } from '../../resources/module.js';
-import { actionsMap } from '../../resources/record-actions.js';
+import type { Executor } from './op-context.js';
+import { RESOURCE_MODULES } from '../index.js';
+import { presenter, type Row } from '../module.js';
+import { actionsMap } from '../record-actions.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 

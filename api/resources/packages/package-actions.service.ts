@@ -16,8 +16,8 @@ import { dropPickupCode, issuePickupCode } from '../../lockers/pickup-codes.js';
 import type { Location, Package } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
-import { fieldError } from '../../resources/validate.js';
-import { actorFeatures, actorId, machineActor, nextStamp, type Executor, type OpContext } from '../context.js';
+import { fieldError } from '../validate.js';
+import { actorFeatures, actorId, machineActor, nextStamp, type Executor, type OpContext } from '../shared/op-context.js';
 import { enqueuePackageNotification, moveLocationCounts, placementAfter, syncShipmentStatus, type PlacementMove } from '../shared/effects.js';
 import { findByBarcode, findPackageInScope } from './package-scope.js';
 

@@ -8,18 +8,18 @@
  *                                                            "parcel does not fit" -> temporary storage (lockers.report-full)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from '../../../core/errors.js';
-import { LOCKER_FULL_REASONS, type LockerFullReason } from '../../../core/policies/lockers.policy.js';
-import type { Location } from '../../db/tables.js';
-import { requirePermission } from '../../plugins/auth.js';
-import { contextOf } from '../../resources/access.js';
-import { RESOURCE_MODULES } from '../../resources/index.js';
-import { loadOne } from '../../resources/records.js';
-import { idParams } from '../../resources/schemas.js';
-import { fieldError } from '../../resources/validate.js';
-import { opContext } from '../context.js';
-import { loadPackage } from '../packages/package-scope.js';
-import { recordPayload } from '../shared/respond.js';
+import { DomainError } from '../../core/errors.js';
+import { LOCKER_FULL_REASONS, type LockerFullReason } from '../../core/policies/lockers.policy.js';
+import type { Location } from '../db/tables.js';
+import { requirePermission } from '../plugins/auth.js';
+import { contextOf } from '../resources/access.js';
+import { RESOURCE_MODULES } from '../resources/index.js';
+import { loadOne } from '../resources/records.js';
+import { IdParams, NoBody, NoQuery } from '../../core/contract/index.js';
+import { fieldError } from '../resources/validate.js';
+import { opContext } from '../resources/shared/op-context.js';
+import { loadPackage } from '../resources/packages/package-scope.js';
+import { recordPayload } from '../resources/shared/record-payload.js';
 import { availabilityOf } from './availability.js';
 import { setDoorInService, setDoorOutOfService } from './doors.service.js';
 import { lockerOccupancy } from './occupancy.service.js';
@@ -47,28 +47,28 @@ function reasonText(value: unknown): string | null {
   return value.trim() || null;
 }
 
-export function registerLockerRoutes(app: FastifyInstance): void {
+export function registerLockerOpsRoutes(app: FastifyInstance): void {
   const tags = ['lockers'];
 
-  app.get('/locations/:id/occupancy', { schema: { tags, params: idParams }, preHandler: requirePermission('lockers.occupancy') }, async (request) => {
+  app.get('/locations/:id/occupancy', { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: requirePermission('lockers.occupancy') }, async (request) => {
     const location = await lockerOf(request);
     return { data: await lockerOccupancy(request.server.db, location) };
   });
 
-  app.post('/locations/:id/doors/:door/out-of-service', { schema: { tags, params: doorParams }, preHandler: requirePermission('lockers.doors') }, async (request) => {
+  app.post('/locations/:id/doors/:door/out-of-service', { schema: { tags, params: doorParams, body: NoBody }, preHandler: requirePermission('lockers.doors') }, async (request) => {
     const location = await lockerOf(request);
     const { door } = request.params as { door: number };
     const change = await setDoorOutOfService(opContext(request), location, Number(door), reasonText(bodyOf(request).reason));
     return { data: change };
   });
 
-  app.post('/locations/:id/doors/:door/in-service', { schema: { tags, params: doorParams }, preHandler: requirePermission('lockers.doors') }, async (request) => {
+  app.post('/locations/:id/doors/:door/in-service', { schema: { tags, params: doorParams, body: NoBody }, preHandler: requirePermission('lockers.doors') }, async (request) => {
     const location = await lockerOf(request);
     const { door } = request.params as { door: number };
     return { data: await setDoorInService(opContext(request), location, Number(door)) };
   });
 
-  app.get('/locations/:id/availability', { schema: { tags, params: idParams }, preHandler: requirePermission('locations.availability') }, async (request) => {
+  app.get('/locations/:id/availability', { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: requirePermission('locations.availability') }, async (request) => {
     const db = request.server.db;
     // Any active drop-off is open to those who may pick one (the shipment form); other locations by the actor's scope.
     const open = await db.selectFrom('locations').selectAll().where('id', '=', idOf(request)).where('type', '=', 'dropoff').where('active', '=', 1).executeTakeFirst();
@@ -76,7 +76,7 @@ export function registerLockerRoutes(app: FastifyInstance): void {
     return { data: await availabilityOf(db, location) };
   });
 
-  app.post('/packages/:id/report-locker-full', { schema: { tags, params: idParams }, preHandler: requirePermission('lockers.report-full') }, async (request) => {
+  app.post('/packages/:id/report-locker-full', { schema: { tags, params: IdParams, body: NoBody }, preHandler: requirePermission('lockers.report-full') }, async (request) => {
     const ctx = opContext(request);
     const reason = bodyOf(request).reason;
     if (reason === undefined || reason === null || reason === '') fieldError('reason', 'validation.required');

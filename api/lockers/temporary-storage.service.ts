@@ -8,15 +8,15 @@
  * on its original locker's route: its drop-off becomes that locker again, a driver takes it there, and it
  * keeps its expiry.
  */
-import { DomainError } from '../../../core/errors.js';
-import { holdUntil, nextBusinessDay, storageRulesOf } from '../../../core/machines/index.js';
-import { chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, STORED_AWAITING_RETURN_STATUSES, type LockerFullReason } from '../../../core/policies/lockers.policy.js';
+import { DomainError } from '../../core/errors.js';
+import { holdUntil, nextBusinessDay, storageRulesOf } from '../../core/machines/index.js';
+import { chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, STORED_AWAITING_RETURN_STATUSES, type LockerFullReason } from '../../core/policies/lockers.policy.js';
 import type { Kysely } from 'kysely';
-import type { Database, Package } from '../../db/tables.js';
-import { recordEvent } from '../../events/events.repository.js';
-import { alternativeLocations } from '../packages/alternatives.js';
-import { runPackageAction, type PackageActionOutcome } from '../packages/package-actions.service.js';
-import { nextStamp, type Executor, type OpContext } from '../context.js';
+import type { Database, Package } from '../db/tables.js';
+import { recordEvent } from '../events/events.repository.js';
+import { alternativeLocations } from '../resources/packages/alternatives.js';
+import { runPackageAction, type PackageActionOutcome } from '../resources/packages/package-actions.service.js';
+import { nextStamp, type Executor, type OpContext } from '../resources/shared/op-context.js';
 import { freeDoorsOf } from './doors.repository.js';
 
 export interface TemporaryStorage extends PackageActionOutcome {

@@ -9,8 +9,8 @@ import { MANIFEST_ACTIONS, type ManifestAction } from '../../../core/machines/ac
 import { MANIFEST_VERB_RULES, manifestVerbRefusal } from '../../../core/policies/manifests.policy.js';
 import type { Manifest } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
-import { fieldError } from '../../resources/validate.js';
-import { actorId, nextStamp, type Executor, type OpContext } from '../context.js';
+import { fieldError } from '../validate.js';
+import { actorId, nextStamp, type Executor, type OpContext } from '../shared/op-context.js';
 import { scopePackages } from '../packages/package-scope.js';
 
 export const MANIFEST_VERBS = MANIFEST_ACTIONS;

@@ -1,13 +1,13 @@
 /** What an operation needs: the database, its dialect, the clock reading and who acts (a user or the system). */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { ALL_FEATURES } from '../../core/features.js';
-import { SYSTEM_ACTOR, type MachineActor } from '../../core/machines/index.js';
-import { isMerchantRole } from '../../core/roles.js';
-import type { Database } from '../db/tables.js';
-import type { Dialect } from '../db/dialect.js';
-import type { RequestActor } from '../http/context.js';
-import { signedInActor } from '../plugins/auth.js';
+import { ALL_FEATURES } from '../../../core/features.js';
+import { SYSTEM_ACTOR, type MachineActor } from '../../../core/machines/index.js';
+import { isMerchantRole } from '../../../core/roles.js';
+import type { Database } from '../../db/tables.js';
+import type { Dialect } from '../../db/dialect.js';
+import type { RequestActor } from '../../http/context.js';
+import { signedInActor } from '../../plugins/auth.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -11,7 +11,7 @@ import { LEFT_SHIPMENT_STATUSES } from '../../../core/policies/packages.policy.j
 import type { Shipment } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
-import { actorFeatures, actorId, machineActor, nextStamp, type Executor, type OpContext } from '../context.js';
+import { actorFeatures, actorId, machineActor, nextStamp, type Executor, type OpContext } from '../shared/op-context.js';
 import { enqueuePackageNotification, moveLocationCounts, placementAfter, syncShipmentStatus, type PlacementMove } from '../shared/effects.js';
 import { LostRace, runPackageActionIn } from '../packages/package-actions.service.js';
 

@@ -3,19 +3,13 @@
  * than the current drop-off, with the great-circle distance (haversine, km) from where the package is
  * (its current location, else its drop-off location), nearest first. Oversized packages: PUDO only.
  */
+import type { Alternative } from '../../../core/contract/index.js';
 import { dropoffClassesFor } from '../../../core/policies/packages.policy.js';
 import { distanceKm } from '../../../core/geo.js';
 import type { Package } from '../../db/tables.js';
-import type { Executor } from '../context.js';
+import type { Executor } from '../shared/op-context.js';
 
-export interface Alternative {
-  id: number;
-  name: string;
-  code: string;
-  class: string;
-  /** Kilometres, one decimal; null when either side has no coordinates. */
-  distance: number | null;
-}
+export type { Alternative };
 
 export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'size' | 'location_id' | 'dropoff_location_id'>, limit = 50): Promise<Alternative[]> {
   const originId = pkg.location_id ?? pkg.dropoff_location_id;

@@ -4,30 +4,30 @@
  * meta.terminal_secret is the terminal's credential, shown this once),
  * through the locker service. Each writes in one transaction.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
 import { can } from '../../../core/policies/route.permissions.js';
 import type { Location } from '../../db/tables.js';
 import { requirePermission } from '../../plugins/auth.js';
 import { lockerService, parseTerminal } from '../../providers/locker/index.js';
-import { contextOf } from '../../resources/access.js';
-import { RESOURCE_MODULES } from '../../resources/index.js';
-import { registerRecordAction } from '../../resources/record-actions.js';
-import { loadOne } from '../../resources/records.js';
-import { idParams } from '../../resources/schemas.js';
-import { fieldError } from '../../resources/validate.js';
-import { opContext } from '../context.js';
+import { contextOf } from '../access.js';
+import { RESOURCE_MODULES } from '../index.js';
+import { registerRecordAction } from '../record-actions.js';
+import { loadOne } from '../records.js';
+import { IdParams, NoBody, ShowResponse, TerminalBody } from '../../../core/contract/index.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { fieldError } from '../validate.js';
+import { opContext } from '../shared/op-context.js';
+import { recordPayload } from '../shared/record-payload.js';
 import { rotateTerminalSecret } from '../../lockers/terminal-auth.js';
-import { recordPayload } from '../shared/respond.js';
-
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
 export const approveRefusal = (row: Pick<Location, 'approved'>) => (row.approved === 1 ? 'record.locked' : null);
 export const terminalRefusal = (row: Pick<Location, 'class' | 'terminal'>) =>
   row.class !== 'locker' ? 'location.not_a_locker' : parseTerminal(row) ? 'provider.terminal_exists' : null;
 
 let registered = false;
-export function registerLocationOperationRoutes(app: FastifyInstance): void {
+export function registerLocationOperationRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   if (!registered) {
     registered = true;
     registerRecordAction('locations', 'approve', (row, actor) => (can(actor, 'locations.review') ? approveRefusal(row as Location) : 'forbidden'));
@@ -35,8 +35,8 @@ export function registerLocationOperationRoutes(app: FastifyInstance): void {
   }
   const tags = ['locations'];
 
-  app.post('/locations/:id/approve', { schema: { tags, params: idParams }, preHandler: requirePermission('locations.review') }, async (request) => {
-    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
+  app.post('/locations/:id/approve', { schema: { tags, params: IdParams, body: NoBody, response: { 200: ShowResponse } }, preHandler: requirePermission('locations.review') }, async (request) => {
+    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, request.params.id)) as Location;
     const refusal = approveRefusal(location);
     if (refusal) throw new DomainError(refusal);
     const ctx = opContext(request);
@@ -47,10 +47,9 @@ export function registerLocationOperationRoutes(app: FastifyInstance): void {
     return recordPayload(ctx.db, 'locations', ctx.actor!, fresh);
   });
 
-  app.post('/locations/:id/create-terminal', { schema: { tags, params: idParams }, preHandler: requirePermission('locations.review') }, async (request) => {
-    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-    const layout = body.terminalLayout ?? body.terminal_layout;
+  app.post('/locations/:id/create-terminal', { schema: { tags, params: IdParams, body: TerminalBody, response: { 200: ShowResponse } }, preHandler: requirePermission('locations.review') }, async (request) => {
+    const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, request.params.id)) as Location;
+    const layout = request.body.terminalLayout ?? request.body.terminal_layout;
     if (typeof layout !== 'string' || !layout) fieldError('terminalLayout', 'validation.required');
     const ctx = opContext(request);
     const { fresh, secret } = await ctx.db.transaction().execute(async (trx) => {

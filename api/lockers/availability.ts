@@ -6,11 +6,11 @@
  * one (`lockers.full_for_size`). The reservation itself (registration) stays the atomic point: the
  * insert of a (location, door) row that only one caller can win.
  */
-import { fittingDoors, fullSizes, lockerHasRoom, type FreeDoors, type LockerSize } from '../../../core/policies/lockers.policy.js';
-import { DomainError } from '../../../core/errors.js';
-import type { Location } from '../../db/tables.js';
-import { parseTerminal } from '../../providers/locker/index.js';
-import type { Executor } from '../context.js';
+import { fittingDoors, fullSizes, lockerHasRoom, type FreeDoors, type LockerSize } from '../../core/policies/lockers.policy.js';
+import { DomainError } from '../../core/errors.js';
+import type { Location } from '../db/tables.js';
+import { parseTerminal } from '../providers/locker/index.js';
+import type { Executor } from '../resources/shared/op-context.js';
 import { freeDoors } from './doors.repository.js';
 
 export interface Availability {

@@ -3,10 +3,10 @@
  * by size, locker_compartments holds the reserved/occupied ones, locker_doors_out the ones out of service.
  * Free = in the layout, held by no package and in service.
  */
-import { LOCKER_SIZES, type FreeDoors, type LockerSize } from '../../../core/policies/lockers.policy.js';
-import type { Location } from '../../db/tables.js';
-import { parseTerminal, type Terminal } from '../../providers/locker/index.js';
-import type { Executor } from '../context.js';
+import { LOCKER_SIZES, type FreeDoors, type LockerSize } from '../../core/policies/lockers.policy.js';
+import type { Location } from '../db/tables.js';
+import { parseTerminal, type Terminal } from '../providers/locker/index.js';
+import type { Executor } from '../resources/shared/op-context.js';
 
 export interface LayoutDoor {
   number: number;

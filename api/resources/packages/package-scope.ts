@@ -15,8 +15,8 @@ import { scanReason } from '../../../core/machines/scan-reasons.js';
 import { packageScope } from '../../../core/policies/packages.policy.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
-import { driverPackages, storePackages } from '../../resources/packages/packages.repository.js';
-import type { Executor } from '../context.js';
+import { driverPackages, storePackages } from './packages.repository.js';
+import type { Executor } from '../shared/op-context.js';
 
 type PackageQuery = SelectQueryBuilder<Database, 'packages', Package>;
 

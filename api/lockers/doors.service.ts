@@ -5,12 +5,12 @@
  * `door-moved`), or, with none free, stays where it is flagged (packages.door_flag, event `door-flagged`).
  * Back in service clears the flag of the package still in it. One transaction each; marking twice is a no-op.
  */
-import { DomainError } from '../../../core/errors.js';
-import { DOOR_FLAG_NO_DOOR } from '../../../core/policies/lockers.policy.js';
-import type { Location } from '../../db/tables.js';
-import { recordEvent } from '../../events/events.repository.js';
-import { parseTerminal } from '../../providers/locker/index.js';
-import { actorId, type Executor, type OpContext } from '../context.js';
+import { DomainError } from '../../core/errors.js';
+import { DOOR_FLAG_NO_DOOR } from '../../core/policies/lockers.policy.js';
+import type { Location } from '../db/tables.js';
+import { recordEvent } from '../events/events.repository.js';
+import { parseTerminal } from '../providers/locker/index.js';
+import { actorId, type Executor, type OpContext } from '../resources/shared/op-context.js';
 import { layoutDoors, outOfServiceDoors } from './doors.repository.js';
 
 export interface DoorChange {

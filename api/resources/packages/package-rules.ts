@@ -4,8 +4,8 @@
  * container, photo) are not held against an action.
  */
 import { packageRefusals, type PackageAction, type PackageState } from '../../../core/machines/index.js';
-import { registerRecordActionSet } from '../../resources/record-actions.js';
-import { actorFeatures, machineActor } from '../context.js';
+import { registerRecordActionSet } from '../record-actions.js';
+import { actorFeatures, machineActor } from '../shared/op-context.js';
 
 /** The verbs of POST /api/packages/:id/<verb> that users run (system-only ones are left to the scheduler and providers). */
 export const PACKAGE_VERBS = [

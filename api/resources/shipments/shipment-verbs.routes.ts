@@ -6,21 +6,20 @@ import type { Shipment } from '../../db/tables.js';
 import { labelCaptions, renderLabels, requestedLabelFormat, type LabelFormat } from '../../labels/label.js';
 import { shipmentLabels } from '../../labels/label-data.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { contextOf } from '../../resources/access.js';
-import { RESOURCE_MODULES } from '../../resources/index.js';
-import { rawQuery } from '../../resources/list-query.js';
-import { registerRecordActionSet } from '../../resources/record-actions.js';
-import { loadOne } from '../../resources/records.js';
-import { idParams } from '../../resources/schemas.js';
-import { machineActor, opContext } from '../context.js';
-import { recordPayload } from '../shared/respond.js';
+import { contextOf } from '../access.js';
+import { RESOURCE_MODULES } from '../index.js';
+import { rawQuery } from '../list-query.js';
+import { registerRecordActionSet } from '../record-actions.js';
+import { loadOne } from '../records.js';
+import { BulkPrintBody, BulkPrintQuery, IdParams, LabelQuery, ShipmentVerbBody } from '../../../core/contract/index.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { machineActor, opContext } from '../shared/op-context.js';
+import { recordPayload } from '../shared/record-payload.js';
 import { streamBulkPrint } from './bulk-print.js';
 import { SHIPMENT_VERBS, type ShipmentVerb } from './shipment-actions.service.js';
 
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-
-const formatOf = (request: FastifyRequest): LabelFormat =>
-  requestedLabelFormat((request.query as Record<string, unknown> | undefined)?.format ?? (request.body as Record<string, unknown> | undefined)?.format);
+/** The label format of the query, else of the body (both declared by the route's schemas). */
+const formatOf = (query: { format?: unknown } | undefined, body?: { format?: unknown }): LabelFormat => requestedLabelFormat(query?.format ?? body?.format);
 
 export function idList(raw: unknown): number[] {
   const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.values(raw) : raw === undefined || raw === '' ? [] : [raw];
@@ -42,24 +41,28 @@ function registerShipmentRules() {
   });
 }
 
-export function registerShipmentOperationRoutes(app: FastifyInstance): void {
+export function registerShipmentOperationRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   registerShipmentRules();
   const tags = ['shipments'];
 
   // POST { ids: [..], format? } is what the admin sends: 1,000 ids fit in a body, not in a URL (Node's 16 KB
   // header limit). GET ?ids[0]=.. stays for small selections and links.
-  const bulkPrint = (request: FastifyRequest, reply: FastifyReply, ids: unknown) =>
-    streamBulkPrint(opContext(request), request, reply, idList(ids), formatOf(request));
-  app.post('/shipments/bulk-print', { schema: { tags }, preHandler: requireAuth }, (request, reply) =>
-    bulkPrint(request, reply, (request.body as Record<string, unknown> | null | undefined)?.ids),
+  const bulkPrint = (request: FastifyRequest, reply: FastifyReply, ids: unknown, format: LabelFormat) =>
+    streamBulkPrint(opContext(request), request, reply, idList(ids), format);
+  app.post('/shipments/bulk-print', { schema: { tags, querystring: LabelQuery, body: BulkPrintBody }, preHandler: requireAuth }, (request, reply) =>
+    bulkPrint(request, reply, request.body.ids, formatOf(request.query, request.body)),
   );
-  app.get('/shipments/bulk-print', { schema: { tags }, preHandler: requireAuth }, (request, reply) => bulkPrint(request, reply, rawQuery(request).ids));
+  // The ids are read with indexed brackets (ids[0]=..), whatever the server's own query parser.
+  app.get('/shipments/bulk-print', { schema: { tags, querystring: BulkPrintQuery }, preHandler: requireAuth }, (request, reply) =>
+    bulkPrint(request, reply, rawQuery(request).ids, formatOf(request.query)),
+  );
 
   for (const verb of Object.keys(SHIPMENT_VERBS) as ShipmentVerb[]) {
-    app.post(`/shipments/:id/${verb}`, { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {
-      const shipment = (await loadOne(contextOf(request), RESOURCE_MODULES.shipments, idOf(request))) as Shipment;
+    app.post(`/shipments/:id/${verb}`, { schema: { tags, params: IdParams, querystring: LabelQuery, body: ShipmentVerbBody }, preHandler: requireAuth }, async (request, reply) => {
+      const shipment = (await loadOne(contextOf(request), RESOURCE_MODULES.shipments, request.params.id)) as Shipment;
       // An unknown label format is refused before anything is printed.
-      const format = verb === 'print' ? formatOf(request) : undefined;
+      const format = verb === 'print' ? formatOf(request.query, request.body) : undefined;
       const ctx = opContext(request);
       const result = await SHIPMENT_VERBS[verb](ctx, shipment);
       if (format) {

@@ -8,19 +8,19 @@ import { DomainError } from '../../../core/errors.js';
 import type { PackageAction } from '../../../core/machines/index.js';
 import { canSeeIdentificationImage } from '../../../core/permissions.js';
 import { requireAuth, requirePermission } from '../../plugins/auth.js';
-import { idParams } from '../../resources/schemas.js';
-import { fieldError } from '../../resources/validate.js';
+import { AlternativesResponse, BarcodeQuery, DriversResponse, FetchBody, IdParams, LabelQuery, NoQuery, PackageResponse, PackageVerbBody } from '../../../core/contract/index.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { fieldError } from '../validate.js';
 import { labelCaptions, renderLabels, requestedLabelFormat } from '../../labels/label.js';
 import { shipmentLabels } from '../../labels/label-data.js';
-import { opContext } from '../context.js';
-import { recordPayload } from '../shared/respond.js';
+import { opContext } from '../shared/op-context.js';
+import { recordPayload } from '../shared/record-payload.js';
 import { alternativeLocations } from './alternatives.js';
 import { fetchFromMerchant } from './fetch-package.js';
 import { handoverDrivers, runPackageAction, type PackageActionInput } from './package-actions.service.js';
 import { PACKAGE_VERBS, registerPackageRules } from './package-rules.js';
 import { findPackageInScope, loadByBarcode, loadPackage } from './package-scope.js';
 
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 type Body = Record<string, unknown>;
 
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -28,11 +28,8 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** JSON/form body, or multipart (PUDO check-out: field `image` plus plain fields). */
 async function readBody(request: FastifyRequest): Promise<{ body: Body; image: PackageActionInput['identification'] }> {
-  if (!request.isMultipart?.()) {
-    const body = request.body;
-    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw new DomainError('bad_request');
-    return { body: (body as Body) ?? {}, image: null };
-  }
+  // JSON and form bodies were checked by PackageVerbBody; multipart parts are read here.
+  if (!request.isMultipart?.()) return { body: (request.body as Body | undefined) ?? {}, image: null };
   const body: Body = {};
   let image: PackageActionInput['identification'] = null;
   for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 } })) {
@@ -58,19 +55,20 @@ function inputOf(body: Body, image: PackageActionInput['identification']): Packa
   };
 }
 
-export function registerPackageOperationRoutes(app: FastifyInstance): void {
+export function registerPackageOperationRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   registerPackageRules();
   const tags = ['packages'];
 
-  app.get('/packages/lookup', { schema: { tags }, preHandler: requireAuth }, async (request) => {
+  app.get('/packages/lookup', { schema: { tags, querystring: BarcodeQuery, response: { 200: PackageResponse } }, preHandler: requireAuth }, async (request) => {
     const ctx = opContext(request);
-    const pkg = await loadByBarcode(ctx.db, ctx.actor, (request.query as Body).barcode);
+    const pkg = await loadByBarcode(ctx.db, ctx.actor, request.query.barcode);
     return recordPayload(ctx.db, 'packages', ctx.actor!, pkg);
   });
 
-  app.post('/packages/fetch', { schema: { tags }, preHandler: requirePermission('packages.fetch') }, async (request, reply) => {
+  app.post('/packages/fetch', { schema: { tags, body: FetchBody, response: { 201: PackageResponse } }, preHandler: requirePermission('packages.fetch') }, async (request, reply) => {
     const ctx = opContext(request);
-    const body = ((request.body as Body | undefined) ?? {}) as Body;
+    const body = request.body;
     const merchantId = body.merchant_id === undefined || body.merchant_id === null || body.merchant_id === '' ? null : Number(body.merchant_id);
     if (merchantId !== null && !Number.isSafeInteger(merchantId)) fieldError('merchant_id', 'validation.numeric');
     const pkg = await fetchFromMerchant(ctx, body.barcode, merchantId);
@@ -79,21 +77,21 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
   });
 
   // Warehouse check-out: the drivers the package can be handed to (names only).
-  app.get('/packages/handover-drivers', { schema: { tags }, preHandler: requirePermission('packages.handover-drivers') }, async (request) => {
+  app.get('/packages/handover-drivers', { schema: { tags, querystring: NoQuery, response: { 200: DriversResponse } }, preHandler: requirePermission('packages.handover-drivers') }, async (request) => {
     return { data: await handoverDrivers(opContext(request).db) };
   });
 
-  app.get('/packages/:id/alternative-locations', { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request) => {
+  app.get('/packages/:id/alternative-locations', { schema: { tags, params: IdParams, querystring: BarcodeQuery, response: { 200: AlternativesResponse } }, preHandler: requireAuth }, async (request) => {
     const ctx = opContext(request);
-    const barcode = (request.query as Body).barcode;
-    const pkg = (await findPackageInScope(ctx.db, ctx.actor, idOf(request))) ?? (barcode ? await loadByBarcode(ctx.db, ctx.actor, barcode) : undefined);
+    const barcode = request.query.barcode;
+    const pkg = (await findPackageInScope(ctx.db, ctx.actor, request.params.id)) ?? (barcode ? await loadByBarcode(ctx.db, ctx.actor, barcode) : undefined);
     if (!pkg) throw new DomainError('not_found');
     return { data: await alternativeLocations(ctx.db, pkg) };
   });
 
-  app.get('/packages/:id/identification-image', { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {
+  app.get('/packages/:id/identification-image', { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: requireAuth }, async (request, reply) => {
     const ctx = opContext(request);
-    const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
+    const pkg = await loadPackage(ctx.db, ctx.actor, request.params.id);
     // The photo of an ID document: only the roles the package record tells (has_identification_image).
     if (!canSeeIdentificationImage(ctx.actor!.role)) throw new DomainError('forbidden');
     const image = await ctx.db.selectFrom('package_images').select(['mime', 'data']).where('package_id', '=', pkg.id).executeTakeFirst();
@@ -102,12 +100,12 @@ export function registerPackageOperationRoutes(app: FastifyInstance): void {
   });
 
   for (const verb of PACKAGE_VERBS) {
-    app.post(`/packages/:id/${verb}`, { schema: { tags, params: idParams }, preHandler: requireAuth }, async (request, reply) => {
+    app.post(`/packages/:id/${verb}`, { schema: { tags, params: IdParams, querystring: LabelQuery, body: PackageVerbBody }, preHandler: requireAuth }, async (request, reply) => {
       const ctx = opContext(request);
-      const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
+      const pkg = await loadPackage(ctx.db, ctx.actor, request.params.id);
       const { body, image } = await readBody(request);
       // The same format rule as the shipment print, checked before the package is printed.
-      const format = verb === 'print' ? requestedLabelFormat((request.query as Body).format ?? body.format) : undefined;
+      const format = verb === 'print' ? requestedLabelFormat(request.query.format ?? body.format) : undefined;
       const outcome = await runPackageAction(ctx, pkg, verb as PackageAction, inputOf(body, image));
       if (format) {
         const labels = await shipmentLabels(ctx.db, pkg.shipment_id, [pkg.id], ctx.now);

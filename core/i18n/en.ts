@@ -1226,6 +1226,7 @@ export const appEn = {
     greeting: 'Hello %{name},',
     greeting_anonymous: 'Hello,',
     pickup_code: 'Your pickup code: %{code}. Type it at the locker.',
+    pickup_code_kept: 'Use the pickup code you already received: it stays the same.',
     pickup_code_label: 'Your pickup code:',
     pickup_code_qr_alt: 'QR code of your pickup code %{code}',
     signature: 'The %{brand} team',

@@ -1236,6 +1236,7 @@ export const appEs: AppCatalogue = {
     greeting: 'Hola, %{name}:',
     greeting_anonymous: 'Hola:',
     pickup_code: 'Su código de recogida: %{code}. Escríbalo en la taquilla.',
+    pickup_code_kept: 'Usa el código de recogida que ya recibiste: sigue siendo el mismo.',
     pickup_code_label: 'Su código de recogida:',
     pickup_code_qr_alt: 'Código QR de su código de recogida %{code}',
     signature: 'El equipo de %{brand}',

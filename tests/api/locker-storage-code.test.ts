@@ -93,4 +93,28 @@ describe('the code follows the package into temporary storage', () => {
     expect((await t.db.selectFrom('packages').select('status').where('id', '=', p.id).executeTakeFirstOrThrow()).status).toBe(100);
     expect((await open('b', code)).json().code).toBe('locker.code_invalid');
   });
+
+  it('the kiosk reports locker full for a scanned package with the courier badge: same verb, same rule', async () => {
+    const driverId = (await t.db.selectFrom('users').select('id').where('email', '=', 'driver@example.com').executeTakeFirstOrThrow()).id;
+    const badge = (await sa.post(`/api/users/${driverId}/badge`)).json().data.badge as string;
+    const s = await awaitingPickup(ma, lockers.a2.id, ['SMALL']);
+    const p = s.packages[0]!;
+    const report = (body: Record<string, unknown>, secret = lockers.a2.secret) =>
+      kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.a2.id}/report-full`, body, headers: { authorization: `Terminal ${secret}`, 'accept-language': 'es' } });
+    // Not in the courier's hands yet: not depositable here.
+    expect((await report({ badge, barcode: p.barcode, reason: 'door_fault' })).json().code).toBe('locker.package_not_here');
+    expect((await driver.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(200);
+    expect((await report({ badge, barcode: p.barcode, reason: 'door_fault' }, lockers.b.secret)).statusCode).toBe(401);
+    expect((await report({ badge: '0000000000', barcode: p.barcode, reason: 'door_fault' })).json().code).toBe('locker.badge_invalid');
+    const bad = await report({ badge, barcode: p.barcode, reason: 'broken' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ code: 'validation.failed', errors: { reason: expect.any(String) } });
+    const res = await report({ badge, barcode: p.barcode, reason: 'parcel_does_not_fit' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ barcode: p.barcode, status: 50, storage: { location_id: lockers.b.id, distance: 0.5 } });
+    expect(await t.db.selectFrom('packages').select(['dropoff_location_id', 'storage_origin_id']).where('id', '=', p.id).executeTakeFirstOrThrow()).toEqual({ dropoff_location_id: lockers.b.id, storage_origin_id: lockers.a2.id });
+    const event = await t.db.selectFrom('events').select(['actor_id', 'data']).where('subject_id', '=', p.id).where('subject_type', '=', 'package').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(event.actor_id).toBe(driverId);
+    expect(JSON.stringify(event.data)).toContain('parcel_does_not_fit');
+  });
 });

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
-import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, isPickupCode, pickupRefusal, type DoorEventKind } from '../../core/policies/locker-access.policy.js';
+import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, isPickupCode, pickupRefusal, type DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
 import type { Package } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { systemContext, type OpContext } from '../operations/context.js';
@@ -66,7 +66,7 @@ async function scannedForDeposit(ctx: OpContext, courier: RequestActor, location
 }
 
 /** A courier verb on a scanned package, through the package machine, then the door event. */
-async function courierVerb(request: FastifyRequest, reply: FastifyReply, action: 'deposit' | 'pickup', kind: DoorEventKind, allowed: readonly number[]) {
+async function courierVerb(request: FastifyRequest, reply: FastifyReply, action: 'deposit' | 'pickup', kind: DoorOpeningKind, allowed: readonly number[]) {
   const location = terminalOf(request);
   const courier = await courierOf(request, reply, location.id, false);
   const ctx: OpContext = { db: request.server.db, dialect: request.server.dialect, now: request.server.clock.now(), actor: courier };

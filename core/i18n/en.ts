@@ -537,6 +537,8 @@ export const appEn = {
     'delivery-attempted': 'Delivery attempted',
     'add-packages': 'Packages added',
     'remove-packages': 'Packages removed',
+    'door-out-of-service': 'Door taken out of service',
+    'door-in-service': 'Door back in service',
     'door-moved': 'Moved to another door',
     'door-flagged': 'Flagged: its door is out of service',
     'storage-return': 'Back on its locker’s route',

@@ -540,6 +540,8 @@ export const appEs: AppCatalogue = {
     'delivery-attempted': 'Intento de entrega',
     'add-packages': 'Paquetes añadidos',
     'remove-packages': 'Paquetes retirados',
+    'door-out-of-service': 'Puerta fuera de servicio',
+    'door-in-service': 'Puerta de nuevo en servicio',
     'door-moved': 'Movido a otra puerta',
     'door-flagged': 'Marcado: su puerta está fuera de servicio',
     'storage-return': 'De vuelta a la ruta de su taquilla',

@@ -73,7 +73,13 @@ export const RETRIEVABLE_STATUSES: readonly number[] = [S.expired_retrievable];
 export const DEPOSITABLE_STATUSES: readonly number[] = [S.in_transit];
 
 /** How a door was opened; each opening writes one event of kind `door-<way>` (who, what, where). */
-export const DOOR_EVENT_KINDS = ['door-code', 'door-deposit', 'door-retrieve', 'door-support'] as const;
+export const DOOR_OPENING_KINDS = ['door-code', 'door-deposit', 'door-retrieve', 'door-support'] as const;
+export type DoorOpeningKind = (typeof DOOR_OPENING_KINDS)[number];
+/**
+ * What a terminal's door events list shows: the openings, and the occupancy side's door changes (a door taken
+ * out of service or back, its package moved to another door or flagged), so one list tells a door's story.
+ */
+export const DOOR_EVENT_KINDS = [...DOOR_OPENING_KINDS, 'door-out-of-service', 'door-in-service', 'door-moved', 'door-flagged'] as const;
 export type DoorEventKind = (typeof DOOR_EVENT_KINDS)[number];
 export const isDoorEventKind = (value: unknown): value is DoorEventKind => (DOOR_EVENT_KINDS as readonly unknown[]).includes(value);
 

@@ -51,7 +51,7 @@ async function courierOf(request: FastifyRequest, reply: FastifyReply, locationI
 
 /** The courier's packages at this terminal in the statuses given, with their doors. */
 async function courierPackages(ctx: OpContext, courier: RequestActor, locationId: number, statuses: readonly number[], column: 'dropoff_location_id' | 'location_id') {
-  let q = ctx.db.selectFrom('packages').select(['id', 'barcode', 'locker_number', 'size']).where(column, '=', locationId).where('status', 'in', [...statuses]);
+  let q = ctx.db.selectFrom('packages').select(['id', 'barcode', 'locker_number', 'size']).where(column, '=', locationId).where('status', 'in', statuses as number[]);
   // Deposits: the packages this courier carries; retrievals: any made retrievable here (a courier empties the locker).
   if (column === 'dropoff_location_id') q = q.where('driver_id', '=', courier.id);
   const rows = await q.orderBy('id').limit(200).execute();

@@ -88,3 +88,8 @@ export const returnsFromStorage = (pkg: { status: number; storage_return_at: str
 
 /** A location has an occupancy grid once it is a locker with a terminal. */
 export const hasOccupancyGrid = (location: { class?: string | null; terminal?: string | null }): boolean => location.class === 'locker' && Boolean(location.terminal);
+
+/** Packages of a shipment that need no door when a locker is offered for it (cancelled ones). */
+export const DOORLESS_PACKAGE_STATUSES: readonly number[] = [PACKAGE_STATUS.cancelled];
+/** Packages the temporary-storage return looks at: waiting at the storage place, ready to collect. */
+export const IN_STORAGE_STATUSES: readonly number[] = [PACKAGE_STATUS.ready_to_collect];

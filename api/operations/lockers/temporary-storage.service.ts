@@ -10,9 +10,8 @@
  */
 import { DomainError } from '../../../core/errors.js';
 import { holdUntil, nextBusinessDay, storageRulesOf } from '../../../core/machines/index.js';
-import { LOCKER_FULL_REASONS, chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, type LockerFullReason } from '../../../core/policies/lockers.policy.js';
+import { IN_STORAGE_STATUSES, LOCKER_FULL_REASONS, chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, type LockerFullReason } from '../../../core/policies/lockers.policy.js';
 import { fieldError } from '../../resources/validate.js';
-import { PACKAGE_STATUS as P } from '../../../core/statuses.js';
 import type { Kysely } from 'kysely';
 import type { Database, Package } from '../../db/tables.js';
 import { recordEvent } from '../../events/events.repository.js';
@@ -69,7 +68,7 @@ export async function returnFromTemporaryStorage(db: Kysely<Database>, now: Date
     .selectFrom('packages')
     .selectAll()
     .where('storage_return_at', '<=', now.toISOString())
-    .where('status', '=', P.ready_to_collect)
+    .where('status', 'in', IN_STORAGE_STATUSES as number[])
     .orderBy('storage_return_at')
     .limit(limit)
     .execute();

@@ -4,13 +4,13 @@
  * package, or the location for a support opening without one), where (location_id) and the door number.
  * The list per terminal reads them back, newest first, filtered by kind and date.
  */
-import type { DoorEventKind, DoorEventRow } from '../../core/policies/locker-access.policy.js';
+import type { DoorEventKind, DoorEventRow, DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
 import { DOOR_EVENT_KINDS } from '../../core/policies/locker-access.policy.js';
 import { recordEvent } from '../events/events.repository.js';
 import type { Executor } from '../resources/shared/op-context.js';
 
 export interface DoorOpening {
-  kind: DoorEventKind;
+  kind: DoorOpeningKind;
   locationId: number;
   compartment: number | null;
   packageId: number | null;

@@ -52,6 +52,11 @@ async function moveToFreeDoor(trx: Executor, location: Location, door: number, s
   }
 }
 
+/** A door taken out of service or back: an event of the location, listed with the terminal's door events. */
+async function recordDoorChange(trx: Executor, ctx: OpContext, locationId: number, door: number, kind: 'door-out-of-service' | 'door-in-service', now: string, reason: string | null) {
+  await recordEvent(trx, { subject_type: 'location', subject_id: locationId, kind, actor_id: actorId(ctx), location_id: locationId, created_at: now, data: { compartment: door, ...(reason ? { reason } : {}) } });
+}
+
 export async function setDoorOutOfService(ctx: OpContext, location: Location, door: number, reason: string | null): Promise<DoorChange> {
   doorOf(location, door);
   const now = ctx.now.toISOString();
@@ -63,6 +68,7 @@ export async function setDoorOutOfService(ctx: OpContext, location: Location, do
       .executeTakeFirst();
     const change: DoorChange = { door, out_of_service: true };
     if (Number(res.numInsertedOrUpdatedRows ?? 0) !== 1) return change;
+    await recordDoorChange(trx, ctx, location.id, door, 'door-out-of-service', now, reason);
     const held = await trx.selectFrom('locker_compartments').select(['package_id', 'size']).where('location_id', '=', location.id).where('compartment', '=', door).executeTakeFirst();
     if (!held) return change;
     const pkg = await trx.selectFrom('packages').select(['id', 'status']).where('id', '=', held.package_id).executeTakeFirstOrThrow();
@@ -70,11 +76,11 @@ export async function setDoorOutOfService(ctx: OpContext, location: Location, do
     const base = { subject_type: 'package' as const, subject_id: pkg.id, from_status: pkg.status, to_status: pkg.status, actor_id: actorId(ctx), location_id: location.id, created_at: now };
     if (movedTo != null) {
       await trx.updateTable('packages').set({ locker_number: String(movedTo), door_flag: null }).where('id', '=', pkg.id).execute();
-      await recordEvent(trx, { ...base, kind: 'door-moved', data: { from_door: door, to_door: movedTo, reason } });
+      await recordEvent(trx, { ...base, kind: 'door-moved', data: { compartment: door, from_door: door, to_door: movedTo, reason } });
       change.package = { id: pkg.id, moved_to: movedTo };
     } else {
       await trx.updateTable('packages').set({ door_flag: DOOR_FLAG_NO_DOOR }).where('id', '=', pkg.id).execute();
-      await recordEvent(trx, { ...base, kind: 'door-flagged', data: { door, reason } });
+      await recordEvent(trx, { ...base, kind: 'door-flagged', data: { compartment: door, door, reason } });
       change.package = { id: pkg.id, flagged: true };
     }
     return change;
@@ -84,7 +90,8 @@ export async function setDoorOutOfService(ctx: OpContext, location: Location, do
 export async function setDoorInService(ctx: OpContext, location: Location, door: number): Promise<DoorChange> {
   doorOf(location, door);
   return ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('locker_doors_out').where('location_id', '=', location.id).where('compartment', '=', door).execute();
+    const res = await trx.deleteFrom('locker_doors_out').where('location_id', '=', location.id).where('compartment', '=', door).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 1) await recordDoorChange(trx, ctx, location.id, door, 'door-in-service', ctx.now.toISOString(), null);
     const held = await trx.selectFrom('locker_compartments').select('package_id').where('location_id', '=', location.id).where('compartment', '=', door).executeTakeFirst();
     if (held) await trx.updateTable('packages').set({ door_flag: null }).where('id', '=', held.package_id).execute();
     return { door, out_of_service: false };

@@ -46,8 +46,13 @@ export const randomDigits = (digits: number): string => Array.from({ length: dig
 export const newPickupCode = () => randomDigits(PICKUP_CODE.digits);
 export const newBadgeCode = () => randomDigits(BADGE_DIGITS);
 
-/** The digest of a pickup code at one terminal (the same code at another terminal is another digest). */
-export const pickupCodeDigest = (secret: string, locationId: number, code: string) => hmac(secret, `pickup-code:${locationId}:${code}`);
+/**
+ * The digest of a pickup code. It does not bind the terminal (the row's location does, and the unique index
+ * (location, digest) keeps live codes of one terminal apart), so a package's code can move to another terminal
+ * without the plain code. Codes issued before this change were bound to their terminal: `legacyPickupCodeDigest`.
+ */
+export const pickupCodeDigest = (secret: string, code: string) => hmac(secret, `pickup-code:${code}`);
+export const legacyPickupCodeDigest = (secret: string, locationId: number, code: string) => hmac(secret, `pickup-code:${locationId}:${code}`);
 export const badgeDigest = (secret: string, code: string) => hmac(secret, `badge:${code}`);
 
 const boxKey = (secret: string) => `pickup-code-box:${secret}`;

@@ -9,7 +9,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
-import { LOCKER_FULL_REASONS, type LockerFullReason } from '../../core/policies/lockers.policy.js';
 import type { Location } from '../db/tables.js';
 import { requirePermission } from '../plugins/auth.js';
 import { contextOf } from '../resources/access.js';
@@ -23,7 +22,7 @@ import { recordPayload } from '../resources/shared/record-payload.js';
 import { availabilityOf } from './availability.js';
 import { setDoorInService, setDoorOutOfService } from './doors.service.js';
 import { lockerOccupancy } from './occupancy.service.js';
-import { reportLockerFull } from './temporary-storage.service.js';
+import { lockerFullReasonOf, reportLockerFull } from './temporary-storage.service.js';
 
 const doorParams = {
   type: 'object',
@@ -78,11 +77,9 @@ export function registerLockerOpsRoutes(app: FastifyInstance): void {
 
   app.post('/packages/:id/report-locker-full', { schema: { tags, params: IdParams, body: NoBody }, preHandler: requirePermission('lockers.report-full') }, async (request) => {
     const ctx = opContext(request);
-    const reason = bodyOf(request).reason;
-    if (reason === undefined || reason === null || reason === '') fieldError('reason', 'validation.required');
-    if (!(LOCKER_FULL_REASONS as readonly unknown[]).includes(reason)) fieldError('reason', 'validation.in');
+    const reason = lockerFullReasonOf(bodyOf(request).reason);
     const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
-    const outcome = await reportLockerFull(ctx, pkg, reason as LockerFullReason);
+    const outcome = await reportLockerFull(ctx, pkg, reason);
     return recordPayload(ctx.db, 'packages', ctx.actor!, outcome.package, { storage: outcome.storage });
   });
 }

@@ -10,7 +10,8 @@
  */
 import { DomainError } from '../../core/errors.js';
 import { holdUntil, nextBusinessDay, storageRulesOf } from '../../core/machines/index.js';
-import { chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, STORED_AWAITING_RETURN_STATUSES, type LockerFullReason } from '../../core/policies/lockers.policy.js';
+import { IN_STORAGE_STATUSES, LOCKER_FULL_REASONS, chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, type LockerFullReason } from '../../core/policies/lockers.policy.js';
+import { fieldError } from '../resources/validate.js';
 import type { Kysely } from 'kysely';
 import type { Database, Package } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
@@ -30,6 +31,13 @@ async function storageCandidates(db: Executor, pkg: Package) {
   const terminals = lockers.length ? await db.selectFrom('locations').select(['id', 'terminal']).where('id', 'in', lockers).execute() : [];
   const free = await freeDoorsOf(db, terminals);
   return near.map((c) => ({ ...c, hasRoom: c.class !== 'locker' || lockerHasRoom(free.get(c.id)!, [pkg.size]) }));
+}
+
+/** The report's `reason` (driver screen and kiosk alike), or a coded field error. */
+export function lockerFullReasonOf(reason: unknown): LockerFullReason {
+  if (reason === undefined || reason === null || reason === '') fieldError('reason', 'validation.required');
+  if (!(LOCKER_FULL_REASONS as readonly unknown[]).includes(reason)) fieldError('reason', 'validation.in');
+  return reason as LockerFullReason;
 }
 
 export async function reportLockerFull(ctx: OpContext, pkg: Package, reason: LockerFullReason): Promise<TemporaryStorage> {
@@ -60,7 +68,7 @@ export async function returnFromTemporaryStorage(db: Kysely<Database>, now: Date
     .selectFrom('packages')
     .selectAll()
     .where('storage_return_at', '<=', now.toISOString())
-    .where('status', 'in', STORED_AWAITING_RETURN_STATUSES)
+    .where('status', 'in', IN_STORAGE_STATUSES)
     .orderBy('storage_return_at')
     .limit(limit)
     .execute();

@@ -8,16 +8,21 @@
  * - POST /api/terminals/:location_id/courier    { badge } -> the courier's deposits and retrievals here
  * - POST /api/terminals/:location_id/deposit    { badge, barcode } -> { compartment }: drop-off (50 -> 90)
  * - POST /api/terminals/:location_id/retrieve   { badge, barcode } -> { compartment }: expired pickup (-45 -> -50)
+ * - POST /api/terminals/:location_id/report-full { badge, barcode, reason } -> where the package goes instead:
+ *   the courier's "no free door" / "door fault" / "parcel does not fit", the same rule and service as the driver
+ *   screen's POST /api/packages/:id/report-locker-full (temporary storage within 2 km, same code, same expiry)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
-import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, isPickupCode, pickupRefusal, type DoorEventKind } from '../../core/policies/locker-access.policy.js';
+import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, isPickupCode, pickupRefusal, type DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
 import type { Package } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { systemContext, type OpContext } from '../resources/shared/op-context.js';
 import { LostRace, runPackageAction, runPackageActionIn } from '../resources/packages/package-actions.service.js';
 import { findByBarcode } from '../resources/packages/package-scope.js';
 import { syncShipmentStatus } from '../resources/shared/effects.js';
+import { lockerFullReasonOf, reportLockerFull } from './temporary-storage.service.js';
+import { LOCKER_FULL_REASONS } from '../../core/policies/lockers.policy.js';
 import { courierByBadge } from './badges.js';
 import { recordDoorOpening } from './door-events.js';
 import { consumeCode, findByCode } from './pickup-codes.js';
@@ -29,6 +34,8 @@ const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const codeBody = { type: 'object', required: ['code'], properties: { code: text(32) } } as const;
 const badgeBody = { type: 'object', required: ['badge'], properties: { badge: text(32) } } as const;
 const scanBody = { type: 'object', required: ['badge', 'barcode'], properties: { badge: text(32), barcode: text(64) } } as const;
+// Plain JSON schema (converted to the shared contract at merge); the reason is checked by lockerFullReasonOf (coded error).
+const reportFullBody = { type: 'object', required: ['badge', 'barcode'], properties: { badge: text(32), barcode: text(64), reason: { type: 'string', description: LOCKER_FULL_REASONS.join(' | ') } } } as const;
 
 const door = (pkg: Pick<Package, 'locker_number'>) => (pkg.locker_number != null && /^\d+$/.test(pkg.locker_number) ? Number(pkg.locker_number) : null);
 
@@ -51,8 +58,15 @@ async function courierPackages(ctx: OpContext, courier: RequestActor, locationId
   return rows.map((r) => ({ id: r.id, barcode: r.barcode, size: r.size, compartment: door(r) }));
 }
 
+/** The package a courier scanned at this terminal, when it is one they may deposit here (else locker.package_not_here). */
+async function scannedForDeposit(ctx: OpContext, courier: RequestActor, locationId: number, barcode: string): Promise<Package> {
+  const pkg = await findByBarcode(ctx.db, courier, barcode);
+  if (!pkg || pkg.dropoff_location_id !== locationId || !DEPOSITABLE_STATUSES.includes(pkg.status)) throw new DomainError('locker.package_not_here');
+  return pkg;
+}
+
 /** A courier verb on a scanned package, through the package machine, then the door event. */
-async function courierVerb(request: FastifyRequest, reply: FastifyReply, action: 'deposit' | 'pickup', kind: DoorEventKind, allowed: readonly number[]) {
+async function courierVerb(request: FastifyRequest, reply: FastifyReply, action: 'deposit' | 'pickup', kind: DoorOpeningKind, allowed: readonly number[]) {
   const location = terminalOf(request);
   const courier = await courierOf(request, reply, location.id, false);
   const ctx: OpContext = { db: request.server.db, dialect: request.server.dialect, now: request.server.clock.now(), actor: courier };
@@ -120,6 +134,16 @@ export function registerTerminalRoutes(app: FastifyInstance): void {
   app.post('/terminals/:location_id/deposit', { schema: { tags, params, body: scanBody }, config, preHandler: requireTerminal }, async (request, reply) => ({
     data: await courierVerb(request, reply, 'deposit', 'door-deposit', DEPOSITABLE_STATUSES),
   }));
+
+  app.post('/terminals/:location_id/report-full', { schema: { tags, params, body: reportFullBody }, config, preHandler: requireTerminal }, async (request, reply) => {
+    const location = terminalOf(request);
+    const reason = lockerFullReasonOf((request.body as { reason?: unknown }).reason);
+    const courier = await courierOf(request, reply, location.id, true);
+    const ctx: OpContext = { db: app.db, dialect: app.dialect, now: app.clock.now(), actor: courier };
+    const pkg = await scannedForDeposit(ctx, courier, location.id, String((request.body as { barcode: string }).barcode));
+    const outcome = await reportLockerFull(ctx, pkg, reason);
+    return { data: { barcode: pkg.barcode, status: outcome.to, storage: outcome.storage } };
+  });
 
   app.post('/terminals/:location_id/retrieve', { schema: { tags, params, body: scanBody }, config, preHandler: requireTerminal }, async (request, reply) => ({
     data: await courierVerb(request, reply, 'pickup', 'door-retrieve', RETRIEVABLE_STATUSES),

@@ -195,7 +195,7 @@ export function renderMessage(input: RenderInput, merchant: MerchantForMessages 
   const name = str(p.first_name);
 
   const code = str(p.pickup_code);
-  const codeLine = code ? t('notifications.pickup_code', { code }) : undefined;
+  const codeLine = code ? t('notifications.pickup_code', { code }) : p.pickup_code_kept === true ? t('notifications.pickup_code_kept') : undefined;
   if (input.kind === 'sms' || input.kind === 'whatsapp') {
     return { subject, text: [`${brand.name}:`, custom, body, codeLine, link?.url].filter(Boolean).join(' ') };
   }

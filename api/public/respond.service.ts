@@ -15,8 +15,7 @@ import { isLocale } from '../../core/i18n/index.js';
 import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import { ANSWERABLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
-import { LEFT_SHIPMENT_STATUSES } from '../../core/policies/packages.policy.js';
-import { fullSizes, lockerHasRoom, type LockerSize } from '../../core/policies/lockers.policy.js';
+import { DOORLESS_PACKAGE_STATUSES, fullSizes, lockerHasRoom, type LockerSize } from '../../core/policies/lockers.policy.js';
 import { checkLockerRoom } from '../lockers/availability.js';
 import { freeDoorsOf } from '../lockers/doors.repository.js';
 import type { Database, Merchant } from '../db/tables.js';
@@ -71,7 +70,7 @@ async function load(db: Kysely<Database>, secret: string, rawToken: string, now:
   const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'locale', 'status', 'dropoff_location_id']).where('id', '=', token.subject_id).executeTakeFirst();
   if (!shipment) throw new DomainError('public.token_invalid');
   const state = closed(applyShipmentAction(shipment, 'location-chosen', { actor: SYSTEM_ACTOR }).ok);
-  const sizes = state === 'open' ? (await db.selectFrom('packages').select('size').where('shipment_id', '=', shipment.id).where('status', 'not in', LEFT_SHIPMENT_STATUSES).execute()).map((p) => p.size) : [];
+  const sizes = state === 'open' ? (await db.selectFrom('packages').select('size').where('shipment_id', '=', shipment.id).where('status', 'not in', DOORLESS_PACKAGE_STATUSES).execute()).map((p) => p.size) : [];
   const oversized = sizes.includes('OVERSIZED');
   return { token, state, merchant_id: shipment.merchant_id, first_name: shipment.first_name, locale: shipment.locale, oversized, selected_location_id: shipment.dropoff_location_id, sizes };
 }

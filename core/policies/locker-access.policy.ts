@@ -73,12 +73,28 @@ export const RETRIEVABLE_STATUSES: readonly number[] = [S.expired_retrievable];
 export const DEPOSITABLE_STATUSES: readonly number[] = [S.in_transit];
 
 /** How a door was opened; each opening writes one event of kind `door-<way>` (who, what, where). */
-export const DOOR_EVENT_KINDS = ['door-code', 'door-deposit', 'door-retrieve', 'door-support'] as const;
+export const DOOR_OPENING_KINDS = ['door-code', 'door-deposit', 'door-retrieve', 'door-support'] as const;
+export type DoorOpeningKind = (typeof DOOR_OPENING_KINDS)[number];
+/**
+ * What a terminal's door events list shows: the openings, and the occupancy side's door changes (a door taken
+ * out of service or back, its package moved to another door or flagged), so one list tells a door's story.
+ */
+export const DOOR_EVENT_KINDS = [...DOOR_OPENING_KINDS, 'door-out-of-service', 'door-in-service', 'door-moved', 'door-flagged'] as const;
 export type DoorEventKind = (typeof DOOR_EVENT_KINDS)[number];
 export const isDoorEventKind = (value: unknown): value is DoorEventKind => (DOOR_EVENT_KINDS as readonly unknown[]).includes(value);
 
-/** Statuses in which a package keeps its pickup code (ready, or expired and possibly extended); any other move kills it. */
-export const keepsPickupCode = (status: number): boolean => status === S.ready_to_collect || status === S.expired;
+/**
+ * Statuses in which a package keeps its pickup code: ready, or expired and possibly extended, and in transit
+ * (taken out of one locker towards another: temporary storage, its way back, a reroute), so the code follows the
+ * package (docs/lockers.md "The code follows the package"). Any other move (collected, lost, returned) kills it.
+ */
+export const keepsPickupCode = (status: number): boolean => status === S.ready_to_collect || status === S.expired || status === S.in_transit;
+
+/**
+ * Whether a package becoming ready at a locker takes its live code along instead of a new one: every time but a
+ * resend (`notify`, whose point is a new code). The customer keeps one code from the first locker to the last.
+ */
+export const carriesPickupCode = (t: { action: string }): boolean => t.action !== 'notify';
 
 /** A door event as the door-events list answers it (GET /api/locations/:id/door-events). */
 export interface DoorEventRow {

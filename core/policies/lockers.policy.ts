@@ -22,9 +22,6 @@ export type LockerFullReason = (typeof LOCKER_FULL_REASONS)[number];
 export const TEMPORARY_STORAGE_RADIUS_KM = 2;
 
 /** The flag a package gets when its door went out of service and no other door of its size was free. */
-/** Statuses in which a package in temporary storage goes back on its locker's route when its return time passes. */
-export const STORED_AWAITING_RETURN_STATUSES: readonly number[] = [PACKAGE_STATUS.ready_to_collect];
-
 export const DOOR_FLAG_NO_DOOR = 'door_out_of_service';
 
 /** The sizes of door a package of `size` may take, its own first. Oversized and unknown sizes: none. */
@@ -91,3 +88,8 @@ export const returnsFromStorage = (pkg: { status: number; storage_return_at: str
 
 /** A location has an occupancy grid once it is a locker with a terminal. */
 export const hasOccupancyGrid = (location: { class?: string | null; terminal?: string | null }): boolean => location.class === 'locker' && Boolean(location.terminal);
+
+/** Packages of a shipment that need no door when a locker is offered for it (cancelled ones). */
+export const DOORLESS_PACKAGE_STATUSES: readonly number[] = [PACKAGE_STATUS.cancelled];
+/** Packages the temporary-storage return looks at: waiting at the storage place, ready to collect. */
+export const IN_STORAGE_STATUSES: readonly number[] = [PACKAGE_STATUS.ready_to_collect];

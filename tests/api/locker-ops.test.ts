@@ -120,6 +120,16 @@ describe('availability and doors', () => {
     expect(kinds).toEqual(expect.arrayContaining(['door-moved', 'door-flagged']));
     await support.post(`/api/locations/${loc.a}/doors/32/in-service`);
     expect((await pkgRow(package_id)).door_flag).toBeNull();
+    // The terminal's door events list tells the doors' story too (docs/lockers.md "Door events").
+    const listed = (await sa.get(`/api/locations/${loc.a}/door-events`)).json().data as { kind: string; compartment: number | null; package_id: number | null }[];
+    expect(listed).toEqual(expect.arrayContaining([
+      expect.objectContaining({ kind: 'door-in-service', compartment: 32, package_id: null }),
+      expect.objectContaining({ kind: 'door-flagged', compartment: 32, package_id }),
+      expect.objectContaining({ kind: 'door-moved', compartment: 27, package_id }),
+      expect.objectContaining({ kind: 'door-out-of-service', compartment: 27 }),
+    ]));
+    const onlyMoves = (await sa.get(`/api/locations/${loc.a}/door-events?kind=door-moved`)).json().data as { kind: string }[];
+    expect(onlyMoves.map((e) => e.kind)).toEqual(['door-moved']);
   });
 });
 

@@ -65,6 +65,12 @@ describeE2e('locker kiosk', (env) => {
     await signIn(driverPage, 'driver@example.com');
     const pkg = shipment.packages[0]!;
     await apiPost(driverPage, `/api/packages/${pkg.id}/pickup`);
+    // A second parcel that will not fit in its door.
+    const bulky = await createShipment(merchant, lockerId, { email: `kiosk.full.${Date.now()}@example.net` });
+    expect((await merchant.request.post(`/api/shipments/${bulky.id}/print`, { headers: await xsrfHeader(merchant) })).ok()).toBe(true);
+    await apiPost(merchant, `/api/shipments/${bulky.id}/request-pickup`);
+    const bulkyPkg = bulky.packages[0]!;
+    await apiPost(driverPage, `/api/packages/${bulkyPkg.id}/pickup`);
 
     // The kiosk: first use asks for the secret.
     const kiosk = await env.newPage(PORTRAIT);
@@ -88,6 +94,15 @@ describeE2e('locker kiosk', (env) => {
     await expect.poll(() => kiosk.getByTestId('kiosk-opened').textContent()).toContain(pkg.barcode);
     expect(await seriousViolations(kiosk)).toEqual([]);
     await expect.poll(async () => (await apiData<{ status: number }>(staff, `/api/packages/${pkg.id}`)).status).toBe(90);
+
+    // "Parcel does not fit": scanned, reported with one big button; the kiosk says where it goes instead.
+    await kiosk.getByLabel(L.en.kiosk.courier.barcode).fill(bulkyPkg.barcode);
+    const doesNotFit = kiosk.getByRole('button', { name: L.en.kiosk.courier.reason_parcel_does_not_fit });
+    expect((await doesNotFit.boundingBox())!.height).toBeGreaterThanOrEqual(72);
+    await doesNotFit.click();
+    await expect.poll(() => kiosk.getByTestId('kiosk-full-done').textContent()).toContain(bulkyPkg.barcode);
+    await expect.poll(async () => (await apiData<{ dropoff_location_id: number }>(staff, `/api/packages/${bulkyPkg.id}`)).dropoff_location_id).not.toBe(lockerId);
+    expect(await seriousViolations(kiosk)).toEqual([]);
     await kiosk.getByRole('button', { name: L.en.kiosk.courier.sign_out }).click();
 
     // Customer: the code from the message opens the door.

@@ -7,6 +7,7 @@ import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, TextFie
 import { useState, type FormEvent } from 'react';
 
 import { BIG, BIG_INPUT, useRefusal } from './KioskFrame.js';
+import { LockerFullReport } from './LockerFullReport.js';
 import type { CourierPackage, CourierSession, KioskApi } from './kioskApi.js';
 import { useLockerTexts } from '../screens/locker-access/useLockerTexts.js';
 
@@ -40,6 +41,8 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [opened, setOpened] = useState('');
+  // The last scan that did not open a door: "locker full" reports it when the field is empty again.
+  const [unplaced, setUnplaced] = useState('');
 
   const signIn = async (e: FormEvent) => {
     e.preventDefault();
@@ -49,6 +52,11 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
     setBusy(false);
     if (result.ok) setSession(result.data);
     else setError(refusal(result));
+  };
+  const refresh = async () => {
+    setUnplaced('');
+    const fresh = await api.courier(badge.trim());
+    if (fresh.ok) setSession(fresh.data);
   };
   const signOut = () => {
     setSession(null);
@@ -67,6 +75,7 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
     const retrieving = session.retrievable.some((p) => p.barcode === code);
     const result = retrieving ? await api.retrieve(badge.trim(), code) : await api.deposit(badge.trim(), code);
     setBarcode('');
+    setUnplaced(result.ok ? '' : code);
     if (result.ok) {
       setOpened(tl(retrieving ? 'kiosk.courier.retrieve_open' : 'kiosk.courier.deposit_open', { door: result.data.compartment ?? '?', barcode: result.data.barcode }));
       const fresh = await api.courier(badge.trim());
@@ -105,6 +114,7 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
         </Box>
         <Box role="status" aria-live="polite">{opened && <Alert severity="success" sx={{ fontSize: '1.4rem' }} data-testid="kiosk-opened">{opened}</Alert>}</Box>
         <Box role="alert" aria-live="assertive">{error && <Alert severity="error" sx={{ fontSize: '1.25rem' }}>{error}</Alert>}</Box>
+        <LockerFullReport api={api} badge={badge.trim()} barcode={barcode.trim().toUpperCase() || unplaced} onReported={() => void refresh()} />
         <PackageList title={tl('kiosk.courier.deposits')} rows={session.deposits} />
         <PackageList title={tl('kiosk.courier.retrievable')} rows={session.retrievable} />
       </Stack>

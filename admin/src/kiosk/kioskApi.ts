@@ -38,6 +38,13 @@ export interface CourierSession {
   retrievable: CourierPackage[];
 }
 
+/** Where a parcel the courier could not deposit goes instead (temporary storage, docs/lockers.md). */
+export interface LockerFullAnswer {
+  barcode: string;
+  status: number;
+  storage: { location_id: number; name: string; class: string; distance: number | null; expires_at: string; returns_at: string };
+}
+
 async function call<T>(locationId: string, secret: string, path: string, body?: Record<string, unknown>): Promise<KioskResult<T>> {
   try {
     const res = await fetch(`/api/terminals/${encodeURIComponent(locationId)}${path}`, {
@@ -59,6 +66,7 @@ export const kioskApi = (locationId: string, secret: string) => ({
   open: (code: string) => call<{ compartment: number | null }>(locationId, secret, '/open', { code }),
   courier: (badge: string) => call<CourierSession>(locationId, secret, '/courier', { badge }),
   deposit: (badge: string, barcode: string) => call<{ compartment: number | null; barcode: string }>(locationId, secret, '/deposit', { badge, barcode }),
+  reportFull: (badge: string, barcode: string, reason: string) => call<LockerFullAnswer>(locationId, secret, '/report-full', { badge, barcode, reason }),
   retrieve: (badge: string, barcode: string) => call<{ compartment: number | null; barcode: string }>(locationId, secret, '/retrieve', { badge, barcode }),
 });
 export type KioskApi = ReturnType<typeof kioskApi>;

@@ -10,9 +10,9 @@ import { DomainError } from '../../../core/errors.js';
 import type { LocationClass, NotificationEvent } from '../../../core/constants.js';
 import { applyPackageAction, isSet, storageRulesOf, type PackageAction, type PackageContext, type PackageTransition } from '../../../core/machines/index.js';
 import { HANDOVER_ROLE, releasesCompartment } from '../../../core/policies/packages.policy.js';
-import { issuesPickupCode, keepsPickupCode } from '../../../core/policies/locker-access.policy.js';
+import { carriesPickupCode, issuesPickupCode, keepsPickupCode } from '../../../core/policies/locker-access.policy.js';
 import { lockerSecret, sealPickupCode } from '../../lockers/locker-keys.js';
-import { dropPickupCode, issuePickupCode } from '../../lockers/pickup-codes.js';
+import { carryPickupCode, dropPickupCode, issuePickupCode } from '../../lockers/pickup-codes.js';
 import type { Location, Package } from '../../db/tables.js';
 import { recordEvents, type NewEvent } from '../../events/events.repository.js';
 import { lockerService } from '../../providers/locker/index.js';
@@ -246,13 +246,18 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
   // Pickup codes (docs/lockers.md): ready at a locker -> a fresh code for the "ready" message; leaving -> the code dies.
   const sitsAt = [g.location, g.dropoff].find((l) => l != null && l.id === fresh.location_id);
   let pickupCode: string | undefined;
-  if (sitsAt && issuesPickupCode(t, sitsAt.class)) pickupCode = await issuePickupCode(ctx.db, trx, fresh.id, sitsAt.id, now);
+  // The code follows the package: one that arrives with a live code (temporary storage, back, rerouted) keeps it.
+  let codeKept = false;
+  if (sitsAt && issuesPickupCode(t, sitsAt.class)) {
+    codeKept = carriesPickupCode(t) && (await carryPickupCode(trx, fresh.id, sitsAt.id));
+    if (!codeKept) pickupCode = await issuePickupCode(ctx.db, trx, fresh.id, sitsAt.id, now);
+  }
   else if (keepsPickupCode(t.from) && !keepsPickupCode(t.to)) await dropPickupCode(trx, fresh.id);
   const notification = input.notifyAs ?? t.notification;
   if (notification) {
     const at = t.action === 'reroute' ? g.target : g.location ?? g.dropoff;
     const sealed = pickupCode ? sealPickupCode(await lockerSecret(ctx.db, trx), pickupCode) : undefined;
-    await enqueuePackageNotification(trx, notification, { package: fresh, shipment: g.shipment, location: at ?? null }, `${t.action}:${stamp}`, ctx.now, sealed);
+    await enqueuePackageNotification(trx, notification, { package: fresh, shipment: g.shipment, location: at ?? null }, `${t.action}:${stamp}`, ctx.now, sealed, codeKept);
   }
   return { package: fresh, from: t.from, to: t.to, ...(pending ? { pending } : {}) };
 }

@@ -73,8 +73,9 @@ export interface NotificationSubject {
  * package's message is a no-op. `step` names the transition so that a retried request never enqueues
  * twice; a `notify:` step is a deliberate resend and is never grouped away. `sealedPickupCode`: the package's new
  * pickup code, sealed (api/lockers/locker-keys.ts); only the delivery worker opens it, to render the message.
+ * `pickupCodeKept`: the package brought its live code along (docs/lockers.md): the message says to use it.
  */
-export async function enqueuePackageNotification(trx: Executor, event: NotificationEvent, subject: NotificationSubject, step: string, now: Date, sealedPickupCode?: string): Promise<number> {
+export async function enqueuePackageNotification(trx: Executor, event: NotificationEvent, subject: NotificationSubject, step: string, now: Date, sealedPickupCode?: string, pickupCodeKept = false): Promise<number> {
   const { shipment, package: pkg, location } = subject;
   const rerouted = event === 'package-rerouted' || event === 'package-rerouted-pudo' || event === 'package-temporary-storage';
   const group = notificationGroup({
@@ -85,7 +86,7 @@ export async function enqueuePackageNotification(trx: Executor, event: Notificat
     expiresAt: pkg.expires_at,
     step,
     // A message carrying a package's own pickup code is that package's alone: never grouped away.
-    resend: step.startsWith('notify:') || sealedPickupCode !== undefined,
+    resend: step.startsWith('notify:') || sealedPickupCode !== undefined || pickupCodeKept,
   });
   const payload = {
     first_name: shipment.first_name,
@@ -94,6 +95,7 @@ export async function enqueuePackageNotification(trx: Executor, event: Notificat
     timezone: location?.timezone ?? null,
     expires_at: pkg.expires_at,
     ...(sealedPickupCode ? { pickup_code_sealed: sealedPickupCode } : {}),
+    ...(pickupCodeKept ? { pickup_code_kept: true } : {}),
   };
   let count = 0;
   for (const [kind, recipient] of [['email', shipment.email], ['sms', shipment.phone]] as const) {

@@ -7,6 +7,7 @@
  *   POST /api/packages/:id/report-locker-full {reason}       the courier's "no free door" / "door fault" /
  *                                                            "parcel does not fit" -> temporary storage (lockers.report-full)
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
 import type { Location } from '../db/tables.js';
@@ -14,7 +15,7 @@ import { requirePermission } from '../plugins/auth.js';
 import { contextOf } from '../resources/access.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { loadOne } from '../resources/records.js';
-import { IdParams, NoBody, NoQuery } from '../../core/contract/index.js';
+import { DoorParams, IdParams, NoBody, NoQuery, ReasonBody } from '../../core/contract/index.js';
 import { fieldError } from '../resources/validate.js';
 import { opContext } from '../resources/shared/op-context.js';
 import { loadPackage } from '../resources/packages/package-scope.js';
@@ -24,17 +25,10 @@ import { setDoorInService, setDoorOutOfService } from './doors.service.js';
 import { lockerOccupancy } from './occupancy.service.js';
 import { lockerFullReasonOf, reportLockerFull } from './temporary-storage.service.js';
 
-const doorParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 }, door: { type: 'integer', minimum: 1, maximum: 1000 } },
-  required: ['id', 'door'],
-} as const;
-
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-const bodyOf = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+const idOf = (request: FastifyRequest<{ Params: IdParams }>) => request.params.id;
 
 /** The locker location in the actor's reach (404 otherwise; a PUDO point or warehouse has no doors). */
-async function lockerOf(request: FastifyRequest): Promise<Location> {
+async function lockerOf(request: FastifyRequest<{ Params: IdParams }>): Promise<Location> {
   const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
   if (location.class !== 'locker') throw new DomainError('location.not_a_locker');
   return location;
@@ -46,7 +40,8 @@ function reasonText(value: unknown): string | null {
   return value.trim() || null;
 }
 
-export function registerLockerOpsRoutes(app: FastifyInstance): void {
+export function registerLockerOpsRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['lockers'];
 
   app.get('/locations/:id/occupancy', { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: requirePermission('lockers.occupancy') }, async (request) => {
@@ -54,17 +49,15 @@ export function registerLockerOpsRoutes(app: FastifyInstance): void {
     return { data: await lockerOccupancy(request.server.db, location) };
   });
 
-  app.post('/locations/:id/doors/:door/out-of-service', { schema: { tags, params: doorParams, body: NoBody }, preHandler: requirePermission('lockers.doors') }, async (request) => {
+  app.post('/locations/:id/doors/:door/out-of-service', { schema: { tags, params: DoorParams, body: ReasonBody }, preHandler: requirePermission('lockers.doors') }, async (request) => {
     const location = await lockerOf(request);
-    const { door } = request.params as { door: number };
-    const change = await setDoorOutOfService(opContext(request), location, Number(door), reasonText(bodyOf(request).reason));
+    const change = await setDoorOutOfService(opContext(request), location, request.params.door, reasonText(request.body?.reason));
     return { data: change };
   });
 
-  app.post('/locations/:id/doors/:door/in-service', { schema: { tags, params: doorParams, body: NoBody }, preHandler: requirePermission('lockers.doors') }, async (request) => {
+  app.post('/locations/:id/doors/:door/in-service', { schema: { tags, params: DoorParams, body: NoBody }, preHandler: requirePermission('lockers.doors') }, async (request) => {
     const location = await lockerOf(request);
-    const { door } = request.params as { door: number };
-    return { data: await setDoorInService(opContext(request), location, Number(door)) };
+    return { data: await setDoorInService(opContext(request), location, request.params.door) };
   });
 
   app.get('/locations/:id/availability', { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: requirePermission('locations.availability') }, async (request) => {
@@ -75,9 +68,9 @@ export function registerLockerOpsRoutes(app: FastifyInstance): void {
     return { data: await availabilityOf(db, location) };
   });
 
-  app.post('/packages/:id/report-locker-full', { schema: { tags, params: IdParams, body: NoBody }, preHandler: requirePermission('lockers.report-full') }, async (request) => {
+  app.post('/packages/:id/report-locker-full', { schema: { tags, params: IdParams, body: ReasonBody }, preHandler: requirePermission('lockers.report-full') }, async (request) => {
     const ctx = opContext(request);
-    const reason = lockerFullReasonOf(bodyOf(request).reason);
+    const reason = lockerFullReasonOf(request.body?.reason);
     const pkg = await loadPackage(ctx.db, ctx.actor, idOf(request));
     const outcome = await reportLockerFull(ctx, pkg, reason);
     return recordPayload(ctx.db, 'packages', ctx.actor!, outcome.package, { storage: outcome.storage });

@@ -7,9 +7,10 @@
  * - POST   /api/users/:id/badge                      new courier badge code, shown once; DELETE revokes; GET: since when
  * - POST   /api/packages/:id/resend-pickup-code      a new pickup code in a new "ready" message; the old code dies
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
-import { DOOR_EVENT_KINDS, isDoorEventKind, resendCodeRefusal } from '../../core/policies/locker-access.policy.js';
+import { isDoorEventKind, resendCodeRefusal } from '../../core/policies/locker-access.policy.js';
 import { can } from '../../core/policies/route.permissions.js';
 import type { Location, Package, User } from '../db/tables.js';
 import { requirePermission, signedInActor } from '../plugins/auth.js';
@@ -17,7 +18,7 @@ import { contextOf } from '../resources/access.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { registerRecordAction } from '../resources/record-actions.js';
 import { loadOne } from '../resources/records.js';
-import { IdParams, NoBody, NoQuery } from '../../core/contract/index.js';
+import { CompartmentParams, DoorEventsQuery, IdParams, NoBody, NoQuery, ReasonBody } from '../../core/contract/index.js';
 import { fieldError } from '../resources/validate.js';
 import { opContext } from '../resources/shared/op-context.js';
 import { runPackageAction } from '../resources/packages/package-actions.service.js';
@@ -28,22 +29,9 @@ import { badgeCreatedAt, createBadge, revokeBadge } from './badges.js';
 import { listDoorEvents, recordDoorOpening } from './door-events.js';
 import { rotateTerminalSecret } from './terminal-auth.js';
 
-const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-const DATE = '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+Z)?$';
-const doorEventsQuery = {
-  type: 'object',
-  properties: {
-    kind: { type: 'string', enum: [...DOOR_EVENT_KINDS] },
-    from: { type: 'string', pattern: DATE },
-    to: { type: 'string', pattern: DATE },
-    before: { type: 'integer', minimum: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
-  },
-} as const;
-const doorParams = { type: 'object', required: ['id', 'compartment'], properties: { id: { type: 'integer', minimum: 1 }, compartment: { type: 'integer', minimum: 1, maximum: 1000 } } } as const;
-
+const idOf = (request: FastifyRequest<{ Params: IdParams }>) => request.params.id;
 /** The locker location (within the actor's scope) whose terminal exists. */
-async function terminalLocation(request: FastifyRequest): Promise<Location> {
+async function terminalLocation(request: FastifyRequest<{ Params: IdParams }>): Promise<Location> {
   const location = (await loadOne(contextOf(request), RESOURCE_MODULES.locations, idOf(request))) as Location;
   const terminal = parseTerminal(location);
   if (!terminal) throw new DomainError('locker.no_terminal');
@@ -57,7 +45,8 @@ const doorCount = (location: Location) => {
 };
 
 let registered = false;
-export function registerLockerStaffRoutes(app: FastifyInstance): void {
+export function registerLockerStaffRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   if (!registered) {
     registered = true;
     registerRecordAction('packages', 'resend-pickup-code', (row, actor) => (can(actor, 'lockers.resend-code') ? resendCodeRefusal(row as Package) : 'forbidden'));
@@ -76,20 +65,20 @@ export function registerLockerStaffRoutes(app: FastifyInstance): void {
     return { data: { location_id: location.id, secret } };
   });
 
-  app.get('/locations/:id/door-events', { schema: { tags: ['locations'], params: IdParams, querystring: doorEventsQuery }, preHandler: requirePermission('lockers.door-events') }, async (request) => {
+  app.get('/locations/:id/door-events', { schema: { tags: ['locations'], params: IdParams, querystring: DoorEventsQuery }, preHandler: requirePermission('lockers.door-events') }, async (request) => {
     const location = await terminalLocation(request);
-    const q = request.query as { kind?: string; from?: string; to?: string; before?: number; limit?: number };
+    const q = request.query;
     const limit = q.limit ?? 50;
     const rows = await listDoorEvents(app.db, location.id, { kind: isDoorEventKind(q.kind) ? q.kind : undefined, from: q.from, to: q.to, before: q.before, limit });
     return { data: rows, meta: { next: rows.length === limit ? rows[rows.length - 1]!.id : null } };
   });
 
-  app.post('/locations/:id/doors/:compartment/open', { schema: { tags: ['locations'], params: doorParams, body: NoBody }, preHandler: requirePermission('lockers.open-door') }, async (request) => {
+  app.post('/locations/:id/doors/:compartment/open', { schema: { tags: ['locations'], params: CompartmentParams, body: ReasonBody }, preHandler: requirePermission('lockers.open-door') }, async (request) => {
     const location = await terminalLocation(request);
     // The reason is checked here, not by a body schema: a role without the permission hears 403 first.
-    const reason = (request.body as { reason?: unknown } | undefined)?.reason;
+    const reason = request.body?.reason;
     if (typeof reason !== 'string' || reason.trim().length < 3) fieldError('reason', 'validation.required');
-    const compartment = Number((request.params as { compartment: string }).compartment);
+    const { compartment } = request.params;
     if (compartment > doorCount(location)) fieldError('compartment', 'validation.exists');
     const held = await app.db.selectFrom('locker_compartments').select('package_id').where('location_id', '=', location.id).where('compartment', '=', compartment).executeTakeFirst();
     await recordDoorOpening(app.db, {
@@ -104,7 +93,7 @@ export function registerLockerStaffRoutes(app: FastifyInstance): void {
     return { data: { compartment } };
   });
 
-  const userOf = async (request: FastifyRequest) => (await loadOne(contextOf(request), RESOURCE_MODULES.users, idOf(request))) as User;
+  const userOf = async (request: FastifyRequest<{ Params: IdParams }>) => (await loadOne(contextOf(request), RESOURCE_MODULES.users, idOf(request))) as User;
 
   app.get('/users/:id/badge', { schema: { tags: ['users'], params: IdParams, querystring: NoQuery }, preHandler: requirePermission('lockers.badges') }, async (request) => {
     const user = await userOf(request);

@@ -12,6 +12,7 @@
  *   the courier's "no free door" / "door fault" / "parcel does not fit", the same rule and service as the driver
  *   screen's POST /api/packages/:id/report-locker-full (temporary storage within 2 km, same code, same expiry)
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
 import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, isPickupCode, pickupRefusal, type DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
@@ -22,28 +23,20 @@ import { LostRace, runPackageAction, runPackageActionIn } from '../resources/pac
 import { findByBarcode } from '../resources/packages/package-scope.js';
 import { syncShipmentStatus } from '../resources/shared/effects.js';
 import { lockerFullReasonOf, reportLockerFull } from './temporary-storage.service.js';
-import { LOCKER_FULL_REASONS } from '../../core/policies/lockers.policy.js';
+import { TerminalBadgeBody, TerminalCodeBody, TerminalParams, TerminalReportFullBody, TerminalScanBody } from '../../core/contract/index.js';
 import { courierByBadge } from './badges.js';
 import { recordDoorOpening } from './door-events.js';
 import { consumeCode, findByCode } from './pickup-codes.js';
 import { requireTerminal, terminalOf } from './terminal-auth.js';
 import { countAttempt, giveBack, reserveCheck } from './terminal-limits.js';
 
-const params = { type: 'object', required: ['location_id'], properties: { location_id: { type: 'integer', minimum: 1 } } } as const;
-const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
-const codeBody = { type: 'object', required: ['code'], properties: { code: text(32) } } as const;
-const badgeBody = { type: 'object', required: ['badge'], properties: { badge: text(32) } } as const;
-const scanBody = { type: 'object', required: ['badge', 'barcode'], properties: { badge: text(32), barcode: text(64) } } as const;
-// Plain JSON schema (converted to the shared contract at merge); the reason is checked by lockerFullReasonOf (coded error).
-const reportFullBody = { type: 'object', required: ['badge', 'barcode'], properties: { badge: text(32), barcode: text(64), reason: { type: 'string', description: LOCKER_FULL_REASONS.join(' | ') } } } as const;
-
 const door = (pkg: Pick<Package, 'locker_number'>) => (pkg.locker_number != null && /^\d+$/.test(pkg.locker_number) ? Number(pkg.locker_number) : null);
 
 /** The courier whose badge the request carries; a wrong badge counts against the terminal's badge allowance. */
-async function courierOf(request: FastifyRequest, reply: FastifyReply, locationId: number, count: boolean): Promise<RequestActor> {
+async function courierOf(request: FastifyRequest<{ Body: TerminalBadgeBody }>, reply: FastifyReply, locationId: number, count: boolean): Promise<RequestActor> {
   if (count) await countAttempt(request, reply, locationId);
   await reserveCheck(request, locationId, 'badge');
-  const courier = await courierByBadge(request.server.db, (request.body as { badge?: unknown }).badge);
+  const courier = await courierByBadge(request.server.db, request.body.badge);
   if (!courier) throw new DomainError('locker.badge_invalid');
   await giveBack(request, locationId, 'badge');
   return courier;
@@ -66,11 +59,11 @@ async function scannedForDeposit(ctx: OpContext, courier: RequestActor, location
 }
 
 /** A courier verb on a scanned package, through the package machine, then the door event. */
-async function courierVerb(request: FastifyRequest, reply: FastifyReply, action: 'deposit' | 'pickup', kind: DoorOpeningKind, allowed: readonly number[]) {
+async function courierVerb(request: FastifyRequest<{ Body: TerminalScanBody }>, reply: FastifyReply, action: 'deposit' | 'pickup', kind: DoorOpeningKind, allowed: readonly number[]) {
   const location = terminalOf(request);
   const courier = await courierOf(request, reply, location.id, false);
   const ctx: OpContext = { db: request.server.db, dialect: request.server.dialect, now: request.server.clock.now(), actor: courier };
-  const pkg = await findByBarcode(ctx.db, courier, String((request.body as { barcode: string }).barcode));
+  const pkg = await findByBarcode(ctx.db, courier, request.body.barcode);
   const here = action === 'deposit' ? pkg?.dropoff_location_id : pkg?.location_id;
   if (!pkg || here !== location.id || !allowed.includes(pkg.status)) throw new DomainError('locker.package_not_here');
   const outcome = await runPackageAction(ctx, pkg, action, action === 'deposit' ? { location_id: location.id } : {});
@@ -79,20 +72,21 @@ async function courierVerb(request: FastifyRequest, reply: FastifyReply, action:
   return { compartment, barcode: pkg.barcode, status: outcome.to };
 }
 
-export function registerTerminalRoutes(app: FastifyInstance): void {
+export function registerTerminalRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['terminals'];
   const config = { csrf: false };
 
-  app.get('/terminals/:location_id', { schema: { tags, params }, config, preHandler: requireTerminal }, async (request) => {
+  app.get('/terminals/:location_id', { schema: { tags, params: TerminalParams }, config, preHandler: requireTerminal }, async (request) => {
     const location = terminalOf(request);
     return { data: { id: location.id, name: location.name, code: location.code } };
   });
 
-  app.post('/terminals/:location_id/open', { schema: { tags, params, body: codeBody }, config, preHandler: requireTerminal }, async (request, reply) => {
+  app.post('/terminals/:location_id/open', { schema: { tags, params: TerminalParams, body: TerminalCodeBody }, config, preHandler: requireTerminal }, async (request, reply) => {
     const location = terminalOf(request);
     await countAttempt(request, reply, location.id);
     await reserveCheck(request, location.id, 'code');
-    const code = (request.body as { code: string }).code.replace(/\s+/g, '');
+    const code = request.body.code.replace(/\s+/g, '');
     const packageId = isPickupCode(code) ? await findByCode(app.db, location.id, code) : undefined;
     if (packageId === undefined) throw new DomainError('locker.code_invalid');
     // The code is right (a package's live code here): whatever follows is not a wrong try.
@@ -120,7 +114,7 @@ export function registerTerminalRoutes(app: FastifyInstance): void {
     }
   });
 
-  app.post('/terminals/:location_id/courier', { schema: { tags, params, body: badgeBody }, config, preHandler: requireTerminal }, async (request, reply) => {
+  app.post('/terminals/:location_id/courier', { schema: { tags, params: TerminalParams, body: TerminalBadgeBody }, config, preHandler: requireTerminal }, async (request, reply) => {
     const location = terminalOf(request);
     const courier = await courierOf(request, reply, location.id, true);
     const ctx = systemContext(app.db, app.dialect, app.clock.now());
@@ -131,21 +125,21 @@ export function registerTerminalRoutes(app: FastifyInstance): void {
     return { data: { courier: { id: courier.id, name: `${courier.user.first_name} ${courier.user.last_name}`.trim() }, deposits, retrievable } };
   });
 
-  app.post('/terminals/:location_id/deposit', { schema: { tags, params, body: scanBody }, config, preHandler: requireTerminal }, async (request, reply) => ({
+  app.post('/terminals/:location_id/deposit', { schema: { tags, params: TerminalParams, body: TerminalScanBody }, config, preHandler: requireTerminal }, async (request, reply) => ({
     data: await courierVerb(request, reply, 'deposit', 'door-deposit', DEPOSITABLE_STATUSES),
   }));
 
-  app.post('/terminals/:location_id/report-full', { schema: { tags, params, body: reportFullBody }, config, preHandler: requireTerminal }, async (request, reply) => {
+  app.post('/terminals/:location_id/report-full', { schema: { tags, params: TerminalParams, body: TerminalReportFullBody }, config, preHandler: requireTerminal }, async (request, reply) => {
     const location = terminalOf(request);
-    const reason = lockerFullReasonOf((request.body as { reason?: unknown }).reason);
+    const reason = lockerFullReasonOf(request.body.reason);
     const courier = await courierOf(request, reply, location.id, true);
     const ctx: OpContext = { db: app.db, dialect: app.dialect, now: app.clock.now(), actor: courier };
-    const pkg = await scannedForDeposit(ctx, courier, location.id, String((request.body as { barcode: string }).barcode));
+    const pkg = await scannedForDeposit(ctx, courier, location.id, request.body.barcode);
     const outcome = await reportLockerFull(ctx, pkg, reason);
     return { data: { barcode: pkg.barcode, status: outcome.to, storage: outcome.storage } };
   });
 
-  app.post('/terminals/:location_id/retrieve', { schema: { tags, params, body: scanBody }, config, preHandler: requireTerminal }, async (request, reply) => ({
+  app.post('/terminals/:location_id/retrieve', { schema: { tags, params: TerminalParams, body: TerminalScanBody }, config, preHandler: requireTerminal }, async (request, reply) => ({
     data: await courierVerb(request, reply, 'pickup', 'door-retrieve', RETRIEVABLE_STATUSES),
   }));
 }

@@ -13,3 +13,4 @@ export * from './auth.js';
 export * from './integrations.js';
 export type { Static } from 'typebox';
 export * from './public-pages.js';
+export * from './lockers.js';

@@ -79,6 +79,9 @@ export const ListResponse = Type.Object(
         total: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
         page: Type.Optional(Type.Integer()),
         perPage: Type.Optional(Type.Integer()),
+        from: Type.Optional(Type.Integer({ description: 'position of the first row, from 1 (0 when none)' })),
+        to: Type.Optional(Type.Integer({ description: 'position of the last row' })),
+        totalCapped: Type.Optional(Type.Boolean({ description: 'total is a lower bound (count capped)' })),
         next: Type.Optional(Type.Union([Type.String(), Type.Null()])),
         actions: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
       },
@@ -88,6 +91,9 @@ export const ListResponse = Type.Object(
   { additionalProperties: true },
 );
 export type ListResponse = Static<typeof ListResponse>;
+export type ListMeta = ListResponse['meta'];
+/** A list of records (neither `light` nor `list_ids`), as the admin's dataProvider reads it. */
+export type RecordListResponse = Omit<ListResponse, 'data'> & { data: ApiRecord[] };
 
 export const DeleteResponse = Type.Object({ data: Type.Object({ id: Type.Integer() }) });
 export type DeleteResponse = Static<typeof DeleteResponse>;

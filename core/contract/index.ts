@@ -14,3 +14,4 @@ export * from './integrations.js';
 export type { Static } from 'typebox';
 export * from './public-pages.js';
 export * from './lockers.js';
+export * from './settings.js';

@@ -1,3 +1,4 @@
+import type { DashboardStatistics } from '../../../core/contract/index.js';
 import { Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -12,13 +13,10 @@ export function shipmentsByStatusPath(status: number): string {
   return `/shipments?filter=${encodeURIComponent(JSON.stringify({ status: [status] }))}`;
 }
 
-interface Statistics {
-  data: { shipments: Record<string, number> };
-}
 
 export function Dashboard() {
   const translate = useTranslate();
-  const { data, loading } = useApiGet<Statistics>('dashboard/statistics');
+  const { data, loading } = useApiGet<DashboardStatistics>('dashboard/statistics');
   return (
     <>
       <Title title={translate('dashboard.title')} />

@@ -5,15 +5,15 @@ import { Form, Loading, SaveButton, Title, useInput, useNotify, useTranslate } f
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { BOUNDS } from '../../../core/constants.js';
 import { api } from '../providers/http.js';
+import type { MerchantPreferences as Preferences } from '../../../core/contract/index.js';
 import { useApiGet } from './useApi.js';
+
+/** The content-type part of GET /api/merchants/preferences (core/contract MerchantPreferences). */
+type MerchantPreferences = Pick<Preferences, 'content_types' | 'default_content_type'>;
 import { useActor } from '../components/useActor.js';
 import { NotificationPreferences } from '../screens/campaigns/NotificationPreferences.js';
 import { WebhookSettings } from '../screens/campaigns/WebhookSettings.js';
 
-interface MerchantPreferences {
-  content_types: string[];
-  default_content_type: string | null;
-}
 
 const field = (name: string) => `resources.merchants.fields.${name}`;
 

@@ -8,32 +8,15 @@
  * useDataProvider with react-query. Every call goes through the one HTTP client (providers/http.ts).
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord, SortPayload } from 'react-admin';
+import type { ApiRecord, ListMeta, RecordListResponse, ShowResponse } from '../../../core/contract/index.js';
 import { canCrud } from '../../../core/permissions.js';
 import { isResourceName } from './access.js';
 import { api, type ApiRequest } from './http.js';
 import { cursorFor, rememberCursor } from './listCursors.js';
 import { peekUser } from './session.js';
 
-export interface ListMeta {
-  total: number;
-  page: number;
-  perPage: number;
-  from: number;
-  to: number;
-  actions?: Record<string, string[]>;
-  /** The cursor of the page's last row, for the next page (`after`). */
-  next?: string;
-}
-
-interface ListResponse {
-  data: RaRecord[];
-  meta: ListMeta;
-}
-
-interface RecordResponse {
-  data: RaRecord;
-  meta?: { actions?: string[] };
-}
+/** The list envelope's meta (core/contract ListResponse): total, page, perPage, from, to, actions, next. */
+export type { ListMeta };
 
 /** Filter keys that are top-level query params rather than `filters[...]`. */
 const SEARCH_KEYS = ['q', 'search'];
@@ -75,8 +58,8 @@ export function listQuery(params: Partial<GetListParams>): Record<string, unknow
 }
 
 /** Attaches the per-record allowed actions. */
-function withActions(record: RaRecord, actions: string[] | undefined): RaRecord {
-  return { ...record, _actions: actions ?? [] };
+function withActions(record: ApiRecord, actions: string[] | undefined): RaRecord {
+  return { ...record, id: record.id, _actions: actions ?? [] };
 }
 
 /** What we send back on writes: the record's own fields, not our client-side extras. */
@@ -89,8 +72,8 @@ export function writableData(data: Record<string, unknown>): Record<string, unkn
 async function fetchList(resource: string, params: Partial<GetListParams>, signal?: AbortSignal) {
   const query = listQuery(params);
   const after = query.page ? cursorFor(resource, query) : undefined;
-  const res = await api<ListResponse>(resource, { query: after ? { ...query, after } : query, signal });
-  if (query.page) rememberCursor(resource, query, res.meta?.next);
+  const res = await api<RecordListResponse>(resource, { query: after ? { ...query, after } : query, signal });
+  if (query.page) rememberCursor(resource, query, res.meta?.next ?? undefined);
   const actions = res.meta?.actions ?? {};
   return {
     data: res.data.map((record) => withActions(record, actions[String(record.id)])),
@@ -172,7 +155,7 @@ export const dataProvider: LockerlineDataProvider = {
 
   async getOne(resource, params) {
     // meta.quiet: the screen explains a refusal itself (a scan screen's inline problem).
-    const res = await api<RecordResponse>(recordPath(resource, params.id), { signal: params.signal, ...suppress({ quiet: params.meta?.quiet }) });
+    const res = await api<ShowResponse>(recordPath(resource, params.id), { signal: params.signal, ...suppress({ quiet: params.meta?.quiet }) });
     return { data: withActions(res.data, res.meta?.actions) as never };
   },
 
@@ -195,7 +178,7 @@ export const dataProvider: LockerlineDataProvider = {
   },
 
   async create(resource, params) {
-    const res = await api<RecordResponse>(resource, { method: 'POST', body: writableData(params.data) });
+    const res = await api<ShowResponse>(resource, { method: 'POST', body: writableData(params.data) });
     return { data: withActions(res.data, res.meta?.actions) as never };
   },
 
@@ -203,13 +186,13 @@ export const dataProvider: LockerlineDataProvider = {
     // Optimistic concurrency: send back the updated_at we read (409 conflict.stale when stale).
     const updated_at = params.previousData?.updated_at ?? params.data?.updated_at;
     const body = { ...writableData(params.data), ...(updated_at ? { updated_at } : {}) };
-    const res = await api<RecordResponse>(recordPath(resource, params.id), { method: 'PUT', body });
+    const res = await api<ShowResponse>(recordPath(resource, params.id), { method: 'PUT', body });
     return { data: withActions(res.data, res.meta?.actions) as never };
   },
 
   async updateMany(resource, params) {
     const results = await Promise.all(
-      params.ids.map((id) => api<RecordResponse>(recordPath(resource, id), { method: 'PUT', body: writableData(params.data) })),
+      params.ids.map((id) => api<ShowResponse>(recordPath(resource, id), { method: 'PUT', body: writableData(params.data) })),
     );
     return { data: results.map((r) => r.data.id) };
   },

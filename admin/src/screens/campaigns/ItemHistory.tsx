@@ -1,19 +1,10 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import type { BatchItemEvent } from '../../../../core/contract/index.js';
 import { newestFirst } from '../../components/EventHistory.js';
 import { useStatusLabel } from '../../components/StatusField.js';
 
-interface ItemEvent {
-  id: number;
-  kind: string;
-  from_status: number | null;
-  to_status: number | null;
-  reason: string | null;
-  location_id: number | null;
-  data: Record<string, unknown> | null;
-  actor_name?: string | null;
-  created_at: string;
-}
+type ItemEvent = BatchItemEvent;
 
 /**
  * A batch item's history (`events` of the show payload), newest first like every history, with who did it: created, status changes, email /

@@ -9,6 +9,7 @@ import { Box, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, T
 import { Form, SaveButton, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { CampaignTexts } from '../../../../core/campaigns/index.js';
+import type { MerchantPreferences } from '../../../../core/contract/index.js';
 import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
 import { FormTextField, type FormTextFieldProps } from '../../components/FormTextField.js';
@@ -19,14 +20,7 @@ import { CampaignTextFields } from './CampaignTextFields.js';
 
 const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
 
-interface Preferences {
-  notification_events: string[];
-  email_templates: Record<string, string>;
-  branding: Record<string, string>;
-  payment_url: string | null;
-  campaign_texts: CampaignTexts;
-  features: number;
-}
+type Preferences = MerchantPreferences;
 
 const field = (name: string) => `resources.merchants.fields.${name}`;
 

@@ -11,31 +11,16 @@ import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { FormTextField } from '../../components/FormTextField.js';
 import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { api } from '../../providers/http.js';
+import type { WebhookDeliveriesResponse, WebhookDelivery, WebhookEndpoint, WebhookEndpointResponse } from '../../../../core/contract/index.js';
 import { useApiGet } from '../../pages/useApi.js';
 
-interface Endpoint {
-  url: string;
-  active: number;
-  has_secret: boolean;
-  updated_at: string;
-}
-
-interface Delivery {
-  id: number;
-  event: string;
-  subject_type: string;
-  subject_id: number;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+type Endpoint = WebhookEndpoint;
+type Delivery = WebhookDelivery;
 
 function DeliveryLog({ merchantId, version }: { merchantId: number; version: number }) {
   const translate = useTranslate();
   const [page, setPage] = useState(0);
-  const { data } = useApiGet<{ data: Delivery[]; meta: { total: number } }>(`merchants/${merchantId}/webhook-deliveries?page=${page + 1}&perPage=10&v=${version}`);
+  const { data } = useApiGet<WebhookDeliveriesResponse>(`merchants/${merchantId}/webhook-deliveries?page=${page + 1}&perPage=10&v=${version}`);
   const rows = data?.data ?? [];
   const f = (name: string) => translate(`campaigns.webhook.fields.${name}`);
   const paginationLabels = useTablePaginationLabels();
@@ -125,7 +110,7 @@ function WebhookButtons({ saved, removing, onRemove }: { saved: boolean; removin
 export function WebhookSettings({ merchantId }: { merchantId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const { data } = useApiGet<{ data: Endpoint | null }>(`merchants/${merchantId}/webhook`);
+  const { data } = useApiGet<WebhookEndpointResponse>(`merchants/${merchantId}/webhook`);
   // The endpoint as loaded, then as last saved or removed (the form resets to it: the secret field empties).
   const [changed, setChanged] = useState<{ endpoint: Endpoint | null } | null>(null);
   const endpoint = changed ? changed.endpoint : (data?.data ?? null);
@@ -136,7 +121,7 @@ export function WebhookSettings({ merchantId }: { merchantId: number }) {
   const save = async (values: FieldValues) => {
     const { url, secret, active } = values as WebhookValues;
     try {
-      const res = await api<{ data: Endpoint | null }>(`merchants/${merchantId}/webhook`, { method: 'PUT', body: { url, active, ...(secret ? { secret } : {}) }, suppress: [422] });
+      const res = await api<WebhookEndpointResponse>(`merchants/${merchantId}/webhook`, { method: 'PUT', body: { url, active, ...(secret ? { secret } : {}) }, suppress: [422] });
       notify('campaigns.webhook.saved', { type: 'info' });
       setChanged({ endpoint: res.data });
       setVersion((v) => v + 1);

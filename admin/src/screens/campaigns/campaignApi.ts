@@ -1,4 +1,5 @@
 /** Calls of the campaign verbs and the bulk eligibility check (docs/campaigns.md). */
+import type { CanResponse, ConvertResult } from '../../../../core/contract/index.js';
 import { api } from '../../providers/http.js';
 
 export type BatchVerb = 'start' | 'pause';
@@ -7,19 +8,9 @@ export type ItemVerb = 'notify' | 'restart' | 'convert';
 /** Refusals the screens explain themselves (coded domain errors): not shown in the global dialog. */
 export const EXPECTED_REFUSALS = [400, 403, 404, 409, 410, 422];
 
-export interface Eligibility {
-  allOk: boolean;
-  can: number[];
-  cannot: number[];
-  reasons: Record<string, string>;
-}
-
-export interface ConvertResult {
-  converted: { id: number; shipment_id: number }[];
-  cannot: number[];
-  reasons: Record<string, string>;
-  allOk: boolean;
-}
+/** GET /api/user/can/:action/batch_item (core/contract CanResponse). */
+export type Eligibility = CanResponse;
+export type { ConvertResult };
 
 export const runBatchVerb = (id: number | string, verb: BatchVerb) => api(`batches/${id}/${verb}`, { method: 'POST' });
 

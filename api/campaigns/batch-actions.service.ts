@@ -3,6 +3,7 @@
  * convert, and bulk convert of the responded items. Each refusal is a SPEC section 8 code; writes are
  * compare-and-set inside one transaction. The verdict functions feed meta.actions and user/can.
  */
+import type { ConvertResult } from '../../core/contract/index.js';
 import { batchStatusRefusal, planNextNotification, reachableChannels, type DueStep } from '../../core/campaigns/index.js';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
 import { batchItemRefusal, CONVERTIBLE_ITEM_STATUSES, ITEMS_ON_BATCH_START } from '../../core/policies/batch_items.policy.js';
@@ -97,13 +98,8 @@ export async function restartItem(ctx: ServiceContext, item: BatchItem, batch: B
 
 export { convertItem };
 
-export interface BulkConvertResult {
-  converted: { id: number; shipment_id: number }[];
-  /** Items that could not be converted, with the reason code (partial eligibility). */
-  cannot: number[];
-  reasons: Record<string, string>;
-  allOk: boolean;
-}
+/** Converted items and, per item refused, the reason code (partial eligibility): core/contract ConvertResult. */
+export type BulkConvertResult = ConvertResult;
 
 /** Converts the given items of the batch (default: every responded one, refused when there is none), one transaction per item. */
 export async function convertResponded(ctx: ServiceContext, batch: Batch, ids?: number[]): Promise<BulkConvertResult> {

@@ -16,7 +16,7 @@ import { contextOf } from '../resources/access.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { registerRecordAction } from '../resources/record-actions.js';
 import { loadVisible } from '../resources/records.js';
-import { ApiRecord, AudienceQuery, ConvertRespondedBody, DataOf, IdParams, NoBody, ShowResponse } from '../../core/contract/index.js';
+import { AudienceQuery, ConvertRespondedBody, ConvertResult, DataOf, IdParams, NoBody, ShowResponse } from '../../core/contract/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../resources/module.js';
 import { recordPayload } from '../resources/shared/record-payload.js';
@@ -87,7 +87,7 @@ export async function campaignRoutes(fastify: FastifyInstance): Promise<void> {
     const { verb, ids } = audienceQuery((request.query ?? {}) as Record<string, unknown>);
     return { data: await batchAudience(contextOf(request), batch, verb, ids) };
   });
-  app.post('/batches/:id/convert-responded', { ...batchOpts, schema: { ...batchOpts.schema, body: ConvertRespondedBody, response: { 200: DataOf(ApiRecord) } } }, async (request) => {
+  app.post('/batches/:id/convert-responded', { ...batchOpts, schema: { ...batchOpts.schema, body: ConvertRespondedBody, response: { 200: DataOf(ConvertResult) } } }, async (request) => {
     const batch = await visible<Batch>(request, 'batches');
     const body = request.body;
     let ids: number[] | undefined;

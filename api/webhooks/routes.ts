@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
 import { can } from '../../core/policies/route.permissions.js';
 import { requirePermission, signedInActor } from '../plugins/auth.js';
-import { IdParams, NoBody, NoQuery, PageQuery, WebhookBody } from '../../core/contract/index.js';
+import { IdParams, NoBody, NoQuery, PageQuery, WebhookBody, WebhookDeliveriesResponse, WebhookEndpointResponse } from '../../core/contract/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fieldError } from '../resources/validate.js';
 import { sealSecret } from './secret-box.js';
@@ -53,7 +53,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const guard = requirePermission('webhooks.manage');
   const tags = ['webhooks'];
-  const opts = { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: guard };
+  const opts = { schema: { tags, params: IdParams, querystring: NoQuery, response: { 200: WebhookEndpointResponse } }, preHandler: guard };
 
   const show = async (request: FastifyRequest) => {
     const id = await merchantOf(request);
@@ -62,7 +62,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
   };
   app.get('/merchants/:id/webhook', opts, show);
 
-  app.put('/merchants/:id/webhook', { schema: { tags, params: IdParams, body: WebhookBody }, preHandler: guard }, async (request) => {
+  app.put('/merchants/:id/webhook', { schema: { tags, params: IdParams, body: WebhookBody, response: { 200: WebhookEndpointResponse } }, preHandler: guard }, async (request) => {
     const id = await merchantOf(request);
     const body = request.body;
     const url = await checkUrl(body.url, app.config.production, app.config.webhookAllowPrivateHosts ?? allowedPrivateHosts());
@@ -84,7 +84,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  app.get('/merchants/:id/webhook-deliveries', { schema: { tags, params: IdParams, querystring: PageQuery }, preHandler: guard }, async (request) => {
+  app.get('/merchants/:id/webhook-deliveries', { schema: { tags, params: IdParams, querystring: PageQuery, response: { 200: WebhookDeliveriesResponse } }, preHandler: guard }, async (request) => {
     const id = await merchantOf(request);
     const { page, perPage, offset } = pageOf(request.query);
     const base = app.db.selectFrom('outbox').where('kind', '=', 'webhook').where('merchant_id', '=', id);

@@ -1,6 +1,6 @@
 /** GET /api/dashboard/statistics: shipment counts per status (every status), merchant-scoped for merchant roles. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { NoQuery } from '../../../core/contract/index.js';
+import { DashboardStatistics, NoQuery } from '../../../core/contract/index.js';
 import type { FastifyInstance } from 'fastify';
 import { isMerchantRole } from '../../../core/roles.js';
 import { requirePermission } from '../../plugins/auth.js';
@@ -9,7 +9,7 @@ import { contextOf } from '../access.js';
 
 export function registerDashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/dashboard/statistics', { schema: { tags: ['dashboard'], querystring: NoQuery }, preHandler: requirePermission('dashboard.show') }, async (request) => {
+  app.get('/dashboard/statistics', { schema: { tags: ['dashboard'], querystring: NoQuery, response: { 200: DashboardStatistics } }, preHandler: requirePermission('dashboard.show') }, async (request) => {
     const { db, actor } = contextOf(request);
     let q = db.selectFrom('shipments').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status');
     if (isMerchantRole(actor.role)) q = q.where('merchant_id', '=', actor.merchant_id ?? -1);

@@ -1,6 +1,6 @@
 /** Merchants resource (superadmin) plus GET/PUT /api/merchants/preferences for merchant roles. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MerchantPreferencesBody, NoQuery } from '../../../core/contract/index.js';
+import { MerchantPreferencesBody, MerchantPreferencesResponse, NoQuery } from '../../../core/contract/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceModule } from '../module.js';
 import { merchantsList } from './merchants.repository.js';
@@ -23,7 +23,7 @@ export const merchantsModule: ResourceModule = {
 /** Registered before the CRUD routes so /merchants/preferences is not read as /merchants/:id. */
 export function registerPreferenceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/merchants/preferences', { config: { guard: { access: 'session' } }, schema: { tags: ['merchants'], querystring: NoQuery } }, async (request) => ({ data: await getPreferences(contextOf(request)) }));
+  app.get('/merchants/preferences', { config: { guard: { access: 'session' } }, schema: { tags: ['merchants'], querystring: NoQuery, response: { 200: MerchantPreferencesResponse } } }, async (request) => ({ data: await getPreferences(contextOf(request)) }));
   app.put('/merchants/preferences', { schema: { tags: ['merchants'], body: MerchantPreferencesBody }, preHandler: requirePermission('merchants.preferences') }, async (request) => ({
     data: await updatePreferences(contextOf(request), request.body),
   }));

@@ -16,7 +16,7 @@ import { contextOf } from '../resources/access.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
 import { registerRecordAction } from '../resources/record-actions.js';
 import { loadVisible } from '../resources/records.js';
-import { AudienceQuery, ConvertRespondedBody, ConvertResult, DataOf, IdParams, NoBody, ShowResponse } from '../../core/contract/index.js';
+import { AudienceQuery, AudienceResponse, ConvertRespondedBody, ConvertResult, DataOf, IdParams, NoBody, ShowResponse } from '../../core/contract/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Row } from '../resources/module.js';
 import { recordPayload } from '../resources/shared/record-payload.js';
@@ -82,7 +82,7 @@ export async function campaignRoutes(fastify: FastifyInstance): Promise<void> {
     return respondBatch(request, batch.id);
   });
   // Who starting the batch, or notifying some of its customers, would message (the confirmation's N).
-  app.get('/batches/:id/audience', { preHandler: batchOpts.preHandler, schema: { tags: ['batches'], params: IdParams, querystring: AudienceQuery } }, async (request) => {
+  app.get('/batches/:id/audience', { preHandler: batchOpts.preHandler, schema: { tags: ['batches'], params: IdParams, querystring: AudienceQuery, response: { 200: AudienceResponse } } }, async (request) => {
     const batch = await visible<Batch>(request, 'batches');
     const { verb, ids } = audienceQuery((request.query ?? {}) as Record<string, unknown>);
     return { data: await batchAudience(contextOf(request), batch, verb, ids) };

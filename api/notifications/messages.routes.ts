@@ -4,7 +4,7 @@
  *   source=log: what the development transport "sent" (message_log), with subject and body.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MessagesQuery } from '../../core/contract/index.js';
+import { MessagesQuery, MessagesResponse } from '../../core/contract/index.js';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../plugins/auth.js';
 import { pageOf } from './paging.js';
@@ -12,7 +12,7 @@ import { OUTBOX_KINDS, OUTBOX_STATUSES } from './outbox.js';
 
 export async function messageLogRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get('/messages', { schema: { tags: ['messages'], querystring: MessagesQuery }, preHandler: requirePermission('messages.list') }, async (request) => {
+  app.get('/messages', { schema: { tags: ['messages'], querystring: MessagesQuery, response: { 200: MessagesResponse } }, preHandler: requirePermission('messages.list') }, async (request) => {
     const q = request.query;
     const { page, perPage, offset } = pageOf(q);
     if (q.source === 'log') {

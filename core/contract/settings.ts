@@ -90,3 +90,14 @@ export const BatchItemEvent = Type.Object(
   open,
 );
 export type BatchItemEvent = Static<typeof BatchItemEvent>;
+
+/** GET /api/batches/:id/audience: how many customers the verb would message. */
+export const AudienceResponse = Type.Object({ data: Type.Object({ verb: Type.String({ description: 'start or notify' }), customers: Type.Integer() }) });
+export type AudienceResponse = Static<typeof AudienceResponse>;
+
+/** GET /api/messages: outbox rows (or, source=log, the development log's), newest first. */
+export const MessagesResponse = Type.Object({
+  data: Type.Array(Type.Unsafe<Record<string, unknown> & { id: number }>(Type.Object({ id: Type.Integer() }, open))),
+  meta: Type.Object({ total: Type.Integer(), page: Type.Optional(Type.Integer()), perPage: Type.Optional(Type.Integer()), source: Type.Optional(Type.String()) }, open),
+});
+export type MessagesResponse = Static<typeof MessagesResponse>;

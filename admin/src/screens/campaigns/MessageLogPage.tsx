@@ -7,9 +7,9 @@ import { Box, Card, MenuItem, Table, TableBody, TableCell, TableHead, TablePagin
 import { Loading, Title, useGetMany, useLocaleState, useTranslate } from 'react-admin';
 import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { useApiGet } from '../../pages/useApi.js';
+import type { MessagesResponse } from '../../../../core/contract/index.js';
 
 type Source = 'outbox' | 'log';
-type Row = Record<string, unknown> & { id: number };
 
 const STATUSES = ['pending', 'sending', 'sent', 'failed', 'dead'];
 const KINDS = ['email', 'sms', 'whatsapp', 'webhook'];
@@ -33,7 +33,7 @@ export function MessageLogPage() {
   const query = new URLSearchParams({ source, page: String(page + 1), perPage: String(perPage) });
   if (source === 'outbox' && status) query.set('status', status);
   if (source === 'outbox' && kind) query.set('kind', kind);
-  const { data, loading } = useApiGet<{ data: Row[]; meta: { total: number } }>(`messages?${query}`);
+  const { data, loading } = useApiGet<MessagesResponse>(`messages?${query}`);
   const rows = data?.data ?? [];
   const merchantIds = [...new Set(rows.map((r) => r.merchant_id).filter((id): id is number => typeof id === 'number'))];
   const { data: merchants } = useGetMany('merchants', { ids: merchantIds }, { enabled: merchantIds.length > 0 });

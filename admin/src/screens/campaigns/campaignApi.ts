@@ -1,5 +1,5 @@
 /** Calls of the campaign verbs and the bulk eligibility check (docs/campaigns.md). */
-import type { CanResponse, ConvertResult } from '../../../../core/contract/index.js';
+import type { AudienceResponse, CanResponse, ConvertResult } from '../../../../core/contract/index.js';
 import { api } from '../../providers/http.js';
 
 export type BatchVerb = 'start' | 'pause';
@@ -40,7 +40,7 @@ export type AudienceVerb = 'start' | 'notify';
 export async function audienceCount(verb: AudienceVerb, byBatch: Map<number, number[] | undefined>): Promise<number> {
   let total = 0;
   for (const [batchId, ids] of byBatch) {
-    const res = await api<{ data: { customers: number } }>(`batches/${batchId}/audience`, { query: { verb, ...(ids ? { ids } : {}) } });
+    const res = await api<AudienceResponse>(`batches/${batchId}/audience`, { query: { verb, ...(ids ? { ids } : {}) } });
     total += res.data.customers;
   }
   return total;

@@ -3,7 +3,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PauseIcon from '@mui/icons-material/Pause';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useTranslate } from 'react-admin';
-import { convertResponded, runBatchVerb, type BatchVerb } from './campaignApi.js';
+import { useCampaignOperations, type BatchVerb } from './campaignApi.js';
 import { useRecordVerbs } from './useRecordVerbs.js';
 
 const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
@@ -14,6 +14,7 @@ const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
  */
 export function BatchActions() {
   const translate = useTranslate();
+  const { runBatchVerb, convertResponded } = useCampaignOperations();
   const { record, actions, busy, whileBusy, run, notify, refresh } = useRecordVerbs<BatchVerb>(runBatchVerb);
   if (!record) return null;
 

@@ -4,7 +4,7 @@ import SendIcon from '@mui/icons-material/Send';
 import ReplayIcon from '@mui/icons-material/Replay';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useTranslate } from 'react-admin';
-import { runItemVerb, type ItemVerb } from './campaignApi.js';
+import { useCampaignOperations, type ItemVerb } from './campaignApi.js';
 import { useRecordVerbs } from './useRecordVerbs.js';
 
 const VERBS: { verb: ItemVerb; icon: ReactElement }[] = [
@@ -16,6 +16,7 @@ const VERBS: { verb: ItemVerb; icon: ReactElement }[] = [
 /** Notify / restart / convert for the batch item in context, as its `_actions` allow. */
 export function BatchItemActions() {
   const translate = useTranslate();
+  const { runItemVerb } = useCampaignOperations();
   const { record, actions, busy, run } = useRecordVerbs<ItemVerb>((id, verb) => runItemVerb(id, verb));
   if (!record) return null;
 

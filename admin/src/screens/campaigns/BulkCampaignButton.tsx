@@ -9,14 +9,14 @@ import SendIcon from '@mui/icons-material/Send';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, type RaRecord } from 'react-admin';
 import { useBusy } from '../shared/useBusy.js';
-import { checkEligibility, convertResponded, reasonKey, runItemVerb, type Eligibility } from './campaignApi.js';
+import { reasonKey, useCampaignOperations, type CampaignOperations, type Eligibility } from './campaignApi.js';
 
 type BulkAction = 'notify' | 'convert';
 
 const ICONS: Record<BulkAction, ReactElement> = { notify: <SendIcon />, convert: <LocalShippingIcon /> };
 
 /** Runs the verb on the eligible ids; returns how many succeeded. */
-async function runBulk(action: BulkAction, ids: number[], records: RaRecord[]): Promise<number> {
+async function runBulk(ops: CampaignOperations, action: BulkAction, ids: number[], records: RaRecord[]): Promise<number> {
   if (action === 'convert') {
     // One convert-responded call per batch (the list is normally one batch's items).
     const byBatch = new Map<number, number[]>();
@@ -26,13 +26,13 @@ async function runBulk(action: BulkAction, ids: number[], records: RaRecord[]): 
       byBatch.get(batchId)!.push(id);
     }
     let done = 0;
-    for (const [batchId, batchIds] of byBatch) done += (await convertResponded(batchId, batchIds)).converted.length;
+    for (const [batchId, batchIds] of byBatch) done += (await ops.convertResponded(batchId, batchIds)).converted.length;
     return done;
   }
   let done = 0;
   for (const id of ids) {
     try {
-      await runItemVerb(id, action, true);
+      await ops.runItemVerb(id, action, true);
       done++;
     } catch {
       /* counted as not done */
@@ -48,6 +48,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(resource ?? 'batch_items');
   const [busy, whileBusy] = useBusy();
+  const ops = useCampaignOperations();
   const [partial, setPartial] = useState<Eligibility | null>(null);
 
   const nameOf = (id: number) => {
@@ -58,7 +59,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
   const execute = (ids: number[]) => {
     setPartial(null);
     return whileBusy(async () => {
-      const done = await runBulk(action, ids, data);
+      const done = await runBulk(ops, action, ids, data);
       notify(`campaigns.bulk.result_${action}`, { type: done === ids.length ? 'info' : 'warning', messageArgs: { smart_count: done, total: ids.length } });
       unselectAll();
       refresh();
@@ -67,7 +68,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
 
   const start = () =>
     whileBusy(async () => {
-      const verdict = await checkEligibility(action, selectedIds);
+      const verdict = await ops.checkEligibility(action, selectedIds);
       if (verdict.allOk) await execute(verdict.can);
       else setPartial(verdict);
     });

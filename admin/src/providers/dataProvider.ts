@@ -160,6 +160,8 @@ export interface LockerlineDataProvider extends DataProvider {
    * on a part of the record is named by its path segments (`['doors', 3, 'open']` → POST /api/locations/:id/doors/3/open).
    */
   act(resource: string, id: Identifier, action: VerbPath, body?: ActBody, options?: QuietOption): Promise<ActResult>;
+  /** Removes a part of the record (DELETE /api/:resource/:id/:part, e.g. a user's kiosk badge). */
+  removePart(resource: string, id: Identifier, part: VerbPath, options?: QuietOption): Promise<void>;
   /** Runs a verb on the resource as a whole (POST /api/:resource/:action, e.g. packages/fetch); answers the record it concerns. */
   actOn(resource: string, action: string, body?: Record<string, unknown>, options?: QuietOption): Promise<ActResult>;
   /** Which of `ids` the verb may run on now. */
@@ -236,6 +238,10 @@ export const dataProvider: LockerlineDataProvider = {
   async act(resource, id, action, body = {}, options = {}) {
     const res = await api<ActResult>(`${recordPath(resource, id)}/${verbPath(action)}`, { method: 'POST', body, ...suppress(options) });
     return { ...res, data: withActions(res.data, res.meta?.actions) };
+  },
+
+  async removePart(resource, id, part, options = {}) {
+    await api(`${recordPath(resource, id)}/${verbPath(part)}`, { method: 'DELETE', ...suppress(options) });
   },
 
   async actOn(resource, action, body = {}, options = {}) {

@@ -79,6 +79,25 @@ describe('dataProvider verbs (act, can)', () => {
     expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('t0k');
   });
 
+  it('act names a verb on a part of the record by its path segments, each encoded (a locker door)', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: { package: { flagged: true } } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=t0k';
+    const res = await dataProvider.act('locations', 4, ['doors', 12, 'out-of-service'], { reason: 'jammed' });
+    expect(res.data.package).toEqual({ flagged: true });
+    await dataProvider.act('locations', 4, ['doors', 'a/b', 'open']);
+    expect(fetchMock.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual(['/api/locations/4/doors/12/out-of-service', '/api/locations/4/doors/a%2Fb/open']);
+  });
+
+  it('removePart DELETEs a part of the record (a kiosk badge)', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=t0k';
+    await dataProvider.removePart('users', 8, 'badge');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect([url, init.method]).toEqual(['/api/users/8/badge', 'DELETE']);
+  });
+
   it('can asks user/can with the singular name and the ids', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ allOk: false, can: [1], cannot: [2], reasons: { 2: 'forbidden' } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);

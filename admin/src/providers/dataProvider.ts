@@ -129,12 +129,22 @@ export interface QuietOption {
 const suppress = (options: QuietOption = {}): Pick<ApiRequest, 'suppress'> =>
   options.quiet === true ? { suppress: QUIET_STATUSES } : options.quiet ? { suppress: options.quiet } : {};
 
+/** A record verb's name, or the path segments of a verb on a part of the record (a locker door). */
+export type VerbPath = string | readonly (string | number)[];
+
+const verbPath = (action: VerbPath) => (typeof action === 'string' ? [action] : action).map((part) => encodeURIComponent(String(part))).join('/');
+
 /** A record verb's body: JSON fields, or a FormData sent as multipart (e.g. a photo). */
 export type ActBody = Record<string, unknown> | FormData;
 
 export interface LockerlineDataProvider extends DataProvider {
-  /** Runs a record verb; `quiet`: its refusal is not shown in the error dialog (a bulk run lists them). */
-  act(resource: string, id: Identifier, action: string, body?: ActBody, options?: QuietOption): Promise<ActResult>;
+  /**
+   * Runs a record verb; `quiet`: its refusal is not shown in the error dialog (a bulk run lists them). A verb
+   * on a part of the record is named by its path segments (`['doors', 3, 'open']` → POST /api/locations/:id/doors/3/open).
+   */
+  act(resource: string, id: Identifier, action: VerbPath, body?: ActBody, options?: QuietOption): Promise<ActResult>;
+  /** Removes a part of the record (DELETE /api/:resource/:id/:part, e.g. a user's kiosk badge). */
+  removePart(resource: string, id: Identifier, part: VerbPath, options?: QuietOption): Promise<void>;
   /** Runs a verb on the resource as a whole (POST /api/:resource/:action, e.g. packages/fetch); answers the record it concerns. */
   actOn(resource: string, action: string, body?: Record<string, unknown>, options?: QuietOption): Promise<ActResult>;
   /** Which of `ids` the verb may run on now. */
@@ -209,8 +219,12 @@ export const dataProvider: LockerlineDataProvider = {
   },
 
   async act(resource, id, action, body = {}, options = {}) {
-    const res = await api<ActResult>(`${recordPath(resource, id)}/${encodeURIComponent(action)}`, { method: 'POST', body, ...suppress(options) });
+    const res = await api<ActResult>(`${recordPath(resource, id)}/${verbPath(action)}`, { method: 'POST', body, ...suppress(options) });
     return { ...res, data: withActions(res.data, res.meta?.actions) };
+  },
+
+  async removePart(resource, id, part, options = {}) {
+    await api(`${recordPath(resource, id)}/${verbPath(part)}`, { method: 'DELETE', ...suppress(options) });
   },
 
   async actOn(resource, action, body = {}, options = {}) {

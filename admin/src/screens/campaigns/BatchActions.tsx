@@ -3,7 +3,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PauseIcon from '@mui/icons-material/Pause';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useTranslate } from 'react-admin';
-import { convertResponded, runBatchVerb, type BatchVerb } from './campaignApi.js';
+import { useCampaignOperations, type BatchVerb } from './campaignApi.js';
 import { useAudienceConfirm } from './AudienceConfirm.js';
 import { useRecordVerbs } from './useRecordVerbs.js';
 
@@ -15,6 +15,7 @@ const ICONS = { start: <PlayArrowIcon />, pause: <PauseIcon /> };
  */
 export function BatchActions() {
   const translate = useTranslate();
+  const { runBatchVerb, convertResponded } = useCampaignOperations();
   const { record, actions, busy, whileBusy, run, notify, refresh } = useRecordVerbs<BatchVerb>(runBatchVerb);
   const audience = useAudienceConfirm();
   if (!record) return null;

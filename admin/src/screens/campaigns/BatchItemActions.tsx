@@ -4,7 +4,7 @@ import SendIcon from '@mui/icons-material/Send';
 import ReplayIcon from '@mui/icons-material/Replay';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useTranslate } from 'react-admin';
-import { runItemVerb, type ItemVerb } from './campaignApi.js';
+import { useCampaignOperations, type ItemVerb } from './campaignApi.js';
 import { useAudienceConfirm } from './AudienceConfirm.js';
 import { useRecordVerbs } from './useRecordVerbs.js';
 
@@ -17,6 +17,7 @@ const VERBS: { verb: ItemVerb; icon: ReactElement }[] = [
 /** Notify / restart / convert for the batch item in context, as its `_actions` allow. */
 export function BatchItemActions() {
   const translate = useTranslate();
+  const { runItemVerb } = useCampaignOperations();
   const { record, actions, busy, whileBusy, run } = useRecordVerbs<ItemVerb>((id, verb) => runItemVerb(id, verb));
   const audience = useAudienceConfirm();
   if (!record) return null;

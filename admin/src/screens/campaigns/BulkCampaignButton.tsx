@@ -10,14 +10,14 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, type RaRecord } from 'react-admin';
 import { useBusy } from '../shared/useBusy.js';
 import { useAudienceConfirm } from './AudienceConfirm.js';
-import { audienceCount, checkEligibility, convertResponded, reasonKey, runItemVerb, type Eligibility } from './campaignApi.js';
+import { audienceCount, reasonKey, useCampaignOperations, type CampaignOperations, type Eligibility } from './campaignApi.js';
 
 type BulkAction = 'notify' | 'convert';
 
 const ICONS: Record<BulkAction, ReactElement> = { notify: <SendIcon />, convert: <LocalShippingIcon /> };
 
 /** Runs the verb on the eligible ids; returns how many succeeded. */
-async function runBulk(action: BulkAction, ids: number[], records: RaRecord[]): Promise<number> {
+async function runBulk(ops: CampaignOperations, action: BulkAction, ids: number[], records: RaRecord[]): Promise<number> {
   if (action === 'convert') {
     // One convert-responded call per batch (the list is normally one batch's items).
     const byBatch = new Map<number, number[]>();
@@ -27,13 +27,13 @@ async function runBulk(action: BulkAction, ids: number[], records: RaRecord[]): 
       byBatch.get(batchId)!.push(id);
     }
     let done = 0;
-    for (const [batchId, batchIds] of byBatch) done += (await convertResponded(batchId, batchIds)).converted.length;
+    for (const [batchId, batchIds] of byBatch) done += (await ops.convertResponded(batchId, batchIds)).converted.length;
     return done;
   }
   let done = 0;
   for (const id of ids) {
     try {
-      await runItemVerb(id, action, true);
+      await ops.runItemVerb(id, action, true);
       done++;
     } catch {
       /* counted as not done */
@@ -49,6 +49,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(resource ?? 'batch_items');
   const [busy, whileBusy] = useBusy();
+  const ops = useCampaignOperations();
   const [partial, setPartial] = useState<Eligibility | null>(null);
   /** Notify: how many customers the eligible items would message (named in the dialogs, issue 10). */
   const [reach, setReach] = useState<number | null>(null);
@@ -72,7 +73,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
   const execute = (ids: number[]) => {
     setPartial(null);
     return whileBusy(async () => {
-      const done = await runBulk(action, ids, data);
+      const done = await runBulk(ops, action, ids, data);
       notify(`campaigns.bulk.result_${action}`, { type: done === ids.length ? 'info' : 'warning', messageArgs: { smart_count: done, total: ids.length } });
       unselectAll();
       refresh();
@@ -81,7 +82,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
 
   const start = () =>
     whileBusy(async () => {
-      const verdict = await checkEligibility(action, selectedIds);
+      const verdict = await ops.checkEligibility(action, selectedIds);
       if (action === 'notify' && verdict.allOk) return audience.ask('notify', byBatch(verdict.can), () => execute(verdict.can));
       if (verdict.allOk) return execute(verdict.can);
       setReach(action === 'notify' && verdict.can.length ? await audienceCount('notify', byBatch(verdict.can)) : null);

@@ -1,5 +1,13 @@
-/** Calls of the campaign verbs and the bulk eligibility check (docs/campaigns.md). */
-import type { AudienceResponse, CanResponse, ConvertResult } from '../../../../core/contract/index.js';
+/**
+ * The campaign verbs and the bulk eligibility check (docs/campaigns.md) as dataProvider methods
+ * (providers/dataProvider.ts: act, can) that the campaign screens reach through react-admin's
+ * useDataProvider (`useCampaignOperations`): one HTTP client, one CSRF/419 and error policy, and a lapsed
+ * session signs the user out.
+ */
+import { useMemo } from 'react';
+import { useDataProvider, type Identifier } from 'react-admin';
+import type { CanResult, LockerlineDataProvider } from '../../providers/dataProvider.js';
+import type { AudienceResponse, ConvertResult } from '../../../../core/contract/index.js';
 import { api } from '../../providers/http.js';
 
 export type BatchVerb = 'start' | 'pause';
@@ -8,23 +16,28 @@ export type ItemVerb = 'notify' | 'restart' | 'convert';
 /** Refusals the screens explain themselves (coded domain errors): not shown in the global dialog. */
 export const EXPECTED_REFUSALS = [400, 403, 404, 409, 410, 422];
 
-/** GET /api/user/can/:action/batch_item (core/contract CanResponse). */
-export type Eligibility = CanResponse;
+/** One definition: the dataProvider's `can` answer. */
+export type Eligibility = CanResult;
 export type { ConvertResult };
 
-export const runBatchVerb = (id: number | string, verb: BatchVerb) => api(`batches/${id}/${verb}`, { method: 'POST' });
+/** POST /api/batches/:id/start|pause; a refusal shows in the global error dialog. */
+export const runBatchVerb = (dp: LockerlineDataProvider, id: Identifier, verb: BatchVerb) => dp.act('batches', id, verb);
 
-export const runItemVerb = (id: number | string, verb: ItemVerb, quiet = false) =>
-  api<{ data: unknown; shipment_id?: number }>(`batch_items/${id}/${verb}`, { method: 'POST', suppress: quiet ? EXPECTED_REFUSALS : undefined });
+/** POST /api/batch_items/:id/notify|restart|convert; `quiet`: a bulk run counts the refusal instead of showing it. */
+export const runItemVerb = (dp: LockerlineDataProvider, id: Identifier, verb: ItemVerb, quiet = false) =>
+  dp.act('batch_items', id, verb, {}, quiet ? { quiet: EXPECTED_REFUSALS } : {});
 
-export async function convertResponded(batchId: number | string, ids?: number[]): Promise<ConvertResult> {
-  const res = await api<{ data: ConvertResult }>(`batches/${batchId}/convert-responded`, { method: 'POST', body: ids ? { ids } : {} });
-  return res.data;
+/** POST /api/batches/:id/convert-responded: all responded items, or only `ids`. */
+export async function convertResponded(dp: LockerlineDataProvider, batchId: Identifier, ids?: number[]): Promise<ConvertResult> {
+  const res = await dp.act('batches', batchId, 'convert-responded', ids ? { ids } : {});
+  const result = res?.data as unknown as ConvertResult | undefined;
+  // A lapsed session resolves empty (useDataProvider signs the user out): nothing was converted.
+  return { converted: result?.converted ?? [], cannot: result?.cannot ?? [], reasons: result?.reasons ?? {}, allOk: result?.allOk ?? false };
 }
 
 /** GET /api/user/can/:action/batch_item?ids[..]: which of the ids allow the action, and why not the others. */
-export async function checkEligibility(action: string, ids: (number | string)[]): Promise<Eligibility> {
-  const res = await api<Eligibility | { data: Eligibility }>(`user/can/${action}/batch_item`, { query: { ids: ids.map(Number) } });
+export async function checkEligibility(dp: LockerlineDataProvider, action: string, ids: Identifier[]): Promise<Eligibility> {
+  const res = (await dp.can('batch_items', action, ids.map(Number))) as Eligibility | { data: Eligibility };
   return 'data' in res ? res.data : res;
 }
 
@@ -44,4 +57,25 @@ export async function audienceCount(verb: AudienceVerb, byBatch: Map<number, num
     total += res.data.customers;
   }
   return total;
+}
+
+export interface CampaignOperations {
+  runBatchVerb: (id: Identifier, verb: BatchVerb) => ReturnType<typeof runBatchVerb>;
+  runItemVerb: (id: Identifier, verb: ItemVerb, quiet?: boolean) => ReturnType<typeof runItemVerb>;
+  convertResponded: (batchId: Identifier, ids?: number[]) => Promise<ConvertResult>;
+  checkEligibility: (action: string, ids: Identifier[]) => Promise<Eligibility>;
+}
+
+/** The calls above on the screen's react-admin dataProvider. */
+export function useCampaignOperations(): CampaignOperations {
+  const dp = useDataProvider<LockerlineDataProvider>();
+  return useMemo(
+    () => ({
+      runBatchVerb: (id, verb) => runBatchVerb(dp, id, verb),
+      runItemVerb: (id, verb, quiet) => runItemVerb(dp, id, verb, quiet),
+      convertResponded: (batchId, ids) => convertResponded(dp, batchId, ids),
+      checkEligibility: (action, ids) => checkEligibility(dp, action, ids),
+    }),
+    [dp],
+  );
 }

@@ -1,19 +1,23 @@
 /**
  * A credential dialog (terminal secret, courier badge): what it is for, when the current one was created, a
  * button that creates a new one, and the new value shown this once (never again: only its digest is stored).
- * `path` answers GET { data: { created_at } } and POST { data: { [field]: value } }; texts under `prefix`
+ * `resource`/`id`/`part` name it (GET /api/:resource/:id/:part answers { data: { created_at } }; the POST, a
+ * dataProvider `act`, answers { data: { [field]: value } }); texts under `prefix`
  * (title, intro, since, none, create, shown_once).
  */
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, useMediaQuery, type Theme } from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { useApiGet } from '../../pages/useApi.js';
-import { api } from '../../providers/http.js';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
 import { useLockerTexts } from './useLockerTexts.js';
 
 export interface ShownOnceDialogProps {
   onClose: () => void;
-  path: string;
+  resource: string;
+  id: Identifier;
+  /** The credential's name under the record: `badge`, `terminal-secret`. */
+  part: string;
   field: string;
   prefix: string;
   testId: string;
@@ -21,12 +25,13 @@ export interface ShownOnceDialogProps {
   extra?: (since: string | null, reload: () => void) => ReactNode;
 }
 
-export function ShownOnceDialog({ onClose, path, field, prefix, testId, extra }: ShownOnceDialogProps) {
+export function ShownOnceDialog({ onClose, resource, id, part, field, prefix, testId, extra }: ShownOnceDialogProps) {
   const translate = useTranslate();
   const tl = useLockerTexts();
   const [locale] = useLocaleState();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { data, reload } = useApiGet<{ data: { created_at: string | null } }>(path);
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
+  const { data, reload } = useApiGet<{ data: { created_at: string | null } }>(`${resource}/${id}/${part}`);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const titleId = useId();
@@ -34,8 +39,8 @@ export function ShownOnceDialog({ onClose, path, field, prefix, testId, extra }:
   const create = async () => {
     setBusy(true);
     try {
-      const res = await api<{ data: Record<string, string> }>(path, { method: 'POST' });
-      setValue(res.data[field] ?? '');
+      const res = await dataProvider.act(resource, id, part);
+      setValue(String(res?.data?.[field] ?? ''));
       reload();
     } catch {
       /* shown by the error dialog */

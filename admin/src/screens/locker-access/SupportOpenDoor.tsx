@@ -1,16 +1,17 @@
 /** Support opens one door of a terminal remotely, with a reason (permission lockers.open-door; a door-support event). */
 import { Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
 import { can } from '../../../../core/policies/route.permissions.js';
 import { useActor } from '../../components/useActor.js';
-import { api } from '../../providers/http.js';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
 import { useLockerTexts } from './useLockerTexts.js';
 
 export function SupportOpenDoor({ locationId, onOpened }: { locationId: number; onOpened: () => void }) {
   const tl = useLockerTexts();
   const notify = useNotify();
   const actor = useActor();
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
   const [door, setDoor] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -18,7 +19,7 @@ export function SupportOpenDoor({ locationId, onOpened }: { locationId: number; 
   const open = async () => {
     setBusy(true);
     try {
-      await api(`locations/${locationId}/doors/${Number(door)}/open`, { method: 'POST', body: { reason } });
+      await dataProvider.act('locations', locationId, ['doors', Number(door), 'open'], { reason });
       notify(tl('lockers_admin.open_door.done', { door }), { type: 'success' });
       setDoor('');
       setReason('');

@@ -17,7 +17,7 @@ export function TerminalSecretButton() {
     <>
       <Button size="small" variant="outlined" onClick={() => setOpen(true)}>{tl('lockers_admin.terminal_secret.button')}</Button>
       {open && (
-        <ShownOnceDialog onClose={() => setOpen(false)} path={`locations/${record.id}/terminal-secret`} field="secret" prefix="lockers_admin.terminal_secret" testId="terminal-secret" />
+        <ShownOnceDialog onClose={() => setOpen(false)} resource="locations" id={record.id} part="terminal-secret" field="secret" prefix="lockers_admin.terminal_secret" testId="terminal-secret" />
       )}
     </>
   );

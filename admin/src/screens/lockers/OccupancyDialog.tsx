@@ -7,11 +7,12 @@
 import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { can } from '../../../../core/policies/route.permissions.js';
 import { hasOccupancyGrid, LOCKER_SIZES, type DoorState } from '../../../../core/policies/lockers.policy.js';
 import { useActor } from '../../components/useActor.js';
 import { api } from '../../providers/http.js';
+import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
 import { packagePath } from '../../resources/packages/paths.js';
 
 interface Door {
@@ -38,6 +39,7 @@ const TILE: Record<DoorState, { bg: string; fg: string; border: string }> = {
 
 function DoorDialog({ door, locationId, onClose, onDone }: { door: Door; locationId: number; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<LockerlineDataProvider>();
   const notify = useNotify();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -47,8 +49,8 @@ function DoorDialog({ door, locationId, onClose, onDone }: { door: Door; locatio
     setBusy(true);
     try {
       const verb = out ? 'in-service' : 'out-of-service';
-      const res = await api<{ data: { package?: { moved_to?: number; flagged?: boolean } } }>(`locations/${locationId}/doors/${door.number}/${verb}`, { method: 'POST', body: out ? {} : { reason } });
-      const pkg = res.data.package;
+      const res = await dataProvider.act('locations', locationId, ['doors', door.number, verb], out ? {} : { reason });
+      const pkg = res?.data?.package as { moved_to?: number; flagged?: boolean } | undefined;
       const message = out ? 'marked_in' : pkg?.moved_to ? 'moved' : pkg?.flagged ? 'flagged_done' : 'marked_out';
       notify(translate(`locker_ops.${message}`, { door: door.number, to: pkg?.moved_to ?? '' }), { type: pkg?.flagged ? 'warning' : 'success' });
       onDone();

@@ -118,7 +118,7 @@ describeE2e('detail pages (issue 10)', (env) => {
     await page.getByRole('button', { name: en.ra.action.open_menu }).click();
     await clickMenu(page, en.menu.manifests);
     await page.waitForURL((url) => url.pathname === '/manifests');
-    await page.getByRole('row').filter({ hasText: 'Acme air freight' }).first().click();
+    await page.getByTestId('phone-list').getByRole('listitem').filter({ hasText: 'Acme air freight' }).click();
     await page.waitForURL((url) => /^\/manifests\/\d+$/.test(url.pathname));
     const card = page.getByRole('region', { name: translate('en', 'resources.manifests.name', { smart_count: 1 }) });
     await card.waitFor();

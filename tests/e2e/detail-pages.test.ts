@@ -112,4 +112,20 @@ describeE2e('detail pages (issue 10)', (env) => {
     await page.getByText(translate('en', 'notices.deleted.location_groups', { smart_count: 1 }), { exact: true }).waitFor();
     expect(await page.getByText(/Element (created|updated|deleted)/).count()).toBe(0);
   });
+  it('a record page with no action for the user shows no empty toolbar strip at 390 px (merchant user, a manifest)', async () => {
+    const page = await env.newPage({ ...PHONE, deviceScaleFactor: 1 });
+    await signIn(page, 'merchant.user@example.com');
+    await page.getByRole('button', { name: en.ra.action.open_menu }).click();
+    await clickMenu(page, en.menu.manifests);
+    await page.waitForURL((url) => url.pathname === '/manifests');
+    await page.getByTestId('phone-list').getByRole('listitem').filter({ hasText: 'Acme air freight' }).click();
+    await page.waitForURL((url) => /^\/manifests\/\d+$/.test(url.pathname));
+    const card = page.getByRole('region', { name: translate('en', 'resources.manifests.name', { smart_count: 1 }) });
+    await card.waitFor();
+    await page.waitForLoadState('networkidle');
+    // A merchant user may not edit, delete or move a manifest: nothing to show above the card.
+    expect(await page.getByRole('button', { name: en.ra.action.edit }).count()).toBe(0);
+    // The card starts right under the app bar (56 px on a phone), not under an empty white toolbar strip.
+    expect((await card.boundingBox())!.y, 'no empty toolbar strip above the card').toBeLessThan(90);
+  });
 });

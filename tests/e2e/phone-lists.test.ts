@@ -28,4 +28,19 @@ describeE2e('phone-width lists', (env) => {
     await page.waitForURL((url) => /^\/shipments\/\d+(\/show)?$/.test(url.pathname));
     await page.getByText(reference!).first().waitFor();
   });
+  it('shows manifests as a simple list at 390 px (name, mode, counts, status); tapping a row opens the manifest', async () => {
+    const page = await env.newPage({ ...PHONE });
+    await signIn(page, 'merchant.user@example.com');
+    await page.getByRole('button', { name: en.ra.action.open_menu }).click();
+    await clickMenu(page, en.menu.manifests);
+    await page.waitForURL((url) => url.pathname === '/manifests');
+    const row = page.getByTestId('phone-list').getByRole('listitem').filter({ hasText: 'Acme air freight' });
+    await row.waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await row.innerText()).toContain(en.modes.air);
+    expect(await row.locator('.MuiChip-root').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await row.click();
+    await page.waitForURL((url) => /^\/manifests\/\d+$/.test(url.pathname));
+  });
 });

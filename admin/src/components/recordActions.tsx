@@ -26,8 +26,9 @@ export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: str
   const canDelete = useRecordAllows('delete');
   const resource = useResourceContext();
   return (
-    // Wraps on a phone: a superadmin's package page has six verbs, wider than 390 px.
-    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+    // Wraps on a phone: a superadmin's package page has six verbs, wider than 390 px. Hidden when nothing in
+    // it renders (no verb allowed, no Edit, no Delete): on a phone an empty toolbar is a white strip.
+    <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, '&:empty': { display: 'none' } }}>
       {children}
       {/* EditButton spreads its props after its own `to`: an explicit `to={undefined}` would replace the
           edit path with nothing (the link points at the current page and throws reading `pathname`). */}

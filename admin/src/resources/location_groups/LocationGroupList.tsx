@@ -2,7 +2,7 @@ import { DateField, TextField } from 'react-admin';
 import { ResourceList } from '../../components/ResourceList.js';
 
 export const LocationGroupList = () => (
-  <ResourceList>
+  <ResourceList phoneRow={{ primary: (r) => r.name }}>
     <TextField source="id" />
     <TextField source="name" />
     <DateField source="updated_at" showTime />

@@ -87,7 +87,8 @@ export async function createBatch(ctx: ServiceContext, body: Row) {
 }
 
 export async function updateBatch(ctx: ServiceContext, row: Row, body: Row) {
-  const values: Row = { ...Object.fromEntries(BATCH_FIELDS.map((f) => [f, row[f]])), ...pick(body, BATCH_FIELDS) };
+  // The stored row as the API shows it (translations parsed), then what the body changes.
+  const values: Row = { ...Object.fromEntries(BATCH_FIELDS.map((f) => [f, presentBatch(row)[f]])), ...pick(body, BATCH_FIELDS) };
   await checkValues(ctx, values, row.merchant_id, Number(row.features), schemas.batches.update);
   await ctx.db.transaction().execute(async (trx) => {
     const n = await trx.updateTable('batches').set({ ...stored(values), updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();

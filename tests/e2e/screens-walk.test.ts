@@ -69,6 +69,12 @@ describeE2e('role screens walk (issue 10)', (env) => {
     const refused = pudo.getByTestId('scan-problem');
     await refused.getByText(en.errors.package.goes_elsewhere.replace('%{location}', other!.name)).waitFor();
     await refused.getByText(en.screens.ops.hints.wrong_location).waitFor();
+
+    // A package addressed to this PUDO but still with the merchant: its card says why there is no step yet.
+    await scan(pudo, printed.packages[0]!.barcode);
+    const reason = pudo.getByTestId('no-action-reason');
+    await reason.getByText(en.errors.package.not_ready_for_pickup, { exact: false }).waitFor();
+    await reason.getByText(en.screens.ops.hints.not_ready, { exact: false }).waitFor();
   });
 
   it('package history names every event in words, in English and in Spanish (no raw "notify: …")', async () => {

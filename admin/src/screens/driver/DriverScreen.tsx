@@ -14,6 +14,7 @@ import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { vibrateConsolidation } from '../shared/feedback.js';
 import { usePackageOperations, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
+import { NoActionReason } from '../shared/NoActionReason.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useLoggedScans } from '../shared/useLoggedScans.js';
 import { useScanTask } from '../shared/useScanTask.js';
@@ -171,7 +172,7 @@ export function DriverScreen() {
               {translate('screens.ops.actions.use_as_container')}
             </Button>
           )}
-          {!actions.some((a) => a !== 'show') && <span>{translate('screens.ops.package.nothing_to_do')}</span>}
+          {!actions.some((a) => a !== 'show') && <NoActionReason pkg={pkg} />}
         </PackageCard>
       )}
       {mode !== 'scan' && (

@@ -16,6 +16,7 @@ import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { useStatusLabel } from '../../components/StatusField.js';
 import { vibrateError } from './feedback.js';
+import { NoActionReason } from './NoActionReason.js';
 import { usePackageOperations, type PackageResult } from './operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
 import { useLoggedScans } from './useLoggedScans.js';
@@ -112,9 +113,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
                 {translate(kind === 'pudo' ? 'screens.ops.actions.hand_over' : 'screens.ops.actions.check_out')}
               </Button>
             )}
-            {!actions.some((a) => a === 'check-in' || a === 'check-out') && (
-              <span>{translate('screens.ops.package.nothing_to_do')}</span>
-            )}
+            {!actions.some((a) => a === 'check-in' || a === 'check-out') && <NoActionReason pkg={pkg} />}
           </PackageCard>
         )
       )}

@@ -36,6 +36,9 @@ const HINT_BY_CODE: Record<string, string> = {
   feature_disabled: 'forbidden',
 };
 
+/** The hint key (`screens.ops.hints.<key>`) of a refusal code. */
+export const scanHintKey = (code: string): string => HINT_BY_CODE[code] ?? 'rescan';
+
 function hintKey(status: number, code: string | undefined): string {
   if (code && HINT_BY_CODE[code]) return HINT_BY_CODE[code];
   if (status === 0) return 'network';

@@ -130,6 +130,19 @@ export async function apiPost<T>(page: Page, path: string, body: Record<string, 
 
 /** axe-core's serious and critical WCAG 2.x A/AA violations on the page, one line each (empty when none). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Let finite CSS transitions and animations end first: a colour caught mid-transition (a selected toggle
+  // fading in, a notice appearing) is not what a person reads, and made the contrast check flaky under load.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

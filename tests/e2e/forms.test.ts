@@ -22,6 +22,9 @@ async function openCreate(page: Page, menu: string) {
   await page.waitForURL((url) => url.pathname.endsWith('/create'));
 }
 
+/** Acme's brand colour before the colour tests change it (restored after them). */
+let demoBrandColour = '#ff9800';
+
 describeE2e('Forms in sections, colour picker, texts per language, audience (issue 10)', (env) => {
   it('groups the location form into titled sections in two columns at 1280 px, in English and Spanish', async () => {
     const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
@@ -91,6 +94,7 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     const hex = page.getByRole('textbox', { name: label, exact: true });
     const picker = page.getByLabel(translate('en', 'app.color_picker', { field: label }), { exact: true });
     await expect.poll(() => hex.inputValue(), { timeout: 15_000 }).toMatch(/^#[0-9a-f]{6}$/);
+    demoBrandColour = await hex.inputValue();
     expect(await picker.getAttribute('type')).toBe('color');
 
     await hex.fill('orange');
@@ -128,6 +132,12 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     await expect
       .poll(async () => (await apiData<{ branding: { email_theme?: string } }>(page, '/api/merchants/preferences')).branding.email_theme, { timeout: 15_000 })
       .toBe('#c62828');
+    // The demo merchant's own colour back: later files (the customer's respond page) read the shared demo data.
+    await picker.fill(demoBrandColour);
+    await card.getByRole('button', { name: translate('en', 'ra.action.save'), exact: true }).click();
+    await expect
+      .poll(async () => (await apiData<{ branding: { email_theme?: string } }>(page, '/api/merchants/preferences')).branding.email_theme, { timeout: 15_000 })
+      .toBe(demoBrandColour);
   });
 
   it('lets the merchant write batch texts per language, showing the English fallback while Spanish is empty', async () => {

@@ -25,7 +25,7 @@ describeE2e('merchant preferences', (env) => {
     await input.fill(second);
     await page.getByRole('button', { name: en.ra.action.save }).first().click();
     await expect.poll(async () => (await apiData<{ content_types: string[] }>(page, '/api/merchants/preferences')).content_types).toEqual([...before, first, second]);
-    expect(await input.inputValue()).toBe('');
+    await expect.poll(() => input.inputValue()).toBe('');
     await page.screenshot({ path: '/tmp/rulesadmin-preferences-1280.png', fullPage: true });
 
     await page.reload();

@@ -132,6 +132,8 @@ export async function apiPost<T>(page: Page, path: string, body: Record<string, 
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Let finite CSS transitions and animations end first: a colour caught mid-transition (a selected toggle
   // fading in, a notice appearing) is not what a person reads, and made the contrast check flaky under load.
+  // A notice that is just mounting starts its transition a frame later: give it that beat first.
+  await page.waitForTimeout(500);
   await page.evaluate(() =>
     Promise.race([
       Promise.all(

@@ -5,6 +5,7 @@ import { getContrastRatio } from '@mui/material/styles';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, memoryStore, type TranslationMessages } from 'react-admin';
 import { messages } from '../../../core/i18n/index.js';
+import { selectedTint } from '../layout/LanguageSwitch.js';
 import { PublicShell, textOnBrand } from './PublicShell.js';
 
 afterEach(() => {
@@ -37,6 +38,25 @@ describe('PublicShell brand header', () => {
     expect(header.color).toBe(text);
     expect(getContrastRatio(header.backgroundColor, header.color)).toBeGreaterThanOrEqual(4.5);
   });
+
+  /** An rgba() layer over an opaque rgb() background, as the browser paints it. */
+  function over(background: string, layer: string): string {
+    const [r, g, b] = background.match(/\d+(\.\d+)?/g)!.map(Number);
+    const [lr, lg, lb, alpha] = layer.match(/\d+(\.\d+)?/g)!.map(Number);
+    const mix = (base: number, top: number) => Math.round(top * alpha! + base * (1 - alpha!));
+    return `rgb(${mix(r!, lr!)}, ${mix(g!, lg!)}, ${mix(b!, lb!)})`;
+  }
+
+  // jsdom's cascade is unreliable for the nested selected-button rule, so the colours are checked as painted.
+  it.each(['#c62828', '#b71c1c', 'orange', '#ffd54f', '#0d47a1', 'darkgreen', '#777777', '#808080', 'white', 'black'])(
+    'on %s the selected language reads at least 4.5:1 too',
+    (theme) => {
+      const header = renderShell(theme);
+      const text = header.color === 'rgb(0, 0, 0)' ? '#000' : '#fff';
+      const painted = over(header.backgroundColor, selectedTint(text));
+      expect(getContrastRatio(painted, header.color)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('picks black or white by contrast', () => {
     expect(textOnBrand('#ffa500')).toBe('#000');

@@ -41,14 +41,15 @@ export function textOnBrand(color: string): '#000' | '#fff' {
 export function PublicShell({ brand, children }: { brand?: PublicBrand | null; children: ReactNode }) {
   const translate = useTranslate();
   const color = brandColor(brand?.email_theme);
+  const text = color ? textOnBrand(color) : '#fff';
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
-      <Box component="header" data-testid="public-header" sx={{ bgcolor: color ?? 'primary.main', color: color ? textOnBrand(color) : '#fff' }}>
+      <Box component="header" data-testid="public-header" sx={{ bgcolor: color ?? 'primary.main', color: text }}>
         <Container maxWidth="sm" sx={{ py: 1.5, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <Typography component="p" variant="h6" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="public-brand">
             {brand?.name ?? translate('app.title')}
           </Typography>
-          <LanguageSwitch />
+          <LanguageSwitch barText={text} />
         </Container>
       </Box>
       <Container component="main" maxWidth="sm" sx={{ py: 2, px: { xs: 1.5, sm: 2 } }}>

@@ -13,6 +13,7 @@ const en = {
   shipments: {
     created: 'Shipment %{name} created.',
     updated: 'Shipment %{name} saved.',
+    deleted: 'Shipment %{name} deleted.',
     register: 'Shipment %{name} registered. |||| %{smart_count} shipments registered.',
     print: 'Labels of shipment %{name} downloaded. |||| Labels of %{smart_count} shipments downloaded.',
     request_pickup: 'Pickup requested for shipment %{name}. |||| Pickup requested for %{smart_count} shipments.',
@@ -24,6 +25,7 @@ const en = {
   packages: {
     created: 'Package %{name} added.',
     updated: 'Package %{name} saved.',
+    deleted: 'Package %{name} deleted.',
     print: 'Label of package %{name} downloaded. |||| Labels of %{smart_count} packages downloaded.',
     pickup: 'Package %{name} picked up. |||| %{smart_count} packages picked up.',
     check_in: 'Package %{name} checked in. |||| %{smart_count} packages checked in.',
@@ -45,12 +47,14 @@ const en = {
   batches: {
     created: 'Campaign %{name} created.',
     updated: 'Campaign %{name} saved.',
+    deleted: 'Campaign %{name} deleted.',
     start: 'Campaign %{name} started. |||| %{smart_count} campaigns started.',
     pause: 'Campaign %{name} paused. |||| %{smart_count} campaigns paused.',
   },
   batch_items: {
     created: 'Customer %{name} added.',
     updated: 'Customer %{name} saved.',
+    deleted: 'Customer %{name} deleted.',
     notify: 'Customer %{name} notified. |||| %{smart_count} customers notified.',
     restart: 'Customer %{name} will be notified again. |||| %{smart_count} customers will be notified again.',
     convert: 'Shipment created for customer %{name}. |||| Shipments created for %{smart_count} customers.',
@@ -58,6 +62,7 @@ const en = {
   manifests: {
     created: 'Manifest %{name} created.',
     updated: 'Manifest %{name} saved.',
+    deleted: 'Manifest %{name} deleted.',
     add_packages: 'Packages added to manifest %{name}.',
     remove_packages: 'Packages removed from manifest %{name}.',
     finalize: 'Manifest %{name} finalized. |||| %{smart_count} manifests finalized.',
@@ -69,20 +74,24 @@ const en = {
   locations: {
     created: 'Location %{name} created.',
     updated: 'Location %{name} saved.',
+    deleted: 'Location %{name} deleted.',
     approve: 'Location %{name} approved. |||| %{smart_count} locations approved.',
     process: 'Location %{name} processed. |||| %{smart_count} locations processed.',
   },
   location_groups: {
     created: 'Location group %{name} created.',
     updated: 'Location group %{name} saved.',
+    deleted: 'Location group %{name} deleted.',
   },
   merchants: {
     created: 'Merchant %{name} created.',
     updated: 'Merchant %{name} saved.',
+    deleted: 'Merchant %{name} deleted.',
   },
   users: {
     created: 'User %{name} created.',
     updated: 'User %{name} saved.',
+    deleted: 'User %{name} deleted.',
   },
 };
 
@@ -94,6 +103,7 @@ const es: Shape<typeof en> = {
   shipments: {
     created: 'Envío %{name} creado.',
     updated: 'Envío %{name} guardado.',
+    deleted: 'Envío %{name} eliminado.',
     register: 'Envío %{name} registrado. |||| %{smart_count} envíos registrados.',
     print: 'Etiquetas del envío %{name} descargadas. |||| Etiquetas de %{smart_count} envíos descargadas.',
     request_pickup: 'Recogida solicitada para el envío %{name}. |||| Recogida solicitada para %{smart_count} envíos.',
@@ -105,6 +115,7 @@ const es: Shape<typeof en> = {
   packages: {
     created: 'Paquete %{name} añadido.',
     updated: 'Paquete %{name} guardado.',
+    deleted: 'Paquete %{name} eliminado.',
     print: 'Etiqueta del paquete %{name} descargada. |||| Etiquetas de %{smart_count} paquetes descargadas.',
     pickup: 'Paquete %{name} recogido. |||| %{smart_count} paquetes recogidos.',
     check_in: 'Paquete %{name} registrado en almacén. |||| %{smart_count} paquetes registrados en almacén.',
@@ -126,12 +137,14 @@ const es: Shape<typeof en> = {
   batches: {
     created: 'Campaña %{name} creada.',
     updated: 'Campaña %{name} guardada.',
+    deleted: 'Campaña %{name} eliminada.',
     start: 'Campaña %{name} iniciada. |||| %{smart_count} campañas iniciadas.',
     pause: 'Campaña %{name} en pausa. |||| %{smart_count} campañas en pausa.',
   },
   batch_items: {
     created: 'Cliente %{name} añadido.',
     updated: 'Cliente %{name} guardado.',
+    deleted: 'Cliente %{name} eliminado.',
     notify: 'Cliente %{name} notificado. |||| %{smart_count} clientes notificados.',
     restart: 'El cliente %{name} volverá a ser notificado. |||| %{smart_count} clientes volverán a ser notificados.',
     convert: 'Envío creado para el cliente %{name}. |||| Envíos creados para %{smart_count} clientes.',
@@ -139,6 +152,7 @@ const es: Shape<typeof en> = {
   manifests: {
     created: 'Manifiesto %{name} creado.',
     updated: 'Manifiesto %{name} guardado.',
+    deleted: 'Manifiesto %{name} eliminado.',
     add_packages: 'Paquetes añadidos al manifiesto %{name}.',
     remove_packages: 'Paquetes quitados del manifiesto %{name}.',
     finalize: 'Manifiesto %{name} finalizado. |||| %{smart_count} manifiestos finalizados.',
@@ -150,20 +164,24 @@ const es: Shape<typeof en> = {
   locations: {
     created: 'Ubicación %{name} creada.',
     updated: 'Ubicación %{name} guardada.',
+    deleted: 'Ubicación %{name} eliminada.',
     approve: 'Ubicación %{name} aprobada. |||| %{smart_count} ubicaciones aprobadas.',
     process: 'Ubicación %{name} procesada. |||| %{smart_count} ubicaciones procesadas.',
   },
   location_groups: {
     created: 'Grupo de ubicaciones %{name} creado.',
     updated: 'Grupo de ubicaciones %{name} guardado.',
+    deleted: 'Grupo de ubicaciones %{name} eliminado.',
   },
   merchants: {
     created: 'Comercio %{name} creado.',
     updated: 'Comercio %{name} guardado.',
+    deleted: 'Comercio %{name} eliminado.',
   },
   users: {
     created: 'Usuario %{name} creado.',
     updated: 'Usuario %{name} guardado.',
+    deleted: 'Usuario %{name} eliminado.',
   },
 };
 

@@ -87,11 +87,11 @@ describeE2e('detail pages (issue 10)', (env) => {
     expect(await newest.innerText()).toContain(translate('en', 'details.by', { name: 'Alex Acme' }));
   });
 
-  it('create, save and delete say which record: "Location group … created", "… saved", "Location group deleted."', async () => {
+  it('create, save and delete say which record: "Location group … created", "… saved", "Location group … deleted."', async () => {
     const page = await env.newPage();
     await signIn(page, 'superadmin@example.com');
     const name = `Cards ${Date.now().toString(36)}`;
-    const say = (action: 'created' | 'updated', named: string) => format('en', NOTICES.en.location_groups[action], { name: named, smart_count: 1 });
+    const say = (action: 'created' | 'updated' | 'deleted', named: string) => format('en', NOTICES.en.location_groups[action], { name: named, smart_count: 1 });
     await clickMenu(page, en.menu.location_groups);
     await page.getByRole('link', { name: en.ra.action.create, exact: true }).click();
     await page.getByRole('textbox', { name: en.resources.location_groups.fields.name }).first().fill(name);
@@ -109,7 +109,7 @@ describeE2e('detail pages (issue 10)', (env) => {
 
     await page.getByRole('button', { name: en.ra.action.delete, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: en.ra.action.confirm, exact: true }).click();
-    await page.getByText(translate('en', 'notices.deleted.location_groups', { smart_count: 1 }), { exact: true }).waitFor();
+    await page.getByText(say('deleted', `${name} 2`), { exact: true }).waitFor();
     expect(await page.getByText(/Element (created|updated|deleted)/).count()).toBe(0);
   });
   it('a record page with no action for the user shows no empty toolbar strip at 390 px (merchant user, a manifest)', async () => {

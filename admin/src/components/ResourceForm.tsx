@@ -7,7 +7,7 @@ import { UnsavedChangesGuard } from './UnsavedChangesGuard.js';
 import { recordActions, useRecordAllows } from './recordActions.js';
 import { useSchemaValidator } from './validators.js';
 import { errorsInDialog } from './CrudScreens.js';
-import { deletedNotice } from './successNotice.js';
+import { useDeletedNotice } from './successNotice.js';
 
 /** A loaded record whose allowed actions (from the server) no longer include editing, e.g. a printed shipment. */
 const isLocked = (record: RaRecord | undefined) => {
@@ -31,10 +31,11 @@ function FormToolbar({ deleteRedirect }: { deleteRedirect?: string }) {
   const record = useRecordContext();
   const canDelete = useRecordAllows('delete');
   const resource = useResourceContext();
+  const deleted = useDeletedNotice(resource, record);
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton disabled={isLocked(record) ? true : undefined} />
-      {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={deletedNotice(resource)} />}
+      {record?.id !== undefined && canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={deleted} />}
     </Toolbar>
   );
 }

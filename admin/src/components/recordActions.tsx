@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DeleteButton, EditButton, TopToolbar, useCanAccess, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
 import { errorsInDialog } from './CrudScreens.js';
-import { deletedNotice } from './successNotice.js';
+import { useDeletedNotice } from './successNotice.js';
 
 /** The allowed actions the API sent for a record (dataProvider copies meta.actions to `_actions`). */
 export const recordActions = (record: RaRecord | undefined): string[] | undefined =>
@@ -24,7 +24,7 @@ export function useRecordAllows(action: 'edit' | 'delete' | string): boolean {
 export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: string; deleteRedirect?: string; children?: ReactNode }) {
   const canEdit = useRecordAllows('edit');
   const canDelete = useRecordAllows('delete');
-  const resource = useResourceContext();
+  const deleted = useDeletedNotice(useResourceContext(), useRecordContext());
   return (
     // Wraps on a phone: a superadmin's package page has six verbs, wider than 390 px. Hidden when nothing in
     // it renders (no verb allowed, no Edit, no Delete): on a phone an empty toolbar is a white strip.
@@ -33,7 +33,7 @@ export function ShowActions({ editTo, deleteRedirect, children }: { editTo?: str
       {/* EditButton spreads its props after its own `to`: an explicit `to={undefined}` would replace the
           edit path with nothing (the link points at the current page and throws reading `pathname`). */}
       {canEdit && (editTo ? <EditButton to={editTo} /> : <EditButton />)}
-      {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={deletedNotice(resource)} />}
+      {canDelete && <DeleteButton mutationMode="pessimistic" mutationOptions={errorsInDialog} redirect={deleteRedirect} successMessage={deleted} />}
     </TopToolbar>
   );
 }

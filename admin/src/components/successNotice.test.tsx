@@ -12,6 +12,8 @@ describe('success notices', () => {
     expect(say('en', 'shipments', 'created', 'LL123')).toBe('Shipment LL123 created.');
     expect(say('es', 'locations', 'approve', 'Nassau Mart')).toBe('Ubicación Nassau Mart aprobada.');
     expect(say('es', 'batches', 'start', 'Verano')).toBe('Campaña Verano iniciada.');
+    expect(say('en', 'shipments', 'deleted', 'LL123')).toBe('Shipment LL123 deleted.');
+    expect(say('es', 'location_groups', 'deleted', 'Norte')).toBe('Grupo de ubicaciones Norte eliminado.');
   });
 
   it('count bulk runs with plurals', () => {

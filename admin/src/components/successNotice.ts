@@ -3,7 +3,8 @@
  * cancelled"), never react-admin's "Element created" or "Approve: done.". One place for the wording rule:
  * core/i18n/notices.ts per resource and action (created, updated or a verb), `%{name}` the record as its
  * resource represents it, plural forms for bulk runs; `fallback` (the verb's label) when a verb has no phrase.
- * Deletes: react-admin's delete buttons show `notices.deleted.<resource>` from the catalogues (`deletedNotice`).
+ * Deletes: a record's delete button names it (`useDeletedNotice`); bulk deletes show `notices.deleted.<resource>`
+ * from the catalogues (`deletedNotice`).
  */
 import {
   useGetRecordRepresentation, useLocaleState, useNotify, useRedirect, useResourceContext, useTranslate,
@@ -14,8 +15,19 @@ import { format } from '../../../core/i18n/format.js';
 import { NOTICES, noticePhrase } from '../../../core/i18n/notices.js';
 import { verbLabel } from '../screens/operations/verbs.js';
 
-/** The catalogue key of a delete button's notice ("Shipment deleted." / "3 shipments deleted."). */
+/** The catalogue key of a bulk delete button's notice ("3 shipments deleted."). */
 export const deletedNotice = (resource: string | undefined) => `notices.deleted.${resource ?? ''}`;
+
+/**
+ * A delete button's notice naming the record ("Shipment LL12345 deleted."): react-admin shows it as the
+ * message (a text, not a key: the i18nProvider passes texts through); without a record, the catalogue key.
+ */
+export function useDeletedNotice(resource: string | undefined, record: RaRecord | undefined): string {
+  const text = useNoticeText(resource ?? '');
+  const represent = useGetRecordRepresentation(resource ?? '');
+  if (!resource || !record) return deletedNotice(resource);
+  return text('deleted', String(represent(record) ?? `#${record.id}`));
+}
 
 /** The notice for `action` on one named record, or on `count` records (then the plural form, no name). */
 export function noticeText(locale: string, translate: TranslateFunction, resource: string, action: string, name: string, count = 1): string {

@@ -5,6 +5,13 @@ import { i18nProvider } from './i18nProvider.js';
 
 vi.mock('./http.js', () => ({ api: vi.fn(async () => ({ data: {} })) }));
 
+describe('i18nProvider.translate', () => {
+  it("shows a text as it is, even beside react-admin's `_` default (a delete notice naming its record)", () => {
+    expect(i18nProvider.translate('Shipment LL123 deleted.', { smart_count: 1, _: 'Element deleted' })).toBe('Shipment LL123 deleted.');
+    expect(i18nProvider.translate('notices.deleted.nothing_such', { _: 'Element deleted' })).toBe('Element deleted');
+  });
+});
+
 describe('i18nProvider.changeLocale', () => {
   it('PUTs the new language to /api/user/locale once, and not when it is unchanged', async () => {
     const start = i18nProvider.getLocale();

@@ -50,9 +50,13 @@ export const i18nReady: Promise<void> = (() => {
   return start === 'en' ? Promise.resolve() : base.changeLocale(start).catch(() => undefined);
 })();
 
+/** A key never holds a space; a message that does (and has no placeholder to fill) is already a text. */
+const isText = (key: string) => /\s/.test(key) && !key.includes('%{');
+
 export const i18nProvider: I18nProvider = {
   ...base,
-  translate: (key, options) => base.translate(key, adjust(key, options)),
+  // A text is shown as it is, even with react-admin's `_` default beside it (a delete notice naming its record).
+  translate: (key, options) => (isText(key) ? key : base.translate(key, adjust(key, options))),
   changeLocale(locale, options) {
     const previous = getLocale();
     persistLocale(locale);

@@ -43,7 +43,8 @@ export type ScanIn = Static<typeof ScanIn>;
 export const ScanSyncBody = Type.Object(
   {
     scans: Type.Optional(
-      Type.Array(Type.Object({}, { additionalProperties: true, description: 'a ScanIn (checked per scan)' }), {
+      // A ScanIn, or any other object: the route checks each scan itself and refuses a malformed one in its outcome.
+      Type.Array(Type.Union([ScanIn, Type.Object({}, { additionalProperties: true, description: 'a malformed scan: refused in its outcome (scan.invalid)' })]), {
         description: `1..${SCAN_BATCH_MAX} scans, applied in this order (required)`,
       }),
     ),

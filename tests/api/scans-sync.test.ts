@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_BATCH_MAX, SCAN_MAX_AGE_DAYS } from '../../core/policies/scans.policy.js';
+import { SCAN_BATCH_MAX, SCAN_MAX_AGE_DAYS, SCAN_SYNC_KEEP_DAYS } from '../../core/policies/scans.policy.js';
+import { pruneScanSyncs } from '../../api/jobs/scan-syncs.job.js';
 import { createTestApp, guest, login, rowCounts, type Client, type TestApp } from './helpers.js';
 import { awaitingPickup, createShipment, locationIds, statusOf } from './operations-support.js';
 
@@ -273,6 +274,23 @@ describe('POST /api/scans/sync', () => {
     expect(await statusOf(t.db, 'packages', p.id)).toBe(30);
     const support = await login(t.app, 'support@example.com');
     expect((await support.get('/api/scans/known')).statusCode).toBe(200);
+  });
+});
+
+describe('stored outcomes', () => {
+  it('are pruned after the keep window, and a resend that late is refused, not applied again', async () => {
+    const p = await waiting(id.pudo);
+    const s = scan(p.barcode, 'pickup');
+    await sync(driver, [s]);
+    const stored = await t.db.selectFrom('scan_syncs').select('created_at').where('client_id', '=', s.client_id as string).executeTakeFirstOrThrow();
+    const firstHandled = Date.parse(stored.created_at);
+    expect(await pruneScanSyncs(t.db, new Date(firstHandled + (SCAN_SYNC_KEEP_DAYS - 1) * 86_400_000))).toBe(0);
+    expect(await pruneScanSyncs(t.db, new Date(firstHandled + (SCAN_SYNC_KEEP_DAYS + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await t.db.selectFrom('scan_syncs').select('client_id').where('client_id', '=', s.client_id as string).executeTakeFirst()).toBeUndefined();
+    // The same scan again (here with the device time a month old, as it would be): refused, the package untouched.
+    const [late] = await sync(driver, [{ ...s, occurred_at: deviceTime(minutesAgo((SCAN_SYNC_KEEP_DAYS + 1) * 24 * 60)) }]);
+    expect(late).toMatchObject({ result: 'refused', code: 'scan.too_old' });
+    expect((await packageEvents(p.id)).filter((e) => e.to_status === 50)).toHaveLength(1);
   });
 });
 

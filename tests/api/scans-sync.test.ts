@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_BATCH_MAX, SCAN_MAX_AGE_DAYS, SCAN_SYNC_KEEP_DAYS } from '../../core/policies/scans.policy.js';
+import { SCAN_BATCH_MAX, SCAN_KNOWN_CAP, SCAN_MAX_AGE_DAYS, SCAN_SYNC_KEEP_DAYS } from '../../core/policies/scans.policy.js';
 import { pruneScanSyncs } from '../../api/jobs/scan-syncs.job.js';
 import { createTestApp, guest, login, rowCounts, type Client, type TestApp } from './helpers.js';
 import { awaitingPickup, createShipment, locationIds, statusOf } from './operations-support.js';
@@ -330,5 +330,22 @@ describe('GET /api/scans/known', () => {
     expect(ids).not.toContain(elsewhere.id);
     const rows = await t.db.selectFrom('packages').select(['id', 'location_id', 'dropoff_location_id']).where('id', 'in', ids).execute();
     for (const r of rows) expect([r.location_id, r.dropoff_location_id]).toContain(id.pudo);
+  });
+
+  it(`is capped at ${SCAN_KNOWN_CAP}, the most recently changed first`, async () => {
+    const model = await t.db.selectFrom('packages').selectAll().where('id', '=', (await waiting(id.pudo)).id).executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = model;
+    const stamp = (i: number) => new Date(Date.parse(model.updated_at) + 1000 + i).toISOString();
+    const rows = Array.from({ length: SCAN_KNOWN_CAP + 1 }, (_, i) => ({ ...copy, barcode: `CAP${String(i).padStart(8, '0')}`, updated_at: stamp(i) }));
+    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('packages').values(rows.slice(i, i + 200)).execute();
+    const started = performance.now();
+    const { data, meta } = await known(driver);
+    const ms = performance.now() - started;
+    expect(meta.capped).toBe(true);
+    expect(data).toHaveLength(SCAN_KNOWN_CAP);
+    expect(data[0]!.barcode).toBe(`CAP${String(SCAN_KNOWN_CAP).padStart(8, '0')}`);
+    expect(data.map((k) => k.barcode)).not.toContain('CAP00000000');
+    expect(data.every((k) => k.actions.includes('pickup'))).toBe(true);
+    console.log(`GET /api/scans/known, ${SCAN_KNOWN_CAP} packages: ${Math.round(ms)} ms`);
   });
 });

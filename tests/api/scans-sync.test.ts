@@ -105,6 +105,19 @@ describe('POST /api/scans/sync', () => {
     expect(later).toMatchObject({ result: 'applied', package: { status: 90 } });
   });
 
+  it("across devices: the PUDO's check-in that reaches the server before the driver's pickup is refused with the reason", async () => {
+    const p = await waiting(id.pudo);
+    const [early] = await sync(pudo, [scan(p.barcode, 'check-in')]);
+    expect(early).toMatchObject({ result: 'refused', package: { id: p.id, status: 30 } });
+    expect(early!.code).toMatch(/^package\./);
+    expect(early!.message).toBeTruthy();
+    expect(await statusOf(t.db, 'packages', p.id)).toBe(30);
+    const [pickup] = await sync(driver, [scan(p.barcode, 'pickup')]);
+    expect(pickup).toMatchObject({ result: 'applied', package: { status: 50 } });
+    const [checkIn] = await sync(pudo, [scan(p.barcode, 'check-in')]);
+    expect(checkIn).toMatchObject({ result: 'applied', package: { status: 90 } });
+  });
+
   it('two drivers, one package, at once: the first scan to reach the server wins, the other is refused and changes nothing', async () => {
     for (let round = 0; round < 3; round++) {
       const p = await waiting(id.pudo);

@@ -647,6 +647,7 @@ export const appEn = {
       sort_unsupported: 'This list cannot be sorted by %{field}.',
       timeout: 'This list took too long to load. Narrow it with a filter or a search, or sort it by another column.',
     },
+    events: { too_many_streams: 'Too many windows are following live updates. Close one and try again.' },
     record: { in_use: 'This item is still in use and cannot be deleted.', locked: 'This item can no longer be changed in its current status.' },
     user: {
       cannot_delete_self: 'You cannot delete your own account.',

@@ -651,6 +651,7 @@ export const appEs: AppCatalogue = {
       sort_unsupported: 'Esta lista no se puede ordenar por %{field}.',
       timeout: 'Esta lista ha tardado demasiado en cargarse. Acótala con un filtro o una búsqueda, u ordénala por otra columna.',
     },
+    events: { too_many_streams: 'Demasiadas ventanas siguen las actualizaciones en directo. Cierre una y vuelva a intentarlo.' },
     record: { in_use: 'Este elemento todavía está en uso y no se puede eliminar.', locked: 'Este elemento ya no se puede modificar en su estado actual.' },
     user: {
       cannot_delete_self: 'No puedes eliminar tu propia cuenta.',

@@ -98,6 +98,15 @@ export const appEn = {
     view_all: 'View all',
   },
 
+  live: {
+    on: 'Live',
+    on_hint: 'Live updates on: lists and records refresh by themselves when something changes elsewhere.',
+    connecting: 'Reconnecting…',
+    connecting_hint: 'Live updates paused: reconnecting. Refresh to see the latest meanwhile.',
+    changed_elsewhere: 'This record was changed elsewhere since you opened it. Your edits are kept; reload to see the latest (saving now may be refused as out of date).',
+    reload: 'Reload',
+  },
+
   resources: {
     shipments: {
       name: 'Shipment |||| Shipments',

@@ -96,6 +96,15 @@ export const appEs: AppCatalogue = {
     view_all: 'Ver todos',
   },
 
+  live: {
+    on: 'En directo',
+    on_hint: 'Actualización en directo: las listas y los registros se actualizan solos cuando algo cambia en otro lugar.',
+    connecting: 'Reconectando…',
+    connecting_hint: 'Actualización en directo en pausa: reconectando. Mientras tanto, actualice para ver lo último.',
+    changed_elsewhere: 'Este registro ha cambiado en otro lugar desde que lo abrió. Sus cambios se conservan; recárguelo para ver lo último (guardar ahora puede rechazarse por desactualizado).',
+    reload: 'Recargar',
+  },
+
   resources: {
     shipments: {
       name: 'Envío |||| Envíos',

@@ -1,0 +1,35 @@
+/**
+ * The app bar's "live" indicator: a dot and "Live" while the stream is open, "Reconnecting…" while it is not
+ * (the word alone on a phone is hidden, the dot keeps its accessible name). A status region, so a screen reader
+ * hears when live updates pause or resume.
+ */
+import { Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useLiveStatus } from './useLive.js';
+
+export function LiveIndicator() {
+  const translate = useTranslate();
+  const status = useLiveStatus();
+  if (status === 'off') return null;
+  const live = status === 'live';
+  const hint = translate(live ? 'live.on_hint' : 'live.connecting_hint');
+  return (
+    <Box role="status" title={hint} aria-label={hint} data-testid="live-indicator" data-live={live ? 'on' : 'connecting'} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 0.5 }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          border: '2px solid currentColor',
+          bgcolor: live ? 'currentColor' : 'transparent',
+          '@media (prefers-reduced-motion: no-preference)': live ? {} : { animation: 'live-blink 1.2s ease-in-out infinite' },
+          '@keyframes live-blink': { '50%': { opacity: 0.3 } },
+        }}
+      />
+      <Typography variant="body2" component="span" aria-hidden sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 500 }}>
+        {translate(live ? 'live.on' : 'live.connecting')}
+      </Typography>
+    </Box>
+  );
+}

@@ -2,10 +2,15 @@
  * GET /api/events/stream (issue 15, docs/live-updates.md), read over a real socket (app.listen on port 0):
  * tenant and role scoping (a merchant never hears another merchant's ids, a store user only its locations'
  * packages), Last-Event-ID resume without gaps or repeats, reset for a resume point the log no longer holds,
- * 401 signed out, the per-user cap; on PostgreSQL, two server processes: a change through process A reaches a
- * stream on process B (LISTEN/NOTIFY).
+ * 401 signed out, the per-user cap, streams ended on shutdown; SQLite with WEB_CONCURRENCY=2: changes made through
+ * either worker (requests on connections of their own, spread by the cluster's round robin) reach a stream on one
+ * of them within 2 s (the change-log poll); on PostgreSQL, two server processes: a change through process A reaches
+ * a stream on process B (LISTEN/NOTIFY).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../api/db/tables.js';
@@ -204,6 +209,53 @@ async function loginOver(base: string, email: string): Promise<string> {
   if (status !== 200) throw new Error(`login ${email}: ${status}`);
   return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
+
+/** A request on a connection of its own (agent: false), so a cluster's round robin spreads them over its workers. */
+function callOver(base: string, method: string, path: string, cookie: string, body?: unknown): Promise<{ status: number; text: string }> {
+  const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '');
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { cookie, 'x-xsrf-token': xsrf, connection: 'close' };
+    if (body) headers['content-type'] = 'application/json';
+    const req = request(`${base}${path}`, { method, headers, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('two workers on one SQLite file (WEB_CONCURRENCY=2)', () => {
+  let dir: string;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lockerline-live-'));
+    server = await spawnServer({ WEB_CONCURRENCY: '2', SQLITE_FILE: join(dir, 'live.sqlite') });
+    await waitUntilUp(server.url, server.child, server.output, 120_000);
+  }, 150_000);
+  afterAll(async () => {
+    await stopProcess(server.child);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every change reaches a stream within 2 s, whichever worker made it', async () => {
+    const cookie = await loginOver(server.url, 'merchant.admin@example.com');
+    const live = await openSse(`${server.url}/api/events/stream`, { cookie });
+    expect(live.status).toBe(200);
+    await expectPoll(() => live.lastId !== undefined);
+    const list = JSON.parse((await callOver(server.url, 'GET', '/api/shipments?perPage=50', cookie)).text) as { data: { id: number }[]; meta: { actions?: Record<string, string[]> } };
+    const editable = list.data.filter((s) => list.meta.actions?.[String(s.id)]?.includes('edit')).slice(0, 6);
+    expect(editable.length).toBeGreaterThan(3);
+    for (const [n, shipment] of editable.entries()) {
+      const put = await callOver(server.url, 'PUT', `/api/shipments/${shipment.id}`, cookie, { last_name: `Worker ${n}` });
+      expect(put.status, put.text).toBe(200);
+      await live.until(`the change of shipment ${shipment.id}`, (m) => announced(m, 'shipments').includes(shipment.id), 2_000);
+    }
+    live.close();
+  });
+});
 
 describe.runIf(process.env.TEST_DB === 'postgres')('two API processes on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -70,6 +70,7 @@ export function useLiveChanges(resources: readonly LiveResource[], onChange: (re
   latest.current = onChange;
   const key = resources.join(',');
   useEffect(() => {
+    if (!key) return; // follows nothing
     const names = key.split(',') as LiveResource[];
     return subscribeLive((changes) => {
       for (const resource of names) {

@@ -42,7 +42,7 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    for (const [key, email] of Object.entries({ acme: 'merchant.admin@example.com', globex: 'other.admin@example.com', pudo: 'pudo@example.com', admin: 'superadmin@example.com' })) {
+    for (const [key, email] of Object.entries({ acme: 'merchant.admin@example.com', globex: 'other.admin@example.com', pudo: 'pudo@example.com', driver: 'driver@example.com', admin: 'superadmin@example.com' })) {
       users[key] = await login(t.app, email);
     }
   }, 60_000);
@@ -59,20 +59,22 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
     expect(garbled.statusCode).toBe(422);
   });
 
-  it('a merchant hears only its own records, a store user only its locations’ packages', async () => {
+  it('a merchant hears only its own records, a store user only its locations’ packages, a driver only its packages', async () => {
     const acmeIds = ids(await users.acme!.get('/api/packages', { perPage: 100 }));
     const globexIds = ids(await users.globex!.get('/api/packages', { perPage: 100 }));
     const pudoIds = ids(await users.pudo!.get('/api/packages', { perPage: 100 }));
     const acmeShipments = ids(await users.acme!.get('/api/shipments', { perPage: 100 }));
     const globexShipments = ids(await users.globex!.get('/api/shipments', { perPage: 100 }));
     expect(acmeIds.length && globexIds.length && pudoIds.length && acmeShipments.length && globexShipments.length).toBeTruthy();
-    const acmeElsewhere = acmeIds.find((id) => !pudoIds.includes(id))!;
-    const globexElsewhere = globexIds.find((id) => !pudoIds.includes(id))!;
+    const driverIds = ids(await users.driver!.get('/api/packages', { perPage: 100 }));
+    expect(driverIds.length).toBeTruthy();
+    const acmeElsewhere = acmeIds.find((id) => !pudoIds.includes(id) && !driverIds.includes(id))!;
+    const globexElsewhere = globexIds.find((id) => !pudoIds.includes(id) && !driverIds.includes(id))!;
     expect(acmeElsewhere && globexElsewhere).toBeTruthy();
 
-    const [acme, globex, pudo, admin] = [await stream('acme'), await stream('globex'), await stream('pudo'), await stream('admin')];
-    expect([acme.status, globex.status, pudo.status, admin.status]).toEqual([200, 200, 200, 200]);
-    await ready(acme, globex, pudo, admin);
+    const [acme, globex, pudo, driver, admin] = [await stream('acme'), await stream('globex'), await stream('pudo'), await stream('driver'), await stream('admin')];
+    expect([acme.status, globex.status, pudo.status, driver.status, admin.status]).toEqual([200, 200, 200, 200, 200]);
+    await ready(acme, globex, pudo, driver, admin);
 
     // Changes for both merchants, one at the PUDO's location, then one last change each stream must hear.
     await touch(t.db, 'packages', globexElsewhere);
@@ -108,7 +110,13 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
     for (const id of announced(pudo.messages, 'packages')) expect(pudoIds).toContain(id);
     expect(announced(pudo.messages, 'packages')).not.toContain(acmeElsewhere);
     expect(announced(pudo.messages, 'shipments')).toEqual([]);
-    for (const s of [acme, globex, pudo, admin]) s.close();
+    // The driver: its own package, nothing else.
+    await touch(t.db, 'packages', driverIds[0]!);
+    await driver.until('the driver hears its package', (m) => announced(m, 'packages').includes(driverIds[0]!));
+    for (const id of announced(driver.messages, 'packages')) expect(driverIds).toContain(id);
+    expect(announced(driver.messages, 'packages')).not.toContain(acmeElsewhere);
+    expect(announced(driver.messages, 'packages')).not.toContain(globexElsewhere);
+    for (const s of [acme, globex, pudo, driver, admin]) s.close();
   });
 
   it('Last-Event-ID resumes without gaps or repeats; a resume point the log no longer holds answers reset', async () => {

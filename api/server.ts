@@ -28,6 +28,7 @@ import { verbRoutes } from './resources/verb-routes.js';
 import { importRoutes } from './import/routes.js';
 import { exportRoutes } from './export/routes.js';
 import { campaignPlugin } from './campaigns/index.js';
+import { eventStreamRoutes } from './events/stream.routes.js';
 
 export interface BuildOptions {
   db: Db;
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(campaignPlugin, { prefix: '/api' });
+  await app.register(eventStreamRoutes, { prefix: '/api', database: options.db });
   await staticAdminPlugin(app, config.adminDir);
   return app;
 }

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   'list.sort_unsupported': 400,
   /** A list query ran past its time limit (LIST_TIMEOUT_MS): refused instead of holding a worker. */
   'list.timeout': 503,
+  /** Too many live-update streams open for this user (core LIVE_LIMITS.perUser; docs/live-updates.md). */
+  'events.too_many_streams': 429,
   'record.in_use': 400,
   /** The record's status no longer allows this change (batches, batch items, manifests). */
   'record.locked': 400,

@@ -8,6 +8,7 @@ import { Kysely, SqliteDialect, PostgresDialect } from 'kysely';
 import type { Database } from './tables.js';
 import type { Dialect } from './dialect.js';
 import { watchedPool } from './pg-writes.js';
+import { listenOn } from './pg-listen.js';
 
 export interface Db {
   db: Kysely<Database>;
@@ -26,6 +27,11 @@ export interface Db {
    * COMMIT (or ROLLBACK), before the code that awaited either goes on. PostgreSQL: in a microtask (already committed).
    */
   afterCommit?(fn: () => void): void;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a dedicated connection that reconnects (pg-listen.ts); `onNotify` runs
+   * on every NOTIFY and after each (re)connection. Returns the function that stops listening.
+   */
+  listen?(channel: string, onNotify: () => void, onError: (error: unknown) => void): () => void;
   /** SQLite only: copies the write-ahead log into the database file without blocking readers or writers. */
   checkpoint?(): void;
 }
@@ -91,6 +97,7 @@ export async function openDatabase(options: DbOptions = {}): Promise<Db> {
       close: async () => void (await Promise.all([db.destroy(), lists.destroy()])),
       watchWrites: watched.watchWrites,
       afterCommit: watched.afterCommit,
+      listen: (channel, onNotify, onError) => listenOn(pg.Client, url, channel, onNotify, onError),
     };
   }
   const file = options.sqliteFile ?? 'data/lockerline.sqlite';

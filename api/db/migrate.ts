@@ -15,6 +15,7 @@ import * as listSeekSearch from './migrations/014-list-seek-search.js';
 import * as phonesE164 from './migrations/016-phones-e164.js';
 import * as merchantCampaignTexts from './migrations/017-merchant-campaign-texts.js';
 import * as lockerAccess from './migrations/018-locker-access.js';
+import * as changeLog from './migrations/019-change-log.js';
 import * as lockerDoors from './migrations/020-locker-doors.js';
 import * as storageRules from './migrations/021-storage-rules.js';
 import * as batchMessageTranslations from './migrations/023-batch-message-translations.js';
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '016-phones-e164': phonesE164,
   '017-merchant-campaign-texts': merchantCampaignTexts,
   '018-locker-access': lockerAccess,
+  '019-change-log': changeLog,
   '020-locker-doors': lockerDoors,
   '021-storage-rules': storageRules,
   '023-batch-message-translations': batchMessageTranslations,

@@ -299,6 +299,15 @@ export interface ScanSyncsTable {
   created_at: string;
 }
 
+/** Changes the live screens hear of (migration 019, written by triggers; docs/live-updates.md). */
+export interface ChangeLogTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  merchant_id: number | null;
+  created_at: string;
+}
+
 /** Notification outbox (migration 003, docs/notifications.md). */
 export interface OutboxTable {
   id: Generated<number>;
@@ -382,6 +391,7 @@ export interface Database {
   package_images: PackageImagesTable;
   batch_items: BatchItemsTable;
   events: EventsTable;
+  change_log: ChangeLogTable;
   outbox: OutboxTable;
   message_log: MessageLogTable;
   locker_compartments: LockerCompartmentsTable;

@@ -16,3 +16,4 @@ export * from './public-pages.js';
 export * from './lockers.js';
 export * from './settings.js';
 export * from './scans.js';
+export * from './live.js';

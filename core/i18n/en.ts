@@ -98,6 +98,15 @@ export const appEn = {
     view_all: 'View all',
   },
 
+  live: {
+    on: 'Live',
+    on_hint: 'Live updates on: lists and records refresh by themselves when something changes elsewhere.',
+    connecting: 'Reconnecting…',
+    connecting_hint: 'Live updates paused: reconnecting. Refresh to see the latest meanwhile.',
+    changed_elsewhere: 'This record was changed elsewhere since you opened it. Your edits are kept; reload to see the latest (saving now may be refused as out of date).',
+    reload: 'Reload',
+  },
+
   resources: {
     shipments: {
       name: 'Shipment |||| Shipments',
@@ -647,6 +656,7 @@ export const appEn = {
       sort_unsupported: 'This list cannot be sorted by %{field}.',
       timeout: 'This list took too long to load. Narrow it with a filter or a search, or sort it by another column.',
     },
+    events: { too_many_streams: 'Too many windows are following live updates. Close one and try again.' },
     record: { in_use: 'This item is still in use and cannot be deleted.', locked: 'This item can no longer be changed in its current status.' },
     user: {
       cannot_delete_self: 'You cannot delete your own account.',

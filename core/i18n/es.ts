@@ -96,6 +96,15 @@ export const appEs: AppCatalogue = {
     view_all: 'Ver todos',
   },
 
+  live: {
+    on: 'En directo',
+    on_hint: 'Actualización en directo: las listas y los registros se actualizan solos cuando algo cambia en otro lugar.',
+    connecting: 'Reconectando…',
+    connecting_hint: 'Actualización en directo en pausa: reconectando. Mientras tanto, actualice para ver lo último.',
+    changed_elsewhere: 'Este registro ha cambiado en otro lugar desde que lo abrió. Sus cambios se conservan; recárguelo para ver lo último (guardar ahora puede rechazarse por desactualizado).',
+    reload: 'Recargar',
+  },
+
   resources: {
     shipments: {
       name: 'Envío |||| Envíos',
@@ -651,6 +660,7 @@ export const appEs: AppCatalogue = {
       sort_unsupported: 'Esta lista no se puede ordenar por %{field}.',
       timeout: 'Esta lista ha tardado demasiado en cargarse. Acótala con un filtro o una búsqueda, u ordénala por otra columna.',
     },
+    events: { too_many_streams: 'Demasiadas ventanas siguen las actualizaciones en directo. Cierre una y vuelva a intentarlo.' },
     record: { in_use: 'Este elemento todavía está en uso y no se puede eliminar.', locked: 'Este elemento ya no se puede modificar en su estado actual.' },
     user: {
       cannot_delete_self: 'No puedes eliminar tu propia cuenta.',

@@ -5,7 +5,7 @@
  * (docs/testing.md). Environment: BENCH_PACKAGES (1,000,000), BENCH_SHIPMENTS (200,000), BENCH_DURATION
  * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file),
  * BENCH_ONLY (comma-separated scenario names, or `lists` for the list scenarios only: also skips the import bench
- * that `npm run bench` runs next), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
+ * that `npm run bench` runs next; `events` alone skips this script, tests/bench/events-bench.ts runs it), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
  * BENCH_SERVER_LOG (a file for the server's output), BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2),
  * BENCH_DATABASE_URL (a PostgreSQL server: the same rows are copied into a throw-away database there and the list
  * scenarios run again on it, printed beside the SQLite ones; BENCH_PG_DB reuses a database kept by BENCH_KEEP=1), BENCH_RAW=0 (skips the raw SQL floor of each list scenario).
@@ -235,7 +235,11 @@ async function postgresBench(adminUrl: string, file: string, sqlite: Map<string,
   }
 }
 
+/** Benches of their own scripts that need no large database: BENCH_ONLY naming only these skips the seeding here. */
+const ELSEWHERE = new Set(['events', 'events-stream-500']);
+
 async function main(): Promise<void> {
+  if (ONLY.length && ONLY.every((name) => ELSEWHERE.has(name))) return;
   const reuse = process.env.BENCH_DB;
   const dir = reuse ? undefined : mkdtempSync(join(tmpdir(), 'lockerline-bench-'));
   const file = reuse ?? join(dir!, 'bench.sqlite');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { DeleteButton, SaveButton, SimpleForm, Toolbar, useRecordContext, useResourceContext, useTranslate, type RaRecord, type SimpleFormProps } from 'react-admin';
 import type { Schema } from '../../../core/validation.js';
 import { FormSchemaContext } from './RequiredLabel.js';
@@ -8,6 +8,7 @@ import { recordActions, useRecordAllows } from './recordActions.js';
 import { useSchemaValidator } from './validators.js';
 import { errorsInDialog } from './CrudScreens.js';
 import { useDeletedNotice } from './successNotice.js';
+import { useEditedElsewhere } from '../live/useLive.js';
 
 /** A loaded record whose allowed actions (from the server) no longer include editing, e.g. a printed shipment. */
 const isLocked = (record: RaRecord | undefined) => {
@@ -22,6 +23,22 @@ function LockedNotice({ resource }: { resource: string }) {
   return (
     <Alert severity="warning" data-testid="edit-locked" sx={{ mb: 1 }}>
       {translate(`resources.${resource}.hints.locked`, { _: translate('errors.record.locked') })}
+    </Alert>
+  );
+}
+
+/**
+ * An open edit form is not refetched by live updates (the fields would change under the user): when its record
+ * changes elsewhere, this says so and offers to reload it (docs/live-updates.md "Open forms").
+ */
+function EditedElsewhereNotice({ resource }: { resource: string }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const { changed, reload } = useEditedElsewhere(resource, record?.id);
+  if (!changed) return null;
+  return (
+    <Alert severity="info" data-testid="edited-elsewhere" sx={{ mb: 1 }} action={<Button color="inherit" size="small" onClick={reload}>{translate('live.reload')}</Button>}>
+      {translate('live.changed_elsewhere')}
     </Alert>
   );
 }
@@ -61,6 +78,7 @@ export function ResourceForm({ resource, schema, nested, deleteRedirect, childre
       <SimpleForm validate={validate} noValidate warnWhenUnsavedChanges={false} toolbar={<FormToolbar deleteRedirect={deleteRedirect} />} {...props}>
         <UnsavedChangesGuard />
         <LockedNotice resource={resource} />
+        <EditedElsewhereNotice resource={resource} />
         {children}
       </SimpleForm>
     </FormSchemaContext.Provider>

@@ -6,6 +6,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { TitlePortal, useLoading, useLogout, useRefresh, useSidebarState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { LiveIndicator } from '../live/LiveIndicator.js';
 
 /*
  * The app bar is built here from MUI parts, not with react-admin's <AppBar>: that one (its menu toggle, user
@@ -34,6 +35,7 @@ function AppBarActions() {
   const signOut = translate('app.sign_out');
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <LiveIndicator />
       <LoadingIndicator />
       <LanguageSwitch />
       <IconButton color="inherit" component={Link} to="/users/profile" aria-label={profile} title={profile}>

@@ -5,6 +5,7 @@ import { AppBar } from './AppBar.js';
 import { Menu } from './Menu.js';
 import { RouteGuard } from './RouteGuard.js';
 import { ErrorDialog } from '../errors/ErrorDialog.js';
+import { LiveUpdates } from '../live/useLive.js';
 
 /*
  * The signed-in layout: app bar, menu, the navigation guard and the global error dialog. Composed here from
@@ -96,6 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
       })}
     >
       <SkipToContent />
+      {/* The tab's live-updates stream, signed-in screens only (docs/live-updates.md). */}
+      <LiveUpdates />
       <div className="RaLayout-appFrame">
         <AppBar />
         <main className="RaLayout-contentWithSidebar">

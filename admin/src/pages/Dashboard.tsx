@@ -16,7 +16,7 @@ export function shipmentsByStatusPath(status: number): string {
 
 export function Dashboard() {
   const translate = useTranslate();
-  const { data, loading } = useApiGet<DashboardStatistics>('dashboard/statistics');
+  const { data, loading } = useApiGet<DashboardStatistics>('dashboard/statistics', { live: ['shipments'] });
   return (
     <>
       <Title title={translate('dashboard.title')} />

@@ -19,6 +19,7 @@ import { LocationPicker, useRememberedLocation, type PickableLocation } from '..
 import { INLINE_STATUSES, usePackageOperations, type CanResult, type PackageRecord } from '../shared/operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useScanTask } from '../shared/useScanTask.js';
+import { useLiveChanges } from '../../live/useLive.js';
 
 const EXPIRED = PACKAGE_STATUS.expired;
 
@@ -65,6 +66,11 @@ export function LockersScreen() {
   useEffect(() => {
     void run(load);
   }, [run, load]);
+
+  // Packages changed elsewhere (deposited, collected, made retrievable): the list again, quietly, unless busy.
+  useLiveChanges(['packages'], () => {
+    if (!busy) void load().catch(() => undefined);
+  });
 
   const rows = list?.data ?? [];
   const canExpire = (p: PackageRecord) => (list?.meta.actions?.[String(p.id)] ?? []).includes('expire');

@@ -21,6 +21,7 @@ import { usePackageOperations, type PackageResult } from './operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
 import { useLoggedScans } from './useLoggedScans.js';
 import { useScanTask } from './useScanTask.js';
+import { useLiveChanges } from '../../live/useLive.js';
 
 export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const translate = useTranslate();
@@ -71,6 +72,13 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
       setNotice(translate(done, { barcode: result.data.barcode, status: statusLabel(result.data.status), ...params }));
       return verb;
     });
+
+  // The package shown changed elsewhere (another counter, a driver, the office): show it as it is now.
+  useLiveChanges(['packages'], (_resource, ids) => {
+    const shown = current;
+    if (!shown || busy || (ids && !ids.has(shown.data.id))) return;
+    void refreshPackage(shown, shown.data).then((fresh) => setCurrent((now) => (now?.data.id === shown.data.id ? fresh : now)), () => undefined);
+  });
 
   const pkg = current?.data;
   const actions = current?.meta.actions ?? [];

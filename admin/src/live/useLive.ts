@@ -1,0 +1,116 @@
+/**
+ * Live screens in React (docs/live-updates.md "Admin"): <LiveUpdates> (in the signed-in layout) keeps the tab's
+ * connection open and refreshes react-admin's caches of the resources named; screens that fetch by hand follow
+ * changes with useLiveChanges; an open edit form is never refetched under the user (useEditedElsewhere).
+ *
+ * What a change refreshes: the lists of its resource (getList, getMany, getManyReference, getInfiniteList: refetched in
+ * place, react-admin keeps the rows shown meanwhile, so selection, scroll and filters stay), the getOne of the ids
+ * named unless an edit form has it open, and the dashboard's queries (key `dashboard`) on shipment/package changes.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { isLiveResource, type LiveResource } from '../../../core/live.js';
+import { holdLiveConnection, liveStatus, subscribeLive, subscribeLiveStatus, type LiveListener } from './liveConnection.js';
+
+const LIST_QUERIES = new Set(['getList', 'getMany', 'getManyReference', 'getInfiniteList']);
+/** The dashboard's react-query keys start with this (its counters and charts follow shipments and packages). */
+export const DASHBOARD_QUERY_KEY = 'dashboard';
+const DASHBOARD_FOLLOWS: LiveResource[] = ['shipments', 'packages'];
+
+/** Records open in an edit form: `resource:id` -> how many forms. */
+const editing = new Map<string, number>();
+/** Forms told that their record changed elsewhere. */
+const editedElsewhere = new Map<string, Set<() => void>>();
+const editKey = (resource: string, id: unknown) => `${resource}:${String(id)}`;
+
+/** Which cached queries a batch of changes makes stale. */
+export function staleQuery(changes: Map<LiveResource, Set<number>> | null, query: Pick<Query, 'queryKey'>): boolean {
+  const [resource, kind, params] = query.queryKey as [unknown, unknown, { id?: unknown } | undefined];
+  if (resource === DASHBOARD_QUERY_KEY) return changes === null || DASHBOARD_FOLLOWS.some((r) => changes.has(r));
+  if (typeof resource !== 'string' || !isLiveResource(resource)) return false;
+  if (changes === null) return !(kind === 'getOne' && editing.has(editKey(resource, params?.id)));
+  const ids = changes.get(resource);
+  if (!ids) return false;
+  if (typeof kind === 'string' && LIST_QUERIES.has(kind)) return true;
+  if (kind !== 'getOne' || params?.id === undefined) return false;
+  const id = Number(params.id);
+  return ids.has(id) && !editing.has(editKey(resource, params.id));
+}
+
+function refreshCaches(client: QueryClient): LiveListener {
+  return (changes) => {
+    void client.invalidateQueries({ predicate: (query) => staleQuery(changes, query) });
+    for (const [key, notify] of editedElsewhere) {
+      const [resource, id] = key.split(':') as [LiveResource, string];
+      if (changes === null || changes.get(resource)?.has(Number(id))) for (const fn of notify) fn();
+    }
+  };
+}
+
+/** Mounted once in the signed-in layout: the tab's connection and the cache refresh. Renders nothing. */
+export function LiveUpdates(): null {
+  const client = useQueryClient();
+  useEffect(() => {
+    const release = holdLiveConnection();
+    const unsubscribe = subscribeLive(refreshCaches(client));
+    return () => {
+      unsubscribe();
+      release();
+    };
+  }, [client]);
+  return null;
+}
+
+/**
+ * Calls `onChange` after changes of `resources` (with the changed ids; `null` ids after a reset: anything may have
+ * changed). For screens that fetch outside react-admin's caches (PUDO, warehouse, lockers, dashboard counters).
+ */
+export function useLiveChanges(resources: readonly LiveResource[], onChange: (resource: LiveResource, ids: ReadonlySet<number> | null) => void): void {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const key = resources.join(',');
+  useEffect(() => {
+    if (!key) return; // follows nothing
+    const names = key.split(',') as LiveResource[];
+    return subscribeLive((changes) => {
+      for (const resource of names) {
+        if (changes === null) latest.current(resource, null);
+        else if (changes.has(resource)) latest.current(resource, changes.get(resource)!);
+      }
+    });
+  }, [key]);
+}
+
+/** The connection's state, for the app bar's indicator. */
+export const useLiveStatus = () => useSyncExternalStore(subscribeLiveStatus, liveStatus, () => 'off' as const);
+
+/**
+ * For an edit form: keeps the record out of the live refresh while the form is open (the fields are not replaced
+ * under the user) and says whether it changed elsewhere since; `reload` refetches it (and clears the flag).
+ */
+export function useEditedElsewhere(resource: string, id: unknown): { changed: boolean; reload: () => void } {
+  const client = useQueryClient();
+  const [changed, setChanged] = useState(false);
+  const key = editKey(resource, id);
+  const active = id !== undefined && id !== null && isLiveResource(resource);
+  useEffect(() => {
+    if (!active) return;
+    editing.set(key, (editing.get(key) ?? 0) + 1);
+    const mark = () => setChanged(true);
+    const set = editedElsewhere.get(key) ?? new Set();
+    set.add(mark);
+    editedElsewhere.set(key, set);
+    return () => {
+      const left = (editing.get(key) ?? 1) - 1;
+      if (left > 0) editing.set(key, left);
+      else editing.delete(key);
+      set.delete(mark);
+      if (!set.size) editedElsewhere.delete(key);
+    };
+  }, [key, active]);
+  const reload = () => {
+    setChanged(false);
+    void client.invalidateQueries({ queryKey: [resource, 'getOne', { id: String(id) }] });
+  };
+  return { changed, reload };
+}

@@ -1,0 +1,184 @@
+/**
+ * GET /api/events/stream: server-sent events announcing changed records to the signed-in user
+ * (docs/live-updates.md). `event: change` / `data: {"resource":"packages","ids":[…]}` for the records the user may
+ * list (api/events/change-scope.ts), `id:` the change-log id to resume from (Last-Event-ID, or ?lastEventId= for a
+ * new EventSource); `event: reset` when the resume point is older than the log keeps (refetch everything). A
+ * comment every 15 s keeps the connection open; every fourth one also checks that the session still stands.
+ * Streams per user and process are capped (429); on shutdown every stream ends, so browsers reconnect elsewhere.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { EventsStreamQuery } from '../../core/contract/index.js';
+import { DomainError } from '../../core/errors.js';
+import { LIVE_EVENTS, LIVE_LIMITS } from '../../core/live.js';
+import type { Db } from '../db/database.js';
+import type { Database } from '../db/tables.js';
+import type { RequestActor } from '../http/context.js';
+import { requireAuth, signedInActor } from '../plugins/auth.js';
+import { iso } from '../clock.js';
+import { canResumeFrom, changesAfter, type ChangeRow } from './change-log.js';
+import { ChangeHub } from './change-hub.js';
+import { scopeMemo } from './change-scope.js';
+
+/** Bytes a slow client may leave unread before its stream is dropped (it reconnects and resumes). */
+const MAX_BUFFERED = 1024 * 1024;
+const SESSION_CHECK_EVERY = 4;
+
+export interface StreamOptions {
+  database: Pick<Db, 'db' | 'watchWrites' | 'afterCommit' | 'listen'>;
+  /** Streams per user and process (LIVE_STREAMS_PER_USER, else core LIVE_LIMITS.perUser). */
+  perUser?: number;
+  heartbeatMs?: number;
+}
+
+const eventText = (event: string, data: unknown, id?: number) => `event: ${event}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+
+/** The resume point a client sent: the Last-Event-ID header, else ?lastEventId=; undefined without one, NaN when garbled. */
+function resumePoint(request: FastifyRequest, query: { lastEventId?: string }): number | undefined {
+  const header = request.headers['last-event-id'];
+  const raw = typeof header === 'string' && header !== '' ? header : query.lastEventId;
+  if (raw === undefined) return undefined;
+  return /^[0-9]{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+}
+
+async function stillSignedIn(db: Kysely<Database>, actor: RequestActor, now: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select('active').where('id', '=', actor.id).executeTakeFirst();
+  if (user?.active !== 1) return false;
+  if (actor.via !== 'session' || !actor.session_id) return true;
+  const session = await db.selectFrom('sessions').select('expires_at').where('id', '=', actor.session_id).executeTakeFirst();
+  return session !== undefined && session.expires_at > now;
+}
+
+export async function eventStreamRoutes(fastify: FastifyInstance, options: StreamOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const hub = new ChangeHub(options.database, (error) => app.log.warn({ err: error }, 'live updates: change log read failed'));
+  const perUser = options.perUser ?? (Number(process.env.LIVE_STREAMS_PER_USER) || LIVE_LIMITS.perUser);
+  const heartbeatMs = options.heartbeatMs ?? LIVE_LIMITS.heartbeatMs;
+  const openPerUser = new Map<number, number>();
+  const open = new Set<() => void>();
+  /** One scope answer per batch and scope key, shared by every stream (the batch array is the same object). */
+  const memos = new WeakMap<ChangeRow[], ReturnType<typeof scopeMemo>>();
+  const visibleTo = (rows: ChangeRow[], actor: RequestActor) => {
+    let memo = memos.get(rows);
+    if (!memo) memos.set(rows, (memo = scopeMemo(app.db, rows)));
+    return memo(actor);
+  };
+
+  fastify.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+    await hub.close();
+  });
+
+  app.get(
+    '/events/stream',
+    { schema: { tags: ['events'], querystring: EventsStreamQuery, produces: ['text/event-stream'] }, preHandler: requireAuth },
+    async (request, reply) => {
+      const actor = signedInActor(request);
+      const count = openPerUser.get(actor.id) ?? 0;
+      if (count >= perUser) throw new DomainError('events.too_many_streams');
+      const resumeFrom = resumePoint(request, request.query);
+      await hub.start();
+      openPerUser.set(actor.id, count + 1);
+
+      const res = reply.raw;
+      reply.hijack();
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+        'x-content-type-options': 'nosniff', // the security plugin's onSend does not run for a hijacked reply
+      });
+      res.write(`retry: ${LIVE_LIMITS.retryMs}\n\n`);
+
+      let closed = false;
+      let delivered = 0;
+      let announced = -1;
+      let pending: [ChangeRow[], number][] | null = [];
+      const write = (text: string) => {
+        if (closed) return;
+        res.write(text);
+        if (res.writableLength > MAX_BUFFERED) end(); // a client that does not read: it resumes when it comes back
+      };
+      /** An `id:` alone moves the client's resume point without an event (changes it may not see). */
+      const announcePosition = () => {
+        if (delivered !== announced) write(`id: ${delivered}\n\n`);
+        announced = delivered;
+      };
+      const deliver = async (rows: ChangeRow[], lastId: number) => {
+        const changes = await visibleTo(rows, actor);
+        const events: string[] = [];
+        for (const change of changes) {
+          for (let i = 0; i < change.ids.length; i += LIVE_LIMITS.idsPerEvent) events.push(JSON.stringify({ resource: change.resource, ids: change.ids.slice(i, i + LIVE_LIMITS.idsPerEvent) }));
+        }
+        // Only the last event names the batch's id: a client cut off in the middle resumes before the batch.
+        events.forEach((data, i) => write(`event: ${LIVE_EVENTS.change}\n${i === events.length - 1 ? `id: ${lastId}\n` : ''}data: ${data}\n\n`));
+        delivered = lastId;
+        if (events.length) announced = lastId;
+      };
+      const listener = async (rows: ChangeRow[], lastId: number) => {
+        if (closed) return;
+        if (pending) pending.push([rows, lastId]);
+        else await deliver(rows, lastId);
+      };
+      const { from, unsubscribe } = hub.subscribe(listener);
+
+      let beats = 0;
+      const heartbeat = setInterval(() => {
+        if (pending) return;
+        write(': keep-alive\n\n');
+        announcePosition();
+        if (++beats % SESSION_CHECK_EVERY === 0) {
+          void stillSignedIn(app.db, actor, iso(app.clock.now())).then((ok) => (ok ? undefined : end()), () => undefined);
+        }
+      }, heartbeatMs);
+      heartbeat.unref();
+
+      function end() {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(end);
+        const left = (openPerUser.get(actor.id) ?? 1) - 1;
+        if (left > 0) openPerUser.set(actor.id, left);
+        else openPerUser.delete(actor.id);
+        res.end();
+      }
+      open.add(end);
+      request.raw.on('close', end);
+      res.on('close', end);
+
+      try {
+        delivered = from;
+        if (resumeFrom === undefined) announcePosition();
+        else if (Number.isNaN(resumeFrom) || !(await canResumeFrom(app.db, resumeFrom))) {
+          write(eventText(LIVE_EVENTS.reset, {}, from));
+          announced = from;
+        } else {
+          // The changes after the resume point up to where the hub stood when this stream joined; later ones
+          // arrive through the hub (held in `pending` meanwhile), so nothing is sent twice or skipped.
+          let after = resumeFrom;
+          while (!closed && after < from) {
+            const rows = await changesAfter(app.db, after, 1000, from);
+            if (!rows.length) break;
+            after = rows[rows.length - 1]!.id;
+            await deliver(rows, after);
+          }
+          delivered = from;
+          announcePosition();
+        }
+        while (pending.length && !closed) {
+          const [rows, lastId] = pending.shift()!;
+          await deliver(rows, lastId);
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'live updates: stream failed');
+        end();
+      }
+      pending = null;
+    },
+  );
+}

@@ -1128,7 +1128,7 @@ export const appEs: AppCatalogue = {
         container: 'Contenedor',
         nothing_to_do: 'No hay nada que hacer aquí con este paquete.',
       },
-      log: { summary: '%{done}, %{refused}' },
+      log: { summary: '%{done}, %{refused}', summary_queued: '%{done}, %{refused}, %{queued}' },
       bulk: {
         title: 'No todos los paquetes cumplen los requisitos',
         partial: 'Se pueden procesar %{can} de %{total} paquetes. Estos no:',
@@ -1154,6 +1154,20 @@ export const appEs: AppCatalogue = {
       },
       errors: { network: 'No se pudo contactar con el servidor.' },
       quick_check_in: { label: 'Entrada rápida (registrar cada escaneo)', log: 'Entradas de esta sesión' },
+      offline: {
+        online: 'En línea',
+        offline: 'Sin conexión',
+        queued: '%{smart_count} escaneo pendiente de envío |||| %{smart_count} escaneos pendientes de envío',
+        all_sent: 'Todos los escaneos enviados',
+        offline_hint: 'Sigue escaneando: los escaneos se guardan en este dispositivo y se envían cuando vuelva la conexión.',
+        queued_lines: '%{smart_count} en cola |||| %{smart_count} en cola',
+        line_known: 'En cola: %{action} (%{shipment})',
+        line_unknown: 'En cola: %{action}. No está en la lista de este dispositivo: decide el servidor.',
+        applied: 'Hecho',
+        log: 'Escaneos en este dispositivo',
+        needs_connection: 'Esto necesita conexión: escanea el paquete de nuevo cuando estés en línea.',
+        needs_connection_hint: 'Los escaneos que pueden esperar (recogida, entrada) se guardan en este dispositivo y se envían después.',
+      },
       done: {
         checked_in: 'Entrada del paquete %{barcode} registrada: %{status}.',
         checked_out_to: 'Paquete %{barcode} entregado a %{driver}: %{status}.',
@@ -1170,6 +1184,7 @@ export const appEs: AppCatalogue = {
         deconsolidate: 'Desconsolidar',
         reroute: 'Redirigir',
         use_as_container: 'Consolidar en este',
+        deposit: 'Depositar',
       },
       modes: { label: 'Modo de escaneo', scan: 'Escanear', quick_pickup: 'Recogida rápida', consolidate: 'Consolidar' },
       consolidate: {

@@ -1,0 +1,30 @@
+/** The scan log's lines for the scans kept on the device: queued (with what the device knew), applied or refused. */
+import { useTranslate } from 'react-admin';
+import { useStatusLabel } from '../components/StatusField.js';
+import type { ScanLine } from '../screens/scan/ScanLog.js';
+import { scanHintKey } from '../screens/shared/scanError.js';
+import type { StoredScan } from './types.js';
+
+/** `screens.ops.actions.<key>` of a queued action. */
+const ACTION_LABEL: Record<StoredScan['action'], string> = { pickup: 'pickup', 'check-in': 'check_in', 'check-out': 'check_out', deposit: 'deposit' };
+
+export function useQueueLines(scans: StoredScan[]): ScanLine[] {
+  const translate = useTranslate();
+  const statusLabel = useStatusLabel('packages');
+  return scans.map((scan): ScanLine => {
+        const base = { key: scan.client_id, code: scan.barcode };
+        const outcome = scan.outcome;
+        if (!outcome) {
+          const action = translate(`screens.ops.actions.${ACTION_LABEL[scan.action]}`);
+          return scan.known
+            ? { ...base, ok: false, queued: true, text: translate('screens.ops.offline.line_known', { action, shipment: scan.known.shipment_name ?? statusLabel(scan.known.status ?? 0) }) }
+            : { ...base, ok: false, queued: true, text: translate('screens.ops.offline.line_unknown', { action }) };
+        }
+        if (outcome.result === 'applied') {
+          const status = outcome.package?.status;
+          return { ...base, ok: true, text: outcome.package?.status_label ?? (status === undefined ? translate('screens.ops.offline.applied') : statusLabel(status)) };
+        }
+        const code = outcome.code ?? '';
+        return { ...base, ok: false, text: outcome.message ?? translate(`errors.${code}`), hint: translate(`screens.ops.hints.${scanHintKey(code)}`) };
+      });
+}

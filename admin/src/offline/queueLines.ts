@@ -8,23 +8,29 @@ import type { StoredScan } from './types.js';
 /** `screens.ops.actions.<key>` of a queued action. */
 const ACTION_LABEL: Record<StoredScan['action'], string> = { pickup: 'pickup', 'check-in': 'check_in', 'check-out': 'check_out', deposit: 'deposit' };
 
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** One scan's line: queued (with what the device knew of the package), or its outcome from the server. */
+export function scanLine(scan: StoredScan, translate: Translate, statusLabel: (status: number) => string): ScanLine {
+  const base = { key: scan.client_id, code: scan.barcode };
+  const outcome = scan.outcome;
+  if (!outcome) {
+    const action = translate(`screens.ops.actions.${ACTION_LABEL[scan.action]}`);
+    const text = scan.known
+      ? translate('screens.ops.offline.line_known', { action, shipment: scan.known.shipment_name ?? statusLabel(scan.known.status ?? 0) })
+      : translate('screens.ops.offline.line_unknown', { action });
+    return { ...base, ok: false, queued: true, text };
+  }
+  if (outcome.result === 'applied') {
+    const status = outcome.package?.status;
+    return { ...base, ok: true, text: outcome.package?.status_label ?? (status === undefined ? translate('screens.ops.offline.applied') : statusLabel(status)) };
+  }
+  const code = outcome.code ?? '';
+  return { ...base, ok: false, text: outcome.message ?? translate(`errors.${code}`), hint: translate(`screens.ops.hints.${scanHintKey(code)}`) };
+}
+
 export function useQueueLines(scans: StoredScan[]): ScanLine[] {
   const translate = useTranslate();
   const statusLabel = useStatusLabel('packages');
-  return scans.map((scan): ScanLine => {
-        const base = { key: scan.client_id, code: scan.barcode };
-        const outcome = scan.outcome;
-        if (!outcome) {
-          const action = translate(`screens.ops.actions.${ACTION_LABEL[scan.action]}`);
-          return scan.known
-            ? { ...base, ok: false, queued: true, text: translate('screens.ops.offline.line_known', { action, shipment: scan.known.shipment_name ?? statusLabel(scan.known.status ?? 0) }) }
-            : { ...base, ok: false, queued: true, text: translate('screens.ops.offline.line_unknown', { action }) };
-        }
-        if (outcome.result === 'applied') {
-          const status = outcome.package?.status;
-          return { ...base, ok: true, text: outcome.package?.status_label ?? (status === undefined ? translate('screens.ops.offline.applied') : statusLabel(status)) };
-        }
-        const code = outcome.code ?? '';
-        return { ...base, ok: false, text: outcome.message ?? translate(`errors.${code}`), hint: translate(`screens.ops.hints.${scanHintKey(code)}`) };
-      });
+  return scans.map((scan) => scanLine(scan, translate, statusLabel));
 }

@@ -48,10 +48,13 @@ export function DriverScreen() {
   const queue = useScanQueue('driver');
   const queueLines = useQueueLines(queue.lines);
 
-  /** Offline (or the server unreachable): a pickup is queued unless the device knows the package needs another step. */
+  /**
+   * Quick pickup, or a scan offline (or with the server unreachable): the pickup is queued. In scan mode a
+   * package the device knows needs another step (a deposit, a reroute) is not queued: that needs a connection.
+   */
   const queuePickup = (code: string) => {
     const known = queue.recognise(code);
-    if (known && known.actions.length > 0 && !known.actions.includes('pickup')) return fail(needsConnection(translate));
+    if (mode === 'scan' && known && known.actions.length > 0 && !known.actions.includes('pickup')) return fail(needsConnection(translate));
     beep('ok');
     void queue.enqueue(code, 'pickup');
   };

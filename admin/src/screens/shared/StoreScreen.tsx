@@ -47,10 +47,13 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     return true;
   };
 
-  /** Quick check-in, or any scan offline: a check-in is queued unless the device knows the package needs another step. */
+  /**
+   * Quick check-in, or a scan offline (or with the server unreachable): the check-in is queued. Outside quick
+   * check-in a package the device knows is due for a hand-over is not queued: that needs a connection.
+   */
   const queueCheckIn = (code: string) => {
     const known = queue.recognise(code);
-    if (known && known.actions.length > 0 && !known.actions.includes('check-in')) return fail(needsConnection(translate));
+    if (!quick && known && known.actions.length > 0 && !known.actions.includes('check-in')) return fail(needsConnection(translate));
     beep('ok');
     void queue.enqueue(code, 'check-in', locationId);
   };

@@ -120,6 +120,11 @@ export const ERROR_STATUS = {
   'public.token_used': 410,
   'public.throttled': 429,
   'public.location_not_allowed': 422,
+  // offline scanning (issue 14): POST /api/scans/sync, per scan except batch_too_large
+  'scan.batch_too_large': 422,
+  'scan.invalid': 422,
+  'scan.too_old': 422,
+  'scan.client_id_taken': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

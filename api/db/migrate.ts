@@ -18,6 +18,7 @@ import * as lockerAccess from './migrations/018-locker-access.js';
 import * as lockerDoors from './migrations/020-locker-doors.js';
 import * as storageRules from './migrations/021-storage-rules.js';
 import * as batchMessageTranslations from './migrations/023-batch-message-translations.js';
+import * as scanSync from './migrations/024-scan-sync.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '020-locker-doors': lockerDoors,
   '021-storage-rules': storageRules,
   '023-batch-message-translations': batchMessageTranslations,
+  '024-scan-sync': scanSync,
 };
 
 /**

@@ -287,6 +287,16 @@ export interface EventsTable {
   reason: string | null;
   data: string | null;
   created_at: string;
+  /** The device time of a synced scan (migration 024); null otherwise. */
+  occurred_at: string | null;
+}
+
+/** Synced scans by client id (migration 024, docs/offline-scanning.md): `outcome` is the stored answer (JSON). */
+export interface ScanSyncsTable {
+  client_id: string;
+  user_id: number;
+  outcome: string;
+  created_at: string;
 }
 
 /** Notification outbox (migration 003, docs/notifications.md). */
@@ -379,6 +389,7 @@ export interface Database {
   pickup_codes: PickupCodesTable;
   terminal_credentials: TerminalCredentialsTable;
   staff_badges: StaffBadgesTable;
+  scan_syncs: ScanSyncsTable;
 }
 
 export type User = Selectable<UsersTable>;

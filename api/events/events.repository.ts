@@ -14,6 +14,8 @@ export interface NewEvent {
   kind: EventKind;
   actor_id: number | null;
   created_at: string;
+  /** The device time of a synced scan (docs/offline-scanning.md). */
+  occurred_at?: string | null;
   from_status?: number | null;
   to_status?: number | null;
   location_id?: number | null;
@@ -43,6 +45,7 @@ export async function recordEvents(db: Db, events: NewEvent[]): Promise<void> {
         reason: e.reason ?? null,
         data: e.data ? JSON.stringify(e.data) : null,
         created_at: e.created_at,
+        occurred_at: e.occurred_at ?? null,
       })),
     )
     .execute();

@@ -1,6 +1,6 @@
 /**
  * The verb routes of the resources under /api (docs/operations-api.md): package and shipment verbs,
- * manifests' lifecycle, location approval and terminals, and the locker network (api/lockers); each lives in its resource's folder
+ * manifests' lifecycle, location approval and terminals, the locker network (api/lockers) and offline scan sync (scans/); each lives in its resource's folder
  * (<singular>-verbs.routes.ts). Registered from api/server.ts as one plugin; multipart (PUDO identification
  * photos) is enabled inside it unless the app already parses multipart.
  */
@@ -11,6 +11,7 @@ import { registerShipmentOperationRoutes } from './shipments/shipment-verbs.rout
 import { registerManifestOperationRoutes } from './manifests/manifest-verbs.routes.js';
 import { registerLocationOperationRoutes } from './locations/location-verbs.routes.js';
 import { lockerRoutes } from '../lockers/index.js';
+import { registerScanRoutes } from './scans/scans.routes.js';
 
 export async function verbRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1 } });
@@ -19,4 +20,5 @@ export async function verbRoutes(app: FastifyInstance): Promise<void> {
   registerManifestOperationRoutes(app);
   registerLocationOperationRoutes(app);
   lockerRoutes(app);
+  registerScanRoutes(app);
 }

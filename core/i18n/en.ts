@@ -754,6 +754,13 @@ export const appEn = {
       throttled: 'Too many requests. Please wait a minute and try again.',
       location_not_allowed: 'This location cannot be chosen for your parcel.',
     },
+    // offline scanning (issue 14, docs/offline-scanning.md)
+    scan: {
+      batch_too_large: 'Send at most %{max} scans at a time.',
+      invalid: 'This scan could not be read (%{field}) and was not applied. Scan the package again.',
+      too_old: 'This scan is more than %{days} days old and was not applied. Scan the package again.',
+      client_id_taken: 'This scan could not be recorded. Scan the package again.',
+    },
   },
 
   // parcel operations (issue 3): label captions and operation notices

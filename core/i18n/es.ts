@@ -758,6 +758,13 @@ export const appEs: AppCatalogue = {
       throttled: 'Demasiadas solicitudes. Espere un minuto e inténtelo de nuevo.',
       location_not_allowed: 'Esta ubicación no se puede elegir para su paquete.',
     },
+    // escaneo sin conexión (issue 14, docs/offline-scanning.md)
+    scan: {
+      batch_too_large: 'Envía como máximo %{max} escaneos a la vez.',
+      invalid: 'No se pudo leer este escaneo (%{field}) y no se aplicó. Vuelve a escanear el paquete.',
+      too_old: 'Este escaneo tiene más de %{days} días y no se aplicó. Vuelve a escanear el paquete.',
+      client_id_taken: 'No se pudo registrar este escaneo. Vuelve a escanear el paquete.',
+    },
   },
 
   // parcel operations (issue 3): label captions and operation notices

@@ -29,3 +29,16 @@ export function scanReason(pkg: { status: number; location_id: number | null; dr
   if (ON_ITS_WAY.includes(pkg.status) && pkg.dropoff_location_id != null) return { code: 'package.goes_elsewhere', names: 'dropoff_location_id' };
   return { code: 'package.nothing_to_do_here' };
 }
+
+/** Carried by a driver (picked up from a pickup point, or retrieved from a locker after expiry). */
+const CARRIED: readonly number[] = [P.in_transit, P.expired_retrieved];
+
+/**
+ * A pickup scan of a package another driver already carries: the first scan to reach the server won
+ * (docs/offline-scanning.md, conflict rule), and the later one is told so (`package.already_picked_up`,
+ * "Already picked up by someone else") instead of where the package goes. Scanning roles only, like scanReason.
+ */
+export function scanConflict(pkg: { status: number; driver_id: number | null }, action: string, actor: { id: number; role: number }): ErrorCode | null {
+  if ((actor.role & OPERATIONAL) === 0 || action !== 'pickup') return null;
+  return CARRIED.includes(pkg.status) && pkg.driver_id != null && pkg.driver_id !== actor.id ? 'package.already_picked_up' : null;
+}

@@ -24,6 +24,7 @@ export const PERMISSIONS = {
   'lockers.resend-code': { roles: ROLE_GROUPS.admin, text: 'Send the customer a new pickup code (the old one stops working).' },
   'lockers.door-events': { roles: ROLE_GROUPS.admin, text: "A terminal's door openings (code, courier, support, retrieval)." },
   'lockers.open-door': { roles: ROLE_GROUPS.admin, text: "Open one door of a terminal remotely (audited)." },
+  'scans.sync': { roles: ROLE_GROUPS.admin | ROLES.driver | ROLES.pudo | ROLES.warehouse, text: 'Offline scanning: send the queued scans (POST /api/scans/sync) and fetch the packages to recognise offline (GET /api/scans/known).' },
   'operations.debug': { roles: ROLES.superadmin, text: 'The operations debug panel on a record.' },
 } as const satisfies Record<string, { roles: number; text: string }>;
 

@@ -37,6 +37,8 @@ export interface PackageActionInput {
   extraPatch?: Partial<Pick<Package, 'storage_origin_id' | 'storage_return_at' | 'kept_expires_at' | 'expires_at'>>;
   /** The customer's message instead of the transition's own (temporary storage tells where and until when). */
   notifyAs?: NotificationEvent;
+  /** A scan synced from a device queue (docs/offline-scanning.md): its device time and what the device said, on the events. */
+  scan?: { occurred_at: string; data: Record<string, unknown> };
 }
 
 export interface PackageActionOutcome {
@@ -138,21 +140,46 @@ export async function handoverDrivers(db: Executor): Promise<{ id: number; name:
   return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`.trim() }));
 }
 
-/** Runs one verb on a package the caller loaded within the actor's scope. */
-export async function runPackageAction(ctx: OpContext, pkg: Package, action: PackageAction, input: PackageActionInput = {}): Promise<PackageActionOutcome> {
+/** The machine's decision with everything it was given; a refusal throws its coded error. */
+async function decide(ctx: OpContext, pkg: Package, action: PackageAction, input: PackageActionInput) {
   const gathered = await machineContext(ctx, pkg, action, input);
   const decision = applyPackageAction(pkg, action, gathered.machine);
   if (!decision.ok) throw new DomainError(decision.code);
   if (action === 'check-out' && gathered.location?.class === 'warehouse') await requireDriver(ctx.db, gathered.machine.handoverTo);
+  return { gathered, decision };
+}
+
+/** Someone else moved the package first: the refusal its new state gives (e.g. already picked up). */
+async function lostRaceRefusal(db: Executor, ctx: OpContext, pkg: Package, action: PackageAction, gathered: Gathered): Promise<DomainError> {
+  const fresh = await db.selectFrom('packages').selectAll().where('id', '=', pkg.id).executeTakeFirst();
+  if (!fresh) return new DomainError('not_found');
+  const again = applyPackageAction(fresh, action, { ...gathered.machine, now: ctx.now });
+  return new DomainError(again.ok ? 'conflict.stale' : again.code);
+}
+
+/** Runs one verb on a package the caller loaded within the actor's scope. */
+export async function runPackageAction(ctx: OpContext, pkg: Package, action: PackageAction, input: PackageActionInput = {}): Promise<PackageActionOutcome> {
+  const { gathered, decision } = await decide(ctx, pkg, action, input);
   try {
     return await ctx.db.transaction().execute((trx) => persist(ctx, trx, pkg, decision, gathered, input));
   } catch (error) {
     if (!(error instanceof LostRace)) throw error;
-    // Someone else moved the package first: answer with the refusal its new state gives (e.g. already picked up).
-    const fresh = await ctx.db.selectFrom('packages').selectAll().where('id', '=', pkg.id).executeTakeFirst();
-    if (!fresh) throw new DomainError('not_found');
-    const again = applyPackageAction(fresh, action, { ...gathered.machine, now: ctx.now });
-    throw new DomainError(again.ok ? 'conflict.stale' : again.code);
+    throw await lostRaceRefusal(ctx.db, ctx, pkg, action, gathered);
+  }
+}
+
+/**
+ * runPackageAction inside the caller's transaction, reading through it too (offline scan sync: the scan's stored
+ * outcome commits with the package, docs/offline-scanning.md). Every refusal, a lost race included, throws its
+ * coded error, so the caller rolls back.
+ */
+export async function runPackageActionWithin(ctx: OpContext, trx: Executor, pkg: Package, action: PackageAction, input: PackageActionInput): Promise<PackageActionOutcome> {
+  const { gathered, decision } = await decide({ ...ctx, db: trx as OpContext['db'] }, pkg, action, input);
+  try {
+    return await persist(ctx, trx, pkg, decision, gathered, input);
+  } catch (error) {
+    if (!(error instanceof LostRace)) throw error;
+    throw await lostRaceRefusal(trx, ctx, pkg, action, gathered);
   }
 }
 
@@ -207,12 +234,12 @@ async function persist(ctx: OpContext, trx: Executor, pkg: Package, t: PackageTr
   for (const related of t.related) await trx.updateTable('packages').set({ ...related.patch, updated_at: stamp }).where('id', '=', related.id).execute();
 
   const where = (t.patch.location_id ?? g.location?.id ?? pkg.location_id) || null;
-  const data = { action: t.action, ...(input.reason ? { reason: input.reason } : {}), ...(g.target ? { target_location_id: g.target.id } : {}), ...(t.related.length ? { into: t.related[0]!.id } : {}) };
+  const data = { action: t.action, ...(input.scan ? { scan: input.scan.data } : {}), ...(input.reason ? { reason: input.reason } : {}), ...(g.target ? { target_location_id: g.target.id } : {}), ...(t.related.length ? { into: t.related[0]!.id } : {}) };
   const events: NewEvent[] = [];
   const statusEvents = (id: number) => {
     let from = t.from;
     for (const to of [...t.via, t.to]) {
-      events.push({ subject_type: 'package', subject_id: id, kind: from === to ? t.action : 'status', from_status: from, to_status: to, actor_id: who, location_id: where, created_at: now, data });
+      events.push({ subject_type: 'package', subject_id: id, kind: from === to ? t.action : 'status', from_status: from, to_status: to, actor_id: who, location_id: where, created_at: now, occurred_at: input.scan?.occurred_at, data });
       from = to;
     }
   };

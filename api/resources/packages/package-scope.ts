@@ -11,7 +11,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import { normalizeCode } from '../../../core/identifiers.js';
-import { scanReason } from '../../../core/machines/scan-reasons.js';
+import { scanConflict, scanReason } from '../../../core/machines/scan-reasons.js';
 import { packageScope } from '../../../core/policies/packages.policy.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
@@ -47,9 +47,10 @@ export async function findByBarcode(db: Executor, actor: RequestActor | null, ba
   return scopePackages(db.selectFrom('packages').selectAll('packages').where('packages.barcode', '=', code), actor).executeTakeFirst();
 }
 
-export async function loadByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown): Promise<Package> {
+/** `action`: the scan's verb when known (offline sync), so a lost pickup race is told as such (core scanConflict). */
+export async function loadByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown, action?: string): Promise<Package> {
   const pkg = typeof barcode === 'string' ? await findByBarcode(db, actor, barcode) : undefined;
-  if (!pkg) throw await notFoundByBarcode(db, actor, barcode);
+  if (!pkg) throw await notFoundByBarcode(db, actor, barcode, action);
   return pkg;
 }
 
@@ -57,9 +58,11 @@ export async function loadByBarcode(db: Executor, actor: RequestActor | null, ba
  * The refusal for a barcode outside the actor's scope: for the scanning roles, when the package exists, why
  * it is not theirs to act on here (core scanReason, naming a location); otherwise "could not find".
  */
-async function notFoundByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown): Promise<DomainError> {
+async function notFoundByBarcode(db: Executor, actor: RequestActor | null, barcode: unknown, action?: string): Promise<DomainError> {
   const code = typeof barcode === 'string' ? normalizeCode(barcode) : '';
-  const pkg = code && actor ? await db.selectFrom('packages').select(['status', 'location_id', 'dropoff_location_id']).where('barcode', '=', code).executeTakeFirst() : undefined;
+  const pkg = code && actor ? await db.selectFrom('packages').select(['status', 'location_id', 'dropoff_location_id', 'driver_id']).where('barcode', '=', code).executeTakeFirst() : undefined;
+  const conflict = pkg && action ? scanConflict(pkg, action, actor!) : null;
+  if (conflict) return new DomainError(conflict);
   const reason = pkg ? scanReason(pkg, actor!.role) : null;
   if (!reason) return new DomainError('package.not_found_by_barcode');
   const locationId = reason.names ? pkg![reason.names] : null;

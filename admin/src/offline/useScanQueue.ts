@@ -2,7 +2,7 @@
  * The screens' view of the queue: online or not, the user's stored scans (queued and finished) and the known
  * packages, reloaded from IndexedDB whenever this tab or another changes them; and `enqueue` for a scan.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useCurrentUser } from '../layout/useCurrentUser.js';
 import { recordScan, refreshKnown, startQueue } from './queue.js';
 import { loadKnown, subscribeQueue, userScans } from './store.js';
@@ -80,16 +80,15 @@ export function useQueueStatus() {
 }
 
 /**
- * One screen's queue: its lines (newest first, those recorded or settled since the last `clear`, plus every
- * scan still queued), the known packages by barcode, and `enqueue`. Starts the sender and fetches the known
- * list when online, on focus and when the network comes back.
+ * One screen's queue: its lines (every scan of the screen kept on the device, newest first: the queued ones
+ * and those finished within the last day, see store.ts), the known packages by barcode, and `enqueue`. Starts
+ * the sender and fetches the known list when online, on focus and when the network comes back.
  */
 export function useScanQueue(screen: QueueScreen) {
   const user = useCurrentUser();
   const userId = user?.id;
   const online = useOnline();
   const { scans, known } = useSnapshot(userId);
-  const [since, setSince] = useState(0);
 
   useEffect(() => {
     if (userId === undefined) return;
@@ -106,13 +105,7 @@ export function useScanQueue(screen: QueueScreen) {
   }, [userId]);
 
   const byBarcode = useMemo(() => new Map(known.map((pkg) => [pkg.barcode.toUpperCase(), pkg])), [known]);
-  const lines = useMemo(
-    () =>
-      scans
-        .filter((scan) => scan.screen === screen && (!scan.outcome || scan.seq >= since || (scan.outcome_at ?? 0) >= since))
-        .reverse(),
-    [scans, screen, since],
-  );
+  const lines = useMemo(() => scans.filter((scan) => scan.screen === screen).reverse(), [scans, screen]);
 
   const recognise = useCallback((barcode: string) => byBarcode.get(barcode.trim().toUpperCase()) ?? null, [byBarcode]);
 
@@ -122,5 +115,5 @@ export function useScanQueue(screen: QueueScreen) {
     [userId, screen, recognise],
   );
 
-  return { online, lines, recognise, enqueue, clear: useCallback(() => setSince(Date.now()), []) };
+  return { online, lines, recognise, enqueue };
 }

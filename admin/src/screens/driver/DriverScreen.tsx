@@ -136,7 +136,6 @@ export function DriverScreen() {
           setCurrent(null);
           setContainer(null);
           log.clear();
-          queue.clear();
         }}
         aria-label={translate('screens.ops.modes.label')}
         sx={{ flexWrap: 'wrap' }}

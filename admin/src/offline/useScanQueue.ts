@@ -3,10 +3,13 @@
  * packages, reloaded from IndexedDB whenever this tab or another changes them; and `enqueue` for a scan.
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { loadChunk } from '../components/lazyScreen.js';
 import { useCurrentUser } from '../layout/useCurrentUser.js';
-import { recordScan, refreshKnown, startQueue } from './queue.js';
 import { loadKnown, subscribeQueue, userScans } from './store.js';
 import type { KnownPackage, QueueScreen, QueuedAction, StoredScan } from './types.js';
+
+/** The sender and the recorder: a chunk of their own, fetched once the screen is up (the driver's first load stays small). */
+const queueModule = () => loadChunk(() => import('./queue.js'));
 
 const subscribeOnline = (listener: () => void) => {
   window.addEventListener('online', listener);
@@ -92,9 +95,9 @@ export function useScanQueue(screen: QueueScreen) {
 
   useEffect(() => {
     if (userId === undefined) return;
-    startQueue(userId);
-    const refresh = () => void refreshKnown(userId);
-    const refreshNow = () => void refreshKnown(userId, true);
+    void queueModule().then((queue) => queue.startQueue(userId));
+    const refresh = () => void queueModule().then((queue) => queue.refreshKnown(userId));
+    const refreshNow = () => void queueModule().then((queue) => queue.refreshKnown(userId, true));
     refreshNow();
     window.addEventListener('focus', refresh);
     window.addEventListener('online', refreshNow);
@@ -111,7 +114,9 @@ export function useScanQueue(screen: QueueScreen) {
 
   const enqueue = useCallback(
     (barcode: string, action: QueuedAction, locationId?: number | null) =>
-      userId === undefined ? Promise.resolve(null) : recordScan({ userId, screen, barcode, action, location_id: locationId, known: recognise(barcode) }),
+      userId === undefined
+        ? Promise.resolve(null)
+        : queueModule().then((queue) => queue.recordScan({ userId, screen, barcode, action, location_id: locationId, known: recognise(barcode) })),
     [userId, screen, recognise],
   );
 

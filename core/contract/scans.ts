@@ -35,16 +35,19 @@ export const ScanIn = Type.Object(
 export type ScanIn = Static<typeof ScanIn>;
 
 /**
- * POST /api/scans/sync. The envelope is checked as a whole (not an object, no `scans` array, an empty one or an
- * entry that is not an object: 422 `validation.failed`; more than 100: 422 `scan.batch_too_large`); each entry is
- * then checked on its own (ScanIn).
+ * POST /api/scans/sync. The envelope is checked as a whole (not an object: 400; `scans` missing, not an array, empty
+ * or an entry that is not an object: 422 `validation.failed`; more than 100: 422 `scan.batch_too_large`); each entry
+ * is then checked on its own (ScanIn). `scans` is optional in the schema only so that a role without the
+ * permission is answered 403 before any word about its body (the handler requires it).
  */
 export const ScanSyncBody = Type.Object(
   {
-    scans: Type.Array(Type.Object({}, { additionalProperties: true, description: 'a ScanIn (checked per scan)' }), {
-      minItems: 1,
-      description: `1..${SCAN_BATCH_MAX} scans, applied in this order`,
-    }),
+    scans: Type.Optional(
+      // A ScanIn, or any other object: the route checks each scan itself and refuses a malformed one in its outcome.
+      Type.Array(Type.Union([ScanIn, Type.Object({}, { additionalProperties: true, description: 'a malformed scan: refused in its outcome (scan.invalid)' })]), {
+        description: `1..${SCAN_BATCH_MAX} scans, applied in this order (required)`,
+      }),
+    ),
   },
   { additionalProperties: true },
 );

@@ -883,6 +883,9 @@ export const appEn = {
   // detail (show) pages: section headings, the history's "who" (admin/src/components/DetailSections.tsx)
   details: {
     by: 'by %{name}',
+    // offline scanning: an event synced from a device queue shows both times
+    scanned_at: 'scanned %{time}',
+    synced_at: 'synced %{time}',
     system: 'System',
     who: 'By',
     sections: {

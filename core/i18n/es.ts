@@ -887,6 +887,9 @@ export const appEs: AppCatalogue = {
   // fichas de detalle: títulos de sección, el "quién" del historial (admin/src/components/DetailSections.tsx)
   details: {
     by: 'por %{name}',
+    // escaneo sin conexión: un evento sincronizado desde el dispositivo muestra las dos horas
+    scanned_at: 'escaneado %{time}',
+    synced_at: 'sincronizado %{time}',
     system: 'Sistema',
     who: 'Por',
     sections: {

@@ -66,4 +66,24 @@ describe('EventHistory', () => {
     expect(lines[0]).toContain(translate('en', 'details.by', { name: translate('en', 'details.system') }));
     expect(lines[1]).toContain(translate('en', 'details.by', { name: 'Mia Merchant' }));
   });
+
+  it('shows a synced scan with the device time it was scanned and the time it was synced', () => {
+    const events = [
+      { id: 1, kind: 'status', from_status: 30, to_status: 50, actor_name: 'Dana Driver', created_at: '2026-11-21T10:45:00.000Z', occurred_at: '2026-11-21T08:02:00.000Z' },
+      { id: 2, kind: 'status', from_status: 50, to_status: 90, actor_name: 'Dana Driver', created_at: '2026-11-21T11:00:00.000Z', occurred_at: '2026-11-21T11:00:00.000Z' },
+    ];
+    render(
+      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
+        <RecordContextProvider value={{ id: 1, events }}>
+          <EventHistory table="packages" />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    const [live, synced] = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    const local = (iso: string) => new Date(iso).toLocaleString('en');
+    expect(synced).toContain(translate('en', 'details.scanned_at', { time: local(events[0]!.occurred_at) }));
+    expect(synced).toContain(translate('en', 'details.synced_at', { time: local(events[0]!.created_at) }));
+    // Device and server agree (the device clock was ahead and the server time was recorded): one time, as always.
+    expect(live).not.toContain(translate('en', 'details.scanned_at', { time: '' }).trim());
+  });
 });

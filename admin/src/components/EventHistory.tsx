@@ -12,6 +12,15 @@ export interface HistoryEvent {
   /** Who did it (the API joins the acting user's name); null for the system (imports, schedules, hooks). */
   actor_name?: string | null;
   created_at: string;
+  /** The device time of a scan synced from a device queue (docs/offline-scanning.md); null otherwise. */
+  occurred_at?: string | null;
+}
+
+/** When it happened: the server time, or for a scan synced later both the device's time and the sync's. */
+function eventTimes(e: HistoryEvent, locale: string, translate: (key: string, options?: object) => string): string[] {
+  const at = (iso: string) => new Date(iso).toLocaleString(locale);
+  if (!e.occurred_at || e.occurred_at === e.created_at) return [at(e.created_at)];
+  return [translate('details.scanned_at', { time: at(e.occurred_at) }), translate('details.synced_at', { time: at(e.created_at) })];
 }
 
 /**
@@ -45,7 +54,7 @@ export function EventHistory({ table, source = 'events' }: { table: StatusTable;
               .filter(Boolean)
               .join(': ')}
             secondary={[
-              new Date(e.created_at).toLocaleString(locale),
+              ...eventTimes(e, locale, translate),
               translate('details.by', { name: e.actor_name || translate('details.system') }),
               e.reason,
             ]

@@ -9,6 +9,7 @@ import { DomainError } from '../../../core/errors.js';
 import { KnownPackagesResponse, NoQuery, ScanSyncBody, ScanSyncResponse, type ScanOut } from '../../../core/contract/index.js';
 import { SCAN_BATCH_MAX, SCAN_SYNC_BODY_LIMIT } from '../../../core/policies/scans.policy.js';
 import { requirePermission } from '../../plugins/auth.js';
+import { fieldError } from '../validate.js';
 import { knownPackages } from './known-packages.js';
 import { presentScan, syncScan } from './scan-sync.service.js';
 
@@ -21,6 +22,7 @@ export function registerScanRoutes(fastify: FastifyInstance): void {
     { schema: { tags, body: ScanSyncBody, response: { 200: ScanSyncResponse } }, bodyLimit: SCAN_SYNC_BODY_LIMIT, preHandler: requirePermission('scans.sync') },
     async (request) => {
       const { scans } = request.body;
+      if (!scans?.length) fieldError('scans', 'validation.required');
       if (scans.length > SCAN_BATCH_MAX) throw new DomainError('scan.batch_too_large', undefined, { params: { max: SCAN_BATCH_MAX } });
       const ctx = { db: request.server.db, dialect: request.server.dialect, clock: request.server.clock, actor: request.actor! };
       const data: ScanOut[] = [];

@@ -1153,7 +1153,7 @@ export const appEn = {
         rescan: 'Scan the package again to see its current status.',
       },
       errors: { network: 'The server could not be reached.' },
-      quick_check_in: { label: 'Quick check-in (check in every scan)', log: 'Checked in this session' },
+      quick_check_in: { label: 'Quick check-in (check in every scan)', log: 'Check-ins on this device' },
       // scans kept on the device until the server answers (issue 14, docs/offline-scanning.md)
       offline: {
         online: 'Online',

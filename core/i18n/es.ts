@@ -1163,7 +1163,7 @@ export const appEs: AppCatalogue = {
         rescan: 'Vuelve a escanear el paquete para ver su estado actual.',
       },
       errors: { network: 'No se pudo contactar con el servidor.' },
-      quick_check_in: { label: 'Entrada rápida (registrar cada escaneo)', log: 'Entradas de esta sesión' },
+      quick_check_in: { label: 'Entrada rápida (registrar cada escaneo)', log: 'Entradas en este dispositivo' },
       offline: {
         online: 'En línea',
         offline: 'Sin conexión',

@@ -105,8 +105,3 @@ export async function saveKnown(userId: number, generatedAt: string, packages: K
 export async function loadKnown(userId: number): Promise<KnownPackage[]> {
   return (await (await queueDb()).get('known', userId))?.packages ?? [];
 }
-
-/** Sign-out: the known list of the user goes (their queued scans stay until they sign in again and sync). */
-export async function forgetKnown(userId: number): Promise<void> {
-  await (await queueDb()).delete('known', userId);
-}

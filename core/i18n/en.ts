@@ -1168,6 +1168,8 @@ export const appEn = {
         log: 'Scans on this device',
         needs_connection: 'This needs a connection: scan the package again when you are online.',
         needs_connection_hint: 'Scans that can wait (pickup, check-in) are kept on this device and sent later.',
+        known_package: '%{barcode}, %{shipment}: known on this device.',
+        handover_queued: 'Hand-over of %{barcode} queued with the photo: it is sent when the connection is back.',
       },
       done: {
         checked_in: 'Package %{barcode} checked in: %{status}.',

@@ -1177,6 +1177,8 @@ export const appEs: AppCatalogue = {
         log: 'Escaneos en este dispositivo',
         needs_connection: 'Esto necesita conexión: escanea el paquete de nuevo cuando estés en línea.',
         needs_connection_hint: 'Los escaneos que pueden esperar (recogida, entrada) se guardan en este dispositivo y se envían después.',
+        known_package: '%{barcode}, %{shipment}: conocido en este dispositivo.',
+        handover_queued: 'Entrega de %{barcode} en cola con la foto: se envía cuando vuelva la conexión.',
       },
       done: {
         checked_in: 'Entrada del paquete %{barcode} registrada: %{status}.',

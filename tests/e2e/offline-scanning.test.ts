@@ -5,11 +5,13 @@
  * server having applied each at most once (the scan's client id on the package events). The test creates its
  * own merchant, users and shipments (drop-off Bay Street PUDO, check-ins there and at the Nassau warehouse).
  */
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { ROOT } from '../spawn-server.js';
 import type { Page } from 'playwright-core';
 import { ROLES } from '../../core/roles.js';
 import { PHONE, apiData, apiPost, describeE2e, en, seriousViolations, signIn, xsrfHeader } from './helpers.js';
-import { createShipment, locationId, scan } from './operations-steps.js';
+import { createShipment, locationId, scan, shipmentAwaitingPickup } from './operations-steps.js';
 
 const WITH_WORKER = { ...PHONE, serviceWorkers: 'allow' } as const;
 
@@ -25,6 +27,7 @@ async function drained(page: Page) {
 }
 
 interface DeviceScan {
+  identification?: { mime: string };
   client_id: string;
   seq: number;
   barcode: string;
@@ -60,6 +63,23 @@ const wedge = (page: Page, codes: string[]) =>
       for (const key of [...code, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
     }
   }, codes);
+
+/** The barcodes of the known-packages list the page keeps (IndexedDB). */
+const knownBarcodes = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('lockerline-offline');
+        open.onsuccess = () => {
+          const all = open.result.transaction('known').objectStore('known').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve((all.result as { packages: { barcode: string }[] }[]).flatMap((k) => k.packages.map((p) => p.barcode)));
+          };
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
 
 let switches = 0;
 
@@ -131,6 +151,46 @@ describeE2e('offline scanning (issue 14)', (env) => {
     await drained(driver);
     await line.getByText(en.errors.package.not_found_by_barcode, { exact: false }).waitFor();
     expect(await line.getAttribute('data-state')).toBe('refused');
+  });
+
+  it('offline, a PUDO hands a package it knows over with the ID photo: queued with the photo, applied once back online', async () => {
+    const admin = await env.newPage();
+    await signIn(admin, 'merchant.admin@example.com');
+    const pudoId = await locationId(admin, 'PD-NAS-01');
+    const shipment = await shipmentAwaitingPickup(admin, pudoId);
+    const pkg = shipment.packages[0]!;
+    const driver = await env.newPage();
+    await signIn(driver, 'driver@example.com');
+    await apiPost(driver, `/api/packages/${pkg.id}/pickup`);
+    const pudo = await env.newPage(WITH_WORKER);
+    await signIn(pudo, 'pudo@example.com');
+    await pudo.waitForURL((url) => url.pathname === '/pudo');
+    await apiPost(pudo, `/api/packages/${pkg.id}/check-in`, { location_id: pudoId });
+    await pudo.reload(); // the known list now has it, waiting for its customer
+    await controlled(pudo);
+    await expect.poll(() => knownBarcodes(pudo)).toContain(pkg.barcode);
+
+    await pudo.context().setOffline(true);
+    await scan(pudo, pkg.barcode);
+    const known = pudo.getByTestId('known-package');
+    await known.getByText(pkg.barcode, { exact: false }).waitFor();
+    await known.getByRole('button', { name: en.screens.ops.actions.hand_over }).click();
+    const dialog = pudo.getByRole('dialog', { name: en.screens.ops.identification.title });
+    await dialog.getByTestId('identification-file').setInputFiles(join(ROOT, 'admin/public/icons/icon-512.png'));
+    await dialog.getByRole('button', { name: en.screens.ops.identification.submit }).click();
+    await pudo.getByTestId('scan-notice').getByText(pkg.barcode, { exact: false }).waitFor();
+    const line = pudo.getByTestId('scan-log').getByRole('listitem').filter({ hasText: pkg.barcode });
+    await line.getByText(en.screens.ops.actions.hand_over, { exact: false }).waitFor();
+    expect(await line.getAttribute('data-state')).toBe('queued');
+    const [stored] = (await deviceScans(pudo)).filter((s) => s.barcode === pkg.barcode);
+    expect(stored).toMatchObject({ action: 'check-out', identification: { mime: 'image/jpeg' } });
+
+    await pudo.context().setOffline(false);
+    await drained(pudo);
+    expect(await line.getAttribute('data-state')).toBe('applied');
+    const shown = await apiData<{ status: number; events: { data: { scan?: { client_id: string } } | null }[] }>(pudo, `/api/packages/${pkg.id}`);
+    expect(shown.status).not.toBe(90);
+    expect(shown.events.filter((e) => e.data?.scan?.client_id === stored!.client_id).length).toBeGreaterThan(0);
   });
 
   it('chaos: 1,000 scans on three screens with the network toggled at random and a reload offline: each shown once with its outcome, applied at most once, none lost', async () => {

@@ -4,6 +4,7 @@
  * recognition. docs/offline-scanning.md "In the browser".
  */
 import { api } from '../providers/http.js';
+import { queuedPhoto } from './photo.js';
 import { watchPosition, positionFields } from './position.js';
 import { addScan, nextSeq, pruneDone, saveKnown } from './store.js';
 import { QueueSyncer } from './sync.js';
@@ -35,11 +36,15 @@ export interface ScanInput {
   action: QueuedAction;
   location_id?: number | null;
   known?: KnownPackage | null;
+  /** PUDO hand-over: the photo of the customer's identification (downscaled to the server's 2 MB). */
+  photo?: Blob;
 }
 
 /** Records a scan on the device (with the device time and the last known position), then tries to send it. */
 export async function recordScan(input: ScanInput): Promise<StoredScan> {
   watchPosition();
+  const occurredAt = new Date().toISOString();
+  const identification = input.photo ? await queuedPhoto(input.photo) : undefined;
   const scan: StoredScan = {
     client_id: newClientId(),
     seq: nextSeq(),
@@ -47,11 +52,12 @@ export async function recordScan(input: ScanInput): Promise<StoredScan> {
     screen: input.screen,
     barcode: input.barcode,
     action: input.action,
-    occurred_at: new Date().toISOString(),
+    occurred_at: occurredAt,
     ...positionFields(),
     known: input.known ? { shipment_name: input.known.shipment_name ?? null, status: input.known.status } : null,
   };
   if (input.location_id !== null && input.location_id !== undefined) scan.location_id = input.location_id;
+  if (identification) scan.identification = identification;
   await addScan(scan);
   void startQueue(input.userId).kick();
   return scan;

@@ -15,7 +15,8 @@ export function scanLine(scan: StoredScan, translate: Translate, statusLabel: (s
   const base = { key: scan.client_id, code: scan.barcode };
   const outcome = scan.outcome;
   if (!outcome) {
-    const action = translate(`screens.ops.actions.${ACTION_LABEL[scan.action]}`);
+    const label = scan.action === 'check-out' && scan.screen === 'pudo' ? 'hand_over' : ACTION_LABEL[scan.action];
+    const action = translate(`screens.ops.actions.${label}`);
     const text = scan.known
       ? translate('screens.ops.offline.line_known', { action, shipment: scan.known.shipment_name ?? statusLabel(scan.known.status ?? 0) })
       : translate('screens.ops.offline.line_unknown', { action });

@@ -113,10 +113,10 @@ export function useScanQueue(screen: QueueScreen) {
   const recognise = useCallback((barcode: string) => byBarcode.get(barcode.trim().toUpperCase()) ?? null, [byBarcode]);
 
   const enqueue = useCallback(
-    (barcode: string, action: QueuedAction, locationId?: number | null) =>
+    (barcode: string, action: QueuedAction, locationId?: number | null, photo?: Blob) =>
       userId === undefined
         ? Promise.resolve(null)
-        : queueModule().then((queue) => queue.recordScan({ userId, screen, barcode, action, location_id: locationId, known: recognise(barcode) })),
+        : queueModule().then((queue) => queue.recordScan({ userId, screen, barcode, action, location_id: locationId, known: recognise(barcode), photo })),
     [userId, screen, recognise],
   );
 

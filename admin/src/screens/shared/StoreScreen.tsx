@@ -4,11 +4,12 @@
  * warehouse or a PUDO can check in continuously (quick check-in: one beep and one line per package). Check-ins go
  * through the device's scan queue (docs/offline-scanning.md): quick check-in always, a scan when offline.
  */
-import { Button, FormControlLabel, Switch } from '@mui/material';
+import { Alert, Button, FormControlLabel, Switch } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../layout/useCurrentUser.js';
 import { useQueueLines } from '../../offline/queueLines.js';
+import type { KnownPackage } from '../../offline/types.js';
 import { useScanQueue } from '../../offline/useScanQueue.js';
 import { CameraScanner } from '../scan/CameraScanner.js';
 import { IdentificationCapture } from '../scan/IdentificationCapture.js';
@@ -36,6 +37,8 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [quick, setQuick] = useState(false);
   const [capturing, setCapturing] = useState(false);
+  /** Offline, a package the device knows is due for hand-over here (PUDO): handed over with the photo, queued. */
+  const [handOffline, setHandOffline] = useState<KnownPackage | null>(null);
   const [handingOver, setHandingOver] = useState(false);
   const queue = useScanQueue(kind);
   const queueLines = useQueueLines(queue.lines);
@@ -53,7 +56,10 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
    */
   const queueCheckIn = (code: string) => {
     const known = queue.recognise(code);
-    if (!quick && known && known.actions.length > 0 && !known.actions.includes('check-in')) return fail(needsConnection(translate));
+    if (!quick && known && known.actions.length > 0 && !known.actions.includes('check-in')) {
+      if (kind === 'pudo' && known.actions.includes('check-out')) return setHandOffline(known);
+      return fail(needsConnection(translate));
+    }
     beep('ok');
     void queue.enqueue(code, 'check-in', locationId);
   };
@@ -62,6 +68,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     // A new scan starts clean: the last scan's error must not stay beside this one's result.
     setNotice(null);
     setProblem(null);
+    setHandOffline(null);
     if (needLocation()) return;
     if (quick || !queue.online) {
       setCurrent(null);
@@ -87,6 +94,18 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
       return verb;
     });
 
+  /** The hand-over recorded on the device with its photo, sent when the network is back. */
+  const handOverOffline = async (known: KnownPackage, image: Blob) => {
+    setCapturing(false);
+    setHandOffline(null);
+    try {
+      await queue.enqueue(known.barcode, 'check-out', locationId, image);
+      setNotice(translate('screens.ops.offline.handover_queued', { barcode: known.barcode }));
+    } catch (error) {
+      fail({ status: 0, message: String((error as Error)?.message ?? error), hint: translate('screens.ops.hints.identification') });
+    }
+  };
+
   const pkg = current?.data;
   const actions = current?.meta.actions ?? [];
   const body = { location_id: locationId };
@@ -106,6 +125,19 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
       </ScanField>
       <ProblemAlert problem={problem} />
       <Notice text={notice} />
+      {handOffline && (
+        <Alert
+          severity="info"
+          data-testid="known-package"
+          action={
+            <Button color="inherit" size="small" onClick={() => setCapturing(true)}>
+              {translate('screens.ops.actions.hand_over')}
+            </Button>
+          }
+        >
+          {translate('screens.ops.offline.known_package', { barcode: handOffline.barcode, shipment: handOffline.shipment_name ?? '' })}
+        </Alert>
+      )}
       {quick ? (
         <ScanLog lines={queueLines} title={translate('screens.ops.quick_check_in.log')} />
       ) : (
@@ -143,14 +175,15 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
           }
         />
       )}
-      {kind === 'pudo' && pkg && (
+      {kind === 'pudo' && (pkg || handOffline) && (
         <IdentificationCapture
           open={capturing}
           busy={busy}
           onCancel={() => setCapturing(false)}
-          onSubmit={(image) =>
-            void act('check-out', () => checkOutWithImage(pkg.id, locationId!, image), 'screens.ops.done.handed_over').then(() => setCapturing(false))
-          }
+          onSubmit={(image) => {
+            if (handOffline) return void handOverOffline(handOffline, image);
+            void act('check-out', () => checkOutWithImage(pkg!.id, locationId!, image), 'screens.ops.done.handed_over').then(() => setCapturing(false));
+          }}
         />
       )}
     </ScreenFrame>

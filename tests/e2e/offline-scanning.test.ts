@@ -1,9 +1,11 @@
 /**
- * Issue 14, scanning that never loses a scan: the installed app opens with no network once loaded, and a chaos
- * run of 1,000 scans across the driver, PUDO and warehouse screens with the network toggled at random (and a
- * reload while offline on each) ends with every scan shown once with its outcome, in the order scanned, and the
- * server having applied each at most once (the scan's client id on the package events). The test creates its
- * own merchant, users and shipments (drop-off Bay Street PUDO, check-ins there and at the Nassau warehouse).
+ * Issue 14, scanning that never loses a scan (docs/offline-scanning.md "In the browser"): the installed app opens
+ * with no network once loaded; a PUDO hands a package it knows over offline with the ID photo; and a chaos run of
+ * 1,000 scans across the driver, PUDO and warehouse screens, with the network switched at random, sync answers
+ * lost after the server applied them, and a reload while offline on each screen, ends with every scan kept in
+ * the order scanned with one outcome shown, and the server having applied each at most once (the scan's client
+ * id on the package events). The chaos run creates its own merchant, users and shipments (drop-off Bay Street
+ * PUDO; check-ins there and at the Nassau warehouse).
  */
 import { join } from 'node:path';
 import { expect, it } from 'vitest';

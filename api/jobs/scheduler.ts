@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { runPackagePass } from './package-expiry.job.js';
+import { pruneScanSyncs } from './scan-syncs.job.js';
 
 export interface SchedulerDeps {
   db: Kysely<Database>;
@@ -26,6 +27,7 @@ export function startScheduler(deps: SchedulerDeps, intervalMs = Number(process.
       try {
         const result = await runPackagePass(deps.db, deps.dialect, deps.clock.now());
         if (result.expired || result.reminded) deps.log(`[packages] scheduled pass: ${JSON.stringify(result)}`);
+        await pruneScanSyncs(deps.db, deps.clock.now());
       } catch (error) {
         deps.log(`[packages] scheduled pass failed: ${error instanceof Error ? error.message : String(error)}`);
       } finally {

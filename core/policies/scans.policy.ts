@@ -20,6 +20,8 @@ export const SCAN_BATCH_MAX = 100;
 export const SCAN_CLIENT_ID_RE = /^[A-Za-z0-9_-]{8,64}$/;
 /** A device time older than this is refused (scan.too_old): the package may have moved on for days since. */
 export const SCAN_MAX_AGE_DAYS = 7;
+/** Stored scan outcomes are kept this long (well past SCAN_MAX_AGE_DAYS: a resend that late is refused anyway). */
+export const SCAN_SYNC_KEEP_DAYS = 30;
 /** A device clock ahead of the server by more than this is not believed: the server time is recorded instead. */
 export const SCAN_CLOCK_SKEW_MS = 5 * 60_000;
 /** The PUDO hand-over photo of a synced scan, decoded. */

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_BATCH_MAX, SCAN_MAX_AGE_DAYS } from '../../core/policies/scans.policy.js';
+import { SCAN_BATCH_MAX, SCAN_KNOWN_CAP, SCAN_MAX_AGE_DAYS, SCAN_SYNC_KEEP_DAYS } from '../../core/policies/scans.policy.js';
+import { pruneScanSyncs } from '../../api/jobs/scan-syncs.job.js';
 import { createTestApp, guest, login, rowCounts, type Client, type TestApp } from './helpers.js';
 import { awaitingPickup, createShipment, locationIds, statusOf } from './operations-support.js';
 
@@ -102,6 +103,19 @@ describe('POST /api/scans/sync', () => {
     // The deposit scanned again (a new scan) now applies.
     const [later] = await sync(driver, [scan(p.barcode, 'deposit')]);
     expect(later).toMatchObject({ result: 'applied', package: { status: 90 } });
+  });
+
+  it("across devices: the PUDO's check-in that reaches the server before the driver's pickup is refused with the reason", async () => {
+    const p = await waiting(id.pudo);
+    const [early] = await sync(pudo, [scan(p.barcode, 'check-in')]);
+    expect(early).toMatchObject({ result: 'refused', package: { id: p.id, status: 30 } });
+    expect(early!.code).toMatch(/^package\./);
+    expect(early!.message).toBeTruthy();
+    expect(await statusOf(t.db, 'packages', p.id)).toBe(30);
+    const [pickup] = await sync(driver, [scan(p.barcode, 'pickup')]);
+    expect(pickup).toMatchObject({ result: 'applied', package: { status: 50 } });
+    const [checkIn] = await sync(pudo, [scan(p.barcode, 'check-in')]);
+    expect(checkIn).toMatchObject({ result: 'applied', package: { status: 90 } });
   });
 
   it('two drivers, one package, at once: the first scan to reach the server wins, the other is refused and changes nothing', async () => {
@@ -276,6 +290,23 @@ describe('POST /api/scans/sync', () => {
   });
 });
 
+describe('stored outcomes', () => {
+  it('are pruned after the keep window, and a resend that late is refused, not applied again', async () => {
+    const p = await waiting(id.pudo);
+    const s = scan(p.barcode, 'pickup');
+    await sync(driver, [s]);
+    const stored = await t.db.selectFrom('scan_syncs').select('created_at').where('client_id', '=', s.client_id as string).executeTakeFirstOrThrow();
+    const firstHandled = Date.parse(stored.created_at);
+    expect(await pruneScanSyncs(t.db, new Date(firstHandled + (SCAN_SYNC_KEEP_DAYS - 1) * 86_400_000))).toBe(0);
+    expect(await pruneScanSyncs(t.db, new Date(firstHandled + (SCAN_SYNC_KEEP_DAYS + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await t.db.selectFrom('scan_syncs').select('client_id').where('client_id', '=', s.client_id as string).executeTakeFirst()).toBeUndefined();
+    // The same scan again (here with the device time a month old, as it would be): refused, the package untouched.
+    const [late] = await sync(driver, [{ ...s, occurred_at: deviceTime(minutesAgo((SCAN_SYNC_KEEP_DAYS + 1) * 24 * 60)) }]);
+    expect(late).toMatchObject({ result: 'refused', code: 'scan.too_old' });
+    expect((await packageEvents(p.id)).filter((e) => e.to_status === 50)).toHaveLength(1);
+  });
+});
+
 describe('GET /api/scans/known', () => {
   type Known = { id: number; barcode: string; status: number; location_id?: number | null; actions: string[]; shipment_name?: string };
   const known = async (client: Client) => {
@@ -312,5 +343,22 @@ describe('GET /api/scans/known', () => {
     expect(ids).not.toContain(elsewhere.id);
     const rows = await t.db.selectFrom('packages').select(['id', 'location_id', 'dropoff_location_id']).where('id', 'in', ids).execute();
     for (const r of rows) expect([r.location_id, r.dropoff_location_id]).toContain(id.pudo);
+  });
+
+  it(`is capped at ${SCAN_KNOWN_CAP}, the most recently changed first`, async () => {
+    const model = await t.db.selectFrom('packages').selectAll().where('id', '=', (await waiting(id.pudo)).id).executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = model;
+    const stamp = (i: number) => new Date(Date.parse(model.updated_at) + 1000 + i).toISOString();
+    const rows = Array.from({ length: SCAN_KNOWN_CAP + 1 }, (_, i) => ({ ...copy, barcode: `CAP${String(i).padStart(8, '0')}`, updated_at: stamp(i) }));
+    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('packages').values(rows.slice(i, i + 200)).execute();
+    const started = performance.now();
+    const { data, meta } = await known(driver);
+    const ms = performance.now() - started;
+    expect(meta.capped).toBe(true);
+    expect(data).toHaveLength(SCAN_KNOWN_CAP);
+    expect(data[0]!.barcode).toBe(`CAP${String(SCAN_KNOWN_CAP).padStart(8, '0')}`);
+    expect(data.map((k) => k.barcode)).not.toContain('CAP00000000');
+    expect(data.every((k) => k.actions.includes('pickup'))).toBe(true);
+    console.log(`GET /api/scans/known, ${SCAN_KNOWN_CAP} packages: ${Math.round(ms)} ms`);
   });
 });

@@ -8,6 +8,17 @@ import { testI18n } from './testing.js';
 
 afterEach(cleanup);
 
+/** The history of a record holding `events`, in English. */
+function renderHistory(events: object[], table: 'packages' | 'shipments') {
+  render(
+    <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
+      <RecordContextProvider value={{ id: 1, events }}>
+        <EventHistory table={table} />
+      </RecordContextProvider>
+    </AdminContext>,
+  );
+}
+
 describe('EventHistory', () => {
   it('lists the newest first, and the later of two events with the same time first', () => {
     const at = '2026-11-21T08:52:38.828Z';
@@ -16,13 +27,7 @@ describe('EventHistory', () => {
       { id: 5, kind: 'status', from_status: 50, to_status: 70, created_at: at },
       { id: 6, kind: 'status', from_status: 70, to_status: 90, created_at: at },
     ];
-    render(
-      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
-        <RecordContextProvider value={{ id: 1, events }}>
-          <EventHistory table="packages" />
-        </RecordContextProvider>
-      </AdminContext>,
-    );
+    renderHistory(events, 'packages');
     const lines = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
     expect(lines.map((l) => l.split(':')[0])).toEqual(['Status changed', 'Status changed', 'Created']);
     expect(lines[0]).toContain('Dropped off → Ready to collect');
@@ -55,13 +60,7 @@ describe('EventHistory', () => {
       { id: 1, kind: 'created', from_status: null, to_status: 0, actor_name: 'Mia Merchant', created_at: '2026-11-21T08:49:10.706Z' },
       { id: 2, kind: 'status', from_status: 0, to_status: 10, actor_name: null, created_at: '2026-11-21T09:49:10.706Z' },
     ];
-    render(
-      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
-        <RecordContextProvider value={{ id: 1, events }}>
-          <EventHistory table="shipments" />
-        </RecordContextProvider>
-      </AdminContext>,
-    );
+    renderHistory(events, 'shipments');
     const lines = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
     expect(lines[0]).toContain(translate('en', 'details.by', { name: translate('en', 'details.system') }));
     expect(lines[1]).toContain(translate('en', 'details.by', { name: 'Mia Merchant' }));
@@ -72,13 +71,7 @@ describe('EventHistory', () => {
       { id: 1, kind: 'status', from_status: 30, to_status: 50, actor_name: 'Dana Driver', created_at: '2026-11-21T10:45:00.000Z', occurred_at: '2026-11-21T08:02:00.000Z' },
       { id: 2, kind: 'status', from_status: 50, to_status: 90, actor_name: 'Dana Driver', created_at: '2026-11-21T11:00:00.000Z', occurred_at: '2026-11-21T11:00:00.000Z' },
     ];
-    render(
-      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
-        <RecordContextProvider value={{ id: 1, events }}>
-          <EventHistory table="packages" />
-        </RecordContextProvider>
-      </AdminContext>,
-    );
+    renderHistory(events, 'packages');
     const [live, synced] = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
     const local = (iso: string) => new Date(iso).toLocaleString('en');
     expect(synced).toContain(translate('en', 'details.scanned_at', { time: local(events[0]!.occurred_at) }));

@@ -3,7 +3,7 @@
  * `null` means nobody is signed in. Components read it with useCurrentUser (layout/useCurrentUser.ts).
  */
 import type { HttpError } from 'react-admin';
-import { api } from './http.js';
+import { api, isNetworkFailure } from './http.js';
 import type { CurrentUser } from '../../../core/contract/index.js';
 
 /** The wire type of GET /api/user (core/contract). */
@@ -65,7 +65,7 @@ export function loadUser(refresh = false): Promise<CurrentUser | null> {
     .catch((error: HttpError) => {
       if (error.status === 401 || error.status === 419) return null;
       // No network: the user this device last had signed in, if any (the API still checks every request).
-      if (error.status === 0 && remembered()) return remembered();
+      if (isNetworkFailure(error) && remembered()) return remembered();
       throw error;
     })
     .then((next) => {

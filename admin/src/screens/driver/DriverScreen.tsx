@@ -8,6 +8,7 @@ import { Alert, Button, Chip, Stack, ToggleButton, ToggleButtonGroup } from '@mu
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useStatusLabel } from '../../components/StatusField.js';
+import { isNetworkFailure } from '../../providers/http.js';
 import { useQueueLines } from '../../offline/queueLines.js';
 import { useScanQueue } from '../../offline/useScanQueue.js';
 import { CameraScanner } from '../scan/CameraScanner.js';
@@ -68,7 +69,7 @@ export function DriverScreen() {
         setCurrent(await findPackage(code));
       } catch (error) {
         if ((error as { body?: { code?: string } }).body?.code === 'package.not_found_by_barcode') setMissing(code);
-        if ((error as { status?: number }).status === 0) return queuePickup(code);
+        if (isNetworkFailure(error)) return queuePickup(code);
         throw error;
       }
     });

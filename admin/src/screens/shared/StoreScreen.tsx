@@ -8,6 +8,7 @@ import { Alert, Button, FormControlLabel, Switch } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../layout/useCurrentUser.js';
+import { isNetworkFailure } from '../../providers/http.js';
 import { useQueueLines } from '../../offline/queueLines.js';
 import type { KnownPackage } from '../../offline/types.js';
 import { useScanQueue } from '../../offline/useScanQueue.js';
@@ -79,7 +80,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
       try {
         setCurrent(await findPackage(code));
       } catch (error) {
-        if ((error as { status?: number }).status === 0) return queueCheckIn(code);
+        if (isNetworkFailure(error)) return queueCheckIn(code);
         throw error;
       }
     });

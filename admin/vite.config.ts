@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenPreload } from './build/first-screen.js';
 import { precompress } from './build/precompress.js';
+import { pwaOptions } from './build/pwa.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,8 +15,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: '/',
-  // Order matters: the preload script is written before the compression pass.
-  plugins: [react(), firstScreenPreload(), precompress()],
+  // Order matters: the preload script is written before the compression pass; the service worker (a post
+  // plugin) is generated last, so its precache list names the preload script too.
+  plugins: [react(), firstScreenPreload(), precompress(), VitePWA(pwaOptions)],
   resolve: {
     // node-polyglot (react-admin's translator) pulls an es-shims polyfill tree (~20 kB) for Object.entries,
     // which every supported browser has: the first load carries a one-line stand-in instead.

@@ -1138,7 +1138,7 @@ export const appEn = {
         container: 'Container',
         nothing_to_do: 'Nothing to do with this package here.',
       },
-      log: { summary: '%{done}, %{refused}' },
+      log: { summary: '%{done}, %{refused}', summary_queued: '%{done}, %{refused}, %{queued}' },
       bulk: {
         title: 'Not all packages qualify',
         partial: '%{can} of %{total} packages can be processed. These cannot:',
@@ -1163,7 +1163,24 @@ export const appEn = {
         rescan: 'Scan the package again to see its current status.',
       },
       errors: { network: 'The server could not be reached.' },
-      quick_check_in: { label: 'Quick check-in (check in every scan)', log: 'Checked in this session' },
+      quick_check_in: { label: 'Quick check-in (check in every scan)', log: 'Check-ins on this device' },
+      // scans kept on the device until the server answers (issue 14, docs/offline-scanning.md)
+      offline: {
+        online: 'Online',
+        offline: 'Offline',
+        queued: '%{smart_count} scan waiting to be sent |||| %{smart_count} scans waiting to be sent',
+        all_sent: 'Every scan is sent',
+        offline_hint: 'Keep scanning: the scans are kept on this device and sent when the connection is back.',
+        queued_lines: '%{smart_count} queued |||| %{smart_count} queued',
+        line_known: 'Queued: %{action} (%{shipment})',
+        line_unknown: 'Queued: %{action}. Not in this device’s list: the server decides.',
+        applied: 'Done',
+        log: 'Scans on this device',
+        needs_connection: 'This needs a connection: scan the package again when you are online.',
+        needs_connection_hint: 'Scans that can wait (pickup, check-in) are kept on this device and sent later.',
+        known_package: '%{barcode}, %{shipment}: known on this device.',
+        handover_queued: 'Hand-over of %{barcode} queued with the photo: it is sent when the connection is back.',
+      },
       done: {
         checked_in: 'Package %{barcode} checked in: %{status}.',
         checked_out_to: 'Package %{barcode} handed to %{driver}: %{status}.',
@@ -1180,6 +1197,7 @@ export const appEn = {
         deconsolidate: 'Deconsolidate',
         reroute: 'Reroute',
         use_as_container: 'Consolidate into this',
+        deposit: 'Deposit',
       },
       modes: { label: 'Scanning mode', scan: 'Scan', quick_pickup: 'Quick pickup', consolidate: 'Consolidate' },
       consolidate: {

@@ -33,6 +33,7 @@ const ALLOWED: Record<string, string[]> = {
   'cli/services.ts': ['role: ROLES.superadmin,', "return { id: 0, role: ROLES.superadmin, merchant_id: null, features: 0, location_ids: [], user, via: 'token' };"],
   // HTTP status 0 is a network failure (no answer), not a record status.
   'admin/src/screens/shared/scanError.ts': ["if (status === 0) return 'network';", 'status === 0'],
+  'admin/src/providers/http.ts': ['export const isNetworkFailure = (error: unknown): boolean => (error as { status?: unknown } | null)?.status === 0;'],
 };
 
 function* sourceFiles(dir: string): Generator<string> {

@@ -115,6 +115,9 @@ describe('static admin', () => {
     mkdirSync(join(dir, 'assets'));
     writeCompressed(join(dir, 'index.html'), html);
     writeCompressed(join(dir, 'assets', 'app-B1a2c3D4.js'), script);
+    // The installable app (admin/build/pwa.ts): the service worker and the manifest sit at the root.
+    writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Lockerline"}');
     t = await createTestApp({ seed: false, config: { adminDir: dir } });
   });
   afterAll(async () => {
@@ -172,5 +175,19 @@ describe('static admin', () => {
         expect(page.headers['cache-control'], `${url} ${encoding}`).toBe('no-cache');
       }
     }
+  });
+
+  it('serves the service worker and the manifest from the root, revalidated on every visit (a new deploy is found at once)', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['service-worker-allowed']).toBeUndefined(); // its scope is where it sits: /
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // The CSP lets the page register a worker and read a manifest of its own origin (default-src 'self').
+    expect(sw.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(sw.headers['content-security-policy']).not.toMatch(/worker-src|manifest-src/);
   });
 });

@@ -65,7 +65,8 @@ function e2eEnv(): E2eEnv {
     baseUrl,
     browser: () => browser!,
     async newPage(options = {}) {
-      const context = await browser!.newContext({ baseURL: baseUrl, locale: 'en-US', ...options });
+      // The app's service worker (precache of every chunk) only where a test asks for it (offline-scanning.test.ts).
+      const context = await browser!.newContext({ baseURL: baseUrl, locale: 'en-US', serviceWorkers: 'block', ...options });
       context.setDefaultTimeout(15_000);
       contexts.push(context);
       const page = await context.newPage();

@@ -115,6 +115,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** No answer at all (offline, the server unreachable): a failed fetch is reported with HTTP status 0. */
+export const isNetworkFailure = (error: unknown): boolean => (error as { status?: unknown } | null)?.status === 0;
+
 /** An API error as react-admin expects it: forms read field errors from `body.errors`. */
 export function toHttpError(status: number, body: ApiErrorBody | null, fallback: string): HttpError {
   return new HttpError(body?.message || fallback, status, body ?? {});

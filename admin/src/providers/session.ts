@@ -3,7 +3,7 @@
  * `null` means nobody is signed in. Components read it with useCurrentUser (layout/useCurrentUser.ts).
  */
 import type { HttpError } from 'react-admin';
-import { api } from './http.js';
+import { api, isNetworkFailure } from './http.js';
 import type { CurrentUser } from '../../../core/contract/index.js';
 
 /** The wire type of GET /api/user (core/contract). */
@@ -26,7 +26,31 @@ export function subscribeUser(listener: () => void): () => void {
   };
 }
 
+/**
+ * The last signed-in user, kept on the device so that the installed app opens its role screen with no network
+ * (docs/offline-scanning.md): read only when the API cannot be reached at all, forgotten on sign-out.
+ */
+const OFFLINE_USER_KEY = 'lockerline.user';
+
+function remember(next: CurrentUser | null) {
+  try {
+    if (next) localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(next));
+    else localStorage.removeItem(OFFLINE_USER_KEY);
+  } catch {
+    // no storage: the app needs the network to open
+  }
+}
+
+function remembered(): CurrentUser | null {
+  try {
+    return JSON.parse(localStorage.getItem(OFFLINE_USER_KEY) ?? 'null') as CurrentUser | null;
+  } catch {
+    return null;
+  }
+}
+
 export function setUser(next: CurrentUser | null): void {
+  remember(next);
   user = next;
   pending = null;
   emit();
@@ -36,10 +60,12 @@ export function setUser(next: CurrentUser | null): void {
 export function loadUser(refresh = false): Promise<CurrentUser | null> {
   if (user !== undefined && !refresh) return Promise.resolve(user);
   if (pending && !refresh) return pending;
-  const request = api<{ data: CurrentUser }>('user', { suppress: [401, 419] })
+  const request = api<{ data: CurrentUser }>('user', { suppress: [0, 401, 419] })
     .then((res) => res.data)
     .catch((error: HttpError) => {
       if (error.status === 401 || error.status === 419) return null;
+      // No network: the user this device last had signed in, if any (the API still checks every request).
+      if (isNetworkFailure(error) && remembered()) return remembered();
       throw error;
     })
     .then((next) => {

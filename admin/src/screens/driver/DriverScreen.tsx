@@ -1,23 +1,27 @@
 /**
  * /driver: scan a package to pick it up, reroute it, consolidate or deconsolidate it, or extend / end its
  * storage time (expiry tool); quick pickup (continuous scanning); consolidation (scan the container, then
- * its packages). A barcode no package matches can be fetched from the merchant's system.
+ * its packages). A barcode no package matches can be fetched from the merchant's system. Pickups go through the
+ * device's scan queue (docs/offline-scanning.md): quick pickup always, a scan in scan mode when offline.
  */
 import { Alert, Button, Chip, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useStatusLabel } from '../../components/StatusField.js';
+import { isNetworkFailure } from '../../providers/http.js';
+import { useQueueLines } from '../../offline/queueLines.js';
+import { useScanQueue } from '../../offline/useScanQueue.js';
 import { CameraScanner } from '../scan/CameraScanner.js';
 import { PackageCard } from '../scan/PackageCard.js';
 import { onDemand } from '../../layout/onDemand.js';
 import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
-import { vibrateConsolidation } from '../shared/feedback.js';
+import { beep, vibrateConsolidation } from '../shared/feedback.js';
 import { usePackageOperations, type PackageRecord, type PackageResult } from '../shared/operationsApi.js';
 import { NoActionReason } from '../shared/NoActionReason.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useLoggedScans } from '../shared/useLoggedScans.js';
-import { useScanTask } from '../shared/useScanTask.js';
+import { needsConnection, useScanTask } from '../shared/useScanTask.js';
 
 // Opened from a package's reroute button: not part of the screen's first load (issue 11: <= 300 kB gzip).
 const RerouteDialog = onDemand(() => import('../scan/RerouteDialog.js').then((m) => m.RerouteDialog));
@@ -31,7 +35,7 @@ const CARD_VERBS = ['pickup', 'extend-expiry', 'expire', 'deconsolidate'] as con
 export function DriverScreen() {
   const translate = useTranslate();
   const statusLabel = useStatusLabel('packages');
-  const { busy, problem, run, describe } = useScanTask();
+  const { busy, problem, run, fail, describe } = useScanTask();
   const { fetchFromMerchant, findPackage, lookupPackage, packageVerb, refreshPackage } = usePackageOperations();
   const [mode, setMode] = useState<Mode>('scan');
   const [current, setCurrent] = useState<PackageResult | null>(null);
@@ -42,6 +46,19 @@ export function DriverScreen() {
   const [container, setContainer] = useState<PackageRecord | null>(null);
   const log = useLoggedScans(describe);
   const { logged } = log;
+  const queue = useScanQueue('driver');
+  const queueLines = useQueueLines(queue.lines);
+
+  /**
+   * Quick pickup, or a scan offline (or with the server unreachable): the pickup is queued. In scan mode a
+   * package the device knows needs another step (a deposit, a reroute) is not queued: that needs a connection.
+   */
+  const queuePickup = (code: string) => {
+    const known = queue.recognise(code);
+    if (mode === 'scan' && known && known.actions.length > 0 && !known.actions.includes('pickup')) return fail(needsConnection(translate));
+    beep('ok');
+    void queue.enqueue(code, 'pickup');
+  };
 
   const show = async (result: PackageResult) => setCurrent(await refreshPackage(result, current?.data));
 
@@ -52,6 +69,7 @@ export function DriverScreen() {
         setCurrent(await findPackage(code));
       } catch (error) {
         if ((error as { body?: { code?: string } }).body?.code === 'package.not_found_by_barcode') setMissing(code);
+        if (isNetworkFailure(error)) return queuePickup(code);
         throw error;
       }
     });
@@ -59,13 +77,12 @@ export function DriverScreen() {
   const onScan = (code: string) => {
     setNotice(null);
     setMissing(null);
-    if (mode === 'scan') return void scanOne(code);
-    if (mode === 'quick_pickup') {
-      return void logged(code, async () => {
-        const found = await lookupPackage(code);
-        return statusLabel((await packageVerb(found.data.id, 'pickup')).data.status);
-      });
+    if (mode === 'quick_pickup' || (mode === 'scan' && !queue.online)) {
+      setCurrent(null);
+      return queuePickup(code);
     }
+    if (mode === 'scan') return void scanOne(code);
+    if (!queue.online) return fail(needsConnection(translate));
     if (!container) {
       return void run(async () => {
         const found = await findPackage(code);
@@ -175,10 +192,13 @@ export function DriverScreen() {
           {!actions.some((a) => a !== 'show') && <NoActionReason pkg={pkg} />}
         </PackageCard>
       )}
-      {mode !== 'scan' && (
+      {mode === 'consolidate' && (
         <Stack>
           <ScanLog lines={log.lines} title={translate(`screens.ops.modes.${mode}`)} />
         </Stack>
+      )}
+      {(mode === 'quick_pickup' || queueLines.length > 0) && mode !== 'consolidate' && (
+        <ScanLog lines={queueLines} title={translate(mode === 'quick_pickup' ? 'screens.ops.modes.quick_pickup' : 'screens.ops.offline.log')} />
       )}
       {reporting && (
         <LockerFullDialog

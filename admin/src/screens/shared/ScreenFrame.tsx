@@ -2,6 +2,7 @@
 import { Alert, Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { QueueHeader } from '../../offline/QueueHeader.js';
 import type { ScanProblem } from './scanError.js';
 
 export function ScreenFrame({ screen, children }: { screen: 'pudo' | 'warehouse' | 'driver' | 'lockers'; children: ReactNode }) {
@@ -14,6 +15,7 @@ export function ScreenFrame({ screen, children }: { screen: 'pudo' | 'warehouse'
         <Typography component="h2" variant="h5">{title}</Typography>
         <Typography variant="body2" color="text.secondary">{translate(`screens.${screen}.intro`)}</Typography>
       </div>
+      {screen !== 'lockers' && <QueueHeader />}
       {children}
     </Box>
   );

@@ -1,12 +1,17 @@
 /**
  * /pudo and /warehouse: choose the location, scan, and check packages in and out. A PUDO hands a package
  * to its customer with a photo of their ID, a warehouse to the driver chosen in the hand-over dialog; a
- * warehouse can check in continuously (quick check-in: one beep and one line per package).
+ * warehouse or a PUDO can check in continuously (quick check-in: one beep and one line per package). Check-ins go
+ * through the device's scan queue (docs/offline-scanning.md): quick check-in always, a scan when offline.
  */
-import { Button, FormControlLabel, Switch } from '@mui/material';
+import { Alert, Button, FormControlLabel, Switch } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../layout/useCurrentUser.js';
+import { isNetworkFailure } from '../../providers/http.js';
+import { useQueueLines } from '../../offline/queueLines.js';
+import type { KnownPackage } from '../../offline/types.js';
+import { useScanQueue } from '../../offline/useScanQueue.js';
 import { CameraScanner } from '../scan/CameraScanner.js';
 import { IdentificationCapture } from '../scan/IdentificationCapture.js';
 import { HandoverDialog } from '../warehouse/HandoverDialog.js';
@@ -15,13 +20,12 @@ import { PackageCard } from '../scan/PackageCard.js';
 import { ScanField } from '../scan/ScanField.js';
 import { ScanLog } from '../scan/ScanLog.js';
 import { useStatusLabel } from '../../components/StatusField.js';
-import { vibrateError } from './feedback.js';
+import { beep, vibrateError } from './feedback.js';
 import { NoActionReason } from './NoActionReason.js';
 import { usePackageOperations, type PackageResult } from './operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
-import { useLoggedScans } from './useLoggedScans.js';
-import { useScanTask } from './useScanTask.js';
 import { useLiveChanges } from '../../live/useLive.js';
+import { needsConnection, useScanTask } from './useScanTask.js';
 
 export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const translate = useTranslate();
@@ -29,14 +33,17 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const user = useCurrentUser();
   const locations = useMemo<PickableLocation[] | undefined>(() => (user ? (user.locations ?? []) : undefined), [user]);
   const [locationId, setLocationId] = useRememberedLocation(kind, locations);
-  const { busy, problem, setProblem, run, describe } = useScanTask();
-  const { checkOutWithImage, findPackage, lookupPackage, packageVerb, refreshPackage } = usePackageOperations();
+  const { busy, problem, setProblem, run, fail } = useScanTask();
+  const { checkOutWithImage, findPackage, packageVerb, refreshPackage } = usePackageOperations();
   const [current, setCurrent] = useState<PackageResult | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [quick, setQuick] = useState(false);
   const [capturing, setCapturing] = useState(false);
+  /** Offline, a package the device knows is due for hand-over here (PUDO): handed over with the photo, queued. */
+  const [handOffline, setHandOffline] = useState<KnownPackage | null>(null);
   const [handingOver, setHandingOver] = useState(false);
-  const log = useLoggedScans(describe);
+  const queue = useScanQueue(kind);
+  const queueLines = useQueueLines(queue.lines);
 
   const needLocation = () => {
     if (locationId !== null) return false;
@@ -45,22 +52,38 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     return true;
   };
 
-  const quickCheckIn = (code: string) =>
-    log.logged(code, async () => {
-      const found = await lookupPackage(code);
-      const done = await packageVerb(found.data.id, 'check-in', { location_id: locationId });
-      return statusLabel(done.data.status);
-    });
+  /**
+   * Quick check-in, or a scan offline (or with the server unreachable): the check-in is queued. Outside quick
+   * check-in a package the device knows is due for a hand-over is not queued: that needs a connection.
+   */
+  const queueCheckIn = (code: string) => {
+    const known = queue.recognise(code);
+    if (!quick && known && known.actions.length > 0 && !known.actions.includes('check-in')) {
+      if (kind === 'pudo' && known.actions.includes('check-out')) return setHandOffline(known);
+      return fail(needsConnection(translate));
+    }
+    beep('ok');
+    void queue.enqueue(code, 'check-in', locationId);
+  };
 
   const onScan = (code: string) => {
     // A new scan starts clean: the last scan's error must not stay beside this one's result.
     setNotice(null);
     setProblem(null);
+    setHandOffline(null);
     if (needLocation()) return;
-    if (quick) return void quickCheckIn(code);
+    if (quick || !queue.online) {
+      setCurrent(null);
+      return queueCheckIn(code);
+    }
     void run(async () => {
       setCurrent(null);
-      setCurrent(await findPackage(code));
+      try {
+        setCurrent(await findPackage(code));
+      } catch (error) {
+        if (isNetworkFailure(error)) return queueCheckIn(code);
+        throw error;
+      }
     });
   };
 
@@ -79,6 +102,17 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     if (!shown || busy || (ids && !ids.has(shown.data.id))) return;
     void refreshPackage(shown, shown.data).then((fresh) => setCurrent((now) => (now?.data.id === shown.data.id ? fresh : now)), () => undefined);
   });
+  /** The hand-over recorded on the device with its photo, sent when the network is back. */
+  const handOverOffline = async (known: KnownPackage, image: Blob) => {
+    setCapturing(false);
+    setHandOffline(null);
+    try {
+      await queue.enqueue(known.barcode, 'check-out', locationId, image);
+      setNotice(translate('screens.ops.offline.handover_queued', { barcode: known.barcode }));
+    } catch (error) {
+      fail({ status: 0, message: String((error as Error)?.message ?? error), hint: translate('screens.ops.hints.identification') });
+    }
+  };
 
   const pkg = current?.data;
   const actions = current?.meta.actions ?? [];
@@ -90,19 +124,30 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
         <LocationPicker locations={locations} value={locationId} onChange={(id) => { setLocationId(id); setProblem(null); }} />
       )}
       {locations && locations.length === 0 && <ProblemAlert problem={{ status: 403, message: translate('screens.ops.location.none'), hint: translate('screens.ops.hints.forbidden') }} />}
-      {kind === 'warehouse' && (
-        <FormControlLabel
-          control={<Switch checked={quick} onChange={(e) => { setQuick(e.target.checked); setCurrent(null); setProblem(null); }} />}
-          label={translate('screens.ops.quick_check_in.label')}
-        />
-      )}
+      <FormControlLabel
+        control={<Switch checked={quick} onChange={(e) => { setQuick(e.target.checked); setCurrent(null); setProblem(null); }} />}
+        label={translate('screens.ops.quick_check_in.label')}
+      />
       <ScanField onScan={onScan} disabled={capturing || handingOver}>
         <CameraScanner onScan={onScan} disabled={capturing || handingOver} />
       </ScanField>
       <ProblemAlert problem={problem} />
       <Notice text={notice} />
+      {handOffline && (
+        <Alert
+          severity="info"
+          data-testid="known-package"
+          action={
+            <Button color="inherit" size="small" onClick={() => setCapturing(true)}>
+              {translate('screens.ops.actions.hand_over')}
+            </Button>
+          }
+        >
+          {translate('screens.ops.offline.known_package', { barcode: handOffline.barcode, shipment: handOffline.shipment_name ?? '' })}
+        </Alert>
+      )}
       {quick ? (
-        <ScanLog lines={log.lines} title={translate('screens.ops.quick_check_in.log')} />
+        <ScanLog lines={queueLines} title={translate('screens.ops.quick_check_in.log')} />
       ) : (
         pkg && (
           <PackageCard pkg={pkg}>
@@ -125,6 +170,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
           </PackageCard>
         )
       )}
+      {!quick && queueLines.length > 0 && <ScanLog lines={queueLines} title={translate('screens.ops.offline.log')} />}
       {kind === 'warehouse' && (
         <HandoverDialog
           pkg={handingOver && pkg ? pkg : null}
@@ -137,14 +183,15 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
           }
         />
       )}
-      {kind === 'pudo' && pkg && (
+      {kind === 'pudo' && (pkg || handOffline) && (
         <IdentificationCapture
           open={capturing}
           busy={busy}
           onCancel={() => setCapturing(false)}
-          onSubmit={(image) =>
-            void act('check-out', () => checkOutWithImage(pkg.id, locationId!, image), 'screens.ops.done.handed_over').then(() => setCapturing(false))
-          }
+          onSubmit={(image) => {
+            if (handOffline) return void handOverOffline(handOffline, image);
+            void act('check-out', () => checkOutWithImage(pkg!.id, locationId!, image), 'screens.ops.done.handed_over').then(() => setCapturing(false));
+          }}
         />
       )}
     </ScreenFrame>

@@ -8,6 +8,13 @@ import { useTranslate } from 'react-admin';
 import { vibrateError } from './feedback.js';
 import { describeScanError, type ScanProblem } from './scanError.js';
 
+/** What a screen says of a step that cannot be queued on the device while offline (docs/offline-scanning.md). */
+export const needsConnection = (translate: (key: string) => string): ScanProblem => ({
+  status: 0,
+  message: translate('screens.ops.offline.needs_connection'),
+  hint: translate('screens.ops.offline.needs_connection_hint'),
+});
+
 export function useScanTask() {
   const translate = useTranslate();
   const [problem, setProblem] = useState<ScanProblem | null>(null);

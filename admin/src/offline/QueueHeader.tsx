@@ -1,0 +1,31 @@
+/** The role screens' connection line: online or offline, and how many scans wait on this device to be sent. */
+import CloudDoneIcon from '@mui/icons-material/CloudDone';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { Chip, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useQueueStatus } from './useScanQueue.js';
+
+export function QueueHeader() {
+  const translate = useTranslate();
+  const { online, queued } = useQueueStatus();
+  return (
+    <div role="status" data-testid="connection-status" data-online={online} data-queued={queued}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip
+          size="small"
+          color={online ? 'success' : 'warning'}
+          icon={online ? <CloudDoneIcon /> : <CloudOffIcon />}
+          label={translate(online ? 'screens.ops.offline.online' : 'screens.ops.offline.offline')}
+        />
+        <Typography variant="body2" data-testid="queued-count">
+          {queued > 0 ? translate('screens.ops.offline.queued', { smart_count: queued }) : translate('screens.ops.offline.all_sent')}
+        </Typography>
+      </Stack>
+      {!online && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('screens.ops.offline.offline_hint')}
+        </Typography>
+      )}
+    </div>
+  );
+}

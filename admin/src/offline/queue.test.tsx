@@ -1,0 +1,197 @@
+/**
+ * The device's scan queue (issue 14, docs/offline-scanning.md "In the browser"): scans are sent in the order
+ * they were recorded, in batches of at most 100, each outcome lands on its scan, a failed send loses nothing
+ * and is retried with back-off, and another user's scans are never sent.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { scanLine } from './queueLines.js';
+import { addScan, nextSeq, pruneDone, KEEP_DONE_MS, queuedScans, resetQueueDb, storeOutcomes, userScans } from './store.js';
+import { BATCH_SIZE, QueueSyncer, drainQueue, retryDelay, toWire, type SendBatch } from './sync.js';
+import type { StoredScan, SyncOutcome, SyncScan } from './types.js';
+
+const USER = 7;
+
+function scan(n: number, extra: Partial<StoredScan> = {}): StoredScan {
+  return {
+    client_id: `scan-${String(n).padStart(5, '0')}`,
+    seq: nextSeq(),
+    user_id: USER,
+    screen: 'driver',
+    barcode: `BC${n}`,
+    action: 'pickup',
+    occurred_at: new Date(2026, 0, 1, 8, 0, n % 60).toISOString(),
+    ...extra,
+  };
+}
+
+async function record(count: number, extra: Partial<StoredScan> = {}): Promise<StoredScan[]> {
+  const scans = Array.from({ length: count }, (_, i) => scan(i, extra));
+  for (const s of scans) await addScan(s);
+  return scans;
+}
+
+const applied = (s: SyncScan): SyncOutcome => ({ client_id: s.client_id, result: 'applied', package: { id: 1, barcode: s.barcode, status: 50 }, server_time: 'now', replayed: false });
+
+/** A server that applies every scan it is sent and remembers what it got. */
+function server(answer: (s: SyncScan) => SyncOutcome = applied) {
+  const batches: SyncScan[][] = [];
+  const send: SendBatch = vi.fn(async (scans: SyncScan[]) => {
+    batches.push(scans);
+    return scans.map(answer);
+  });
+  return { send, batches };
+}
+
+const networkError = () => Object.assign(new Error('Failed to fetch'), { status: 0 });
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  resetQueueDb();
+});
+
+describe('drainQueue', () => {
+  it('sends the queue in the order recorded, in batches of at most 100, and stores every outcome', async () => {
+    const scans = await record(250);
+    const { send, batches } = server();
+    expect(await drainQueue(USER, send)).toBe(250);
+    expect(batches.map((b) => b.length)).toEqual([BATCH_SIZE, BATCH_SIZE, 50]);
+    expect(batches.flat().map((s) => s.client_id)).toEqual(scans.map((s) => s.client_id));
+    expect(await queuedScans(USER)).toEqual([]);
+    const stored = await userScans(USER);
+    expect(stored).toHaveLength(250);
+    expect(stored.every((s) => s.outcome?.result === 'applied' && typeof s.outcome_at === 'number')).toBe(true);
+  });
+
+  it('sends only the wire fields, with the device time and the position when known', async () => {
+    const [s] = await record(1, { location_id: 3, latitude: 28.1, longitude: -15.4, accuracy_m: 12, known: { shipment_name: 'ORD-1' } });
+    expect(toWire(s!)).toEqual({ client_id: s!.client_id, barcode: 'BC0', action: 'pickup', occurred_at: s!.occurred_at, location_id: 3, latitude: 28.1, longitude: -15.4, accuracy_m: 12 });
+  });
+
+  it('never sends another user’s scans', async () => {
+    await record(3);
+    await addScan(scan(99, { user_id: USER + 1, client_id: 'other-user-scan' }));
+    const { send, batches } = server();
+    await drainQueue(USER, send);
+    expect(batches.flat().map((s) => s.client_id)).not.toContain('other-user-scan');
+    expect(await queuedScans(USER + 1)).toHaveLength(1);
+  });
+
+  it('loses nothing when the network fails: the scans stay queued, in order, and a later send settles them', async () => {
+    const scans = await record(150);
+    let calls = 0;
+    const flaky: SendBatch = async (batch) => {
+      calls += 1;
+      if (calls === 2) throw networkError(); // the second batch: the answer never comes
+      return batch.map(applied);
+    };
+    await expect(drainQueue(USER, flaky)).rejects.toThrow('Failed to fetch');
+    const left = await queuedScans(USER);
+    expect(left.map((s) => s.client_id)).toEqual(scans.slice(100).map((s) => s.client_id));
+    await drainQueue(USER, flaky);
+    expect(await queuedScans(USER)).toEqual([]);
+  });
+
+  it('keeps a scan the server answered nothing for, and sends it again', async () => {
+    await record(4);
+    let first = true;
+    const partial: SendBatch = async (batch) => {
+      const answered = first ? batch.slice(0, 2) : batch;
+      first = false;
+      return answered.map(applied);
+    };
+    expect(await drainQueue(USER, partial)).toBe(4);
+    expect(await queuedScans(USER)).toEqual([]);
+  });
+
+  it('a batch refused as a whole (422) is sent scan by scan: only the bad scan is refused, with the server’s code and message', async () => {
+    await record(3);
+    const send: SendBatch = async (batch) => {
+      if (batch.some((s) => s.barcode === 'BC1')) {
+        throw Object.assign(new Error('Invalid'), { status: 422, body: { code: 'validation', message: 'The barcode is not valid.' } });
+      }
+      return batch.map(applied);
+    };
+    await drainQueue(USER, send);
+    const stored = await userScans(USER);
+    expect(stored.map((s) => s.outcome?.result)).toEqual(['applied', 'refused', 'applied']);
+    expect(stored[1]!.outcome).toMatchObject({ code: 'validation', message: 'The barcode is not valid.' });
+  });
+
+  it('an outcome already stored (another tab) is kept when the same answer comes again', async () => {
+    const [s] = await record(1);
+    await storeOutcomes([{ client_id: s!.client_id, result: 'applied', package: { id: 1, barcode: 'BC0', status: 50 } }]);
+    await storeOutcomes([{ client_id: s!.client_id, result: 'refused', code: 'package.already_picked_up_by_you' }]);
+    expect((await userScans(USER))[0]!.outcome?.result).toBe('applied');
+  });
+
+  it('prunes finished scans after a day, never queued ones', async () => {
+    const old = Date.now() - KEEP_DONE_MS - 1000;
+    await addScan(scan(1, { seq: old, client_id: 'old-done', outcome: { client_id: 'old-done', result: 'applied' } }));
+    await addScan(scan(2, { seq: old + 1, client_id: 'old-queued' }));
+    await addScan(scan(3, { client_id: 'new-done', outcome: { client_id: 'new-done', result: 'applied' } }));
+    await pruneDone();
+    expect((await userScans(USER)).map((s) => s.client_id).sort()).toEqual(['new-done', 'old-queued']);
+  });
+});
+
+describe('QueueSyncer', () => {
+  it('retries with back-off after a failure, and settles the queue once the server answers', async () => {
+    await record(5);
+    const delays: number[] = [];
+    const pending: (() => void)[] = [];
+    let down = 2;
+    const send: SendBatch = async (batch) => {
+      if (down-- > 0) throw networkError();
+      return batch.map(applied);
+    };
+    const syncer = new QueueSyncer(USER, send, (run, ms) => {
+      delays.push(ms);
+      pending.push(run);
+      return 0 as unknown as ReturnType<typeof setTimeout>;
+    });
+    await syncer.kick();
+    expect(delays).toEqual([retryDelay(0)]);
+    pending.shift()!();
+    await vi.waitFor(() => expect(delays).toEqual([retryDelay(0), retryDelay(1)]));
+    expect(await queuedScans(USER)).toHaveLength(5);
+    pending.shift()!();
+    await vi.waitFor(async () => expect(await queuedScans(USER)).toHaveLength(0));
+    expect(retryDelay(1)).toBeGreaterThan(retryDelay(0));
+    expect(retryDelay(30)).toBe(60_000);
+    syncer.stop();
+  });
+
+  it('stops retrying when the session is gone (401): the scans wait for the next sign-in', async () => {
+    await record(2);
+    const schedule = vi.fn();
+    const syncer = new QueueSyncer(USER, async () => Promise.reject(Object.assign(new Error('Unauthenticated'), { status: 401 })), schedule);
+    await syncer.kick();
+    expect(schedule).not.toHaveBeenCalled();
+    expect(await queuedScans(USER)).toHaveLength(2);
+    syncer.stop();
+  });
+});
+
+describe('scan lines', () => {
+  const t = (key: string, params: Record<string, unknown> = {}) => `${key}${JSON.stringify(params)}`;
+  const label = (status: number) => `status ${status}`;
+
+  it('queued: what the device knew of the package, or that the server decides', () => {
+    expect(scanLine(scan(1, { known: { shipment_name: 'ORD-9' } }), t, label)).toMatchObject({
+      queued: true,
+      text: 'screens.ops.offline.line_known{"action":"screens.ops.actions.pickup{}","shipment":"ORD-9"}',
+    });
+    expect(scanLine(scan(1), t, label)).toMatchObject({ queued: true, text: 'screens.ops.offline.line_unknown{"action":"screens.ops.actions.pickup{}"}' });
+  });
+
+  it('applied: the package’s new status; refused: the server’s message in the user’s language and the advice for its code', () => {
+    const done = scanLine(scan(1, { outcome: { client_id: 'x', result: 'applied', package: { id: 1, barcode: 'BC1', status: 50 } } }), t, label);
+    expect(done).toMatchObject({ ok: true, text: 'status 50' });
+    expect(done.queued).toBeUndefined();
+    const refused = scanLine(scan(1, { outcome: { client_id: 'x', result: 'refused', code: 'package.already_picked_up', message: 'Someone else has it.' } }), t, label);
+    expect(refused).toMatchObject({ ok: false, text: 'Someone else has it.', hint: 'screens.ops.hints.someone_else{}' });
+  });
+
+});

@@ -17,6 +17,7 @@ import * as merchantCampaignTexts from './migrations/017-merchant-campaign-texts
 import * as lockerAccess from './migrations/018-locker-access.js';
 import * as lockerDoors from './migrations/020-locker-doors.js';
 import * as storageRules from './migrations/021-storage-rules.js';
+import * as dashboardDaily from './migrations/022-dashboard-daily.js';
 import * as batchMessageTranslations from './migrations/023-batch-message-translations.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '018-locker-access': lockerAccess,
   '020-locker-doors': lockerDoors,
   '021-storage-rules': storageRules,
+  '022-dashboard-daily': dashboardDaily,
   '023-batch-message-translations': batchMessageTranslations,
 };
 
@@ -52,7 +54,9 @@ export async function migrateToLatest({ db, dialect }: Pick<Db, 'db' | 'dialect'
       );
     },
   };
-  const migrator = new Migrator({ db, provider, disableTransactions: options.inTransaction === true });
+  // Numbers are handed out per issue, so a later number can land first (023 before 022): a database that has
+  // run 023 still runs 022 when it arrives instead of refusing to start.
+  const migrator = new Migrator({ db, provider, disableTransactions: options.inTransaction === true, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -15,3 +15,4 @@ export type { Static } from 'typebox';
 export * from './public-pages.js';
 export * from './lockers.js';
 export * from './settings.js';
+export * from './dashboard.js';

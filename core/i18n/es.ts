@@ -625,6 +625,8 @@ export const appEs: AppCatalogue = {
     nul: 'No debe contener caracteres NUL.',
     date: 'Debe ser una fecha real con el formato AAAA-MM-DD.',
     date_between: 'Debe ser una fecha entre el %{min} y el %{max}.',
+    date_order: 'No puede ser anterior al primer día.',
+    range_too_long: 'El intervalo puede abarcar como máximo %{max} días.',
   },
 
   errors: {

@@ -1,0 +1,130 @@
+/**
+ * The dashboard charts' reads (docs/dashboard.md). Flow, rates, dwell and heatmap sum rows of the daily
+ * aggregate (`dashboard_daily`: one row per day, merchant and location, primary key led by day, indexes led by
+ * merchant and by location); utilisation counts held locker doors; exceptions read packages and the outbox by
+ * their status indexes. `scope.merchantId` is the tenant scope, set by the route (never from a merchant's input).
+ */
+import { sql, type Kysely } from 'kysely';
+import { DWELL_BUCKET_HOURS, DWELL_BUCKETS, EXCEPTION_MESSAGE_STATUSES, EXCEPTION_PACKAGE_STATUSES, NETWORK_TIME_ZONE, exceptionKindOf, daysOf, percentileHours, rate, utilisationFlag, weekdayOf } from '../../../core/dashboard.js';
+import { hasOccupancyGrid } from '../../../core/policies/lockers.policy.js';
+import type { DashboardDwell, DashboardExceptions, DashboardFlow, DashboardHeatmap, DashboardRates, DashboardUtilisation } from '../../../core/contract/index.js';
+import type { Database } from '../../db/tables.js';
+import { parseTerminal } from '../../providers/locker/local-locker.js';
+import { layoutDoors } from '../../lockers/doors.repository.js';
+
+export interface KpiScope {
+  from: string;
+  to: string;
+  merchantId: number | null;
+  locationId: number | null;
+}
+
+const EXCEPTION_ROWS = 50;
+
+function daily(db: Kysely<Database>, scope: KpiScope) {
+  let q = db.selectFrom('dashboard_daily').where('day', '>=', scope.from).where('day', '<=', scope.to);
+  if (scope.merchantId != null) q = q.where('merchant_id', '=', scope.merchantId);
+  if (scope.locationId != null) q = q.where('location_id', '=', scope.locationId);
+  return q;
+}
+
+const total = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)`.as(column);
+const range = (scope: KpiScope) => ({ from: scope.from, to: scope.to, time_zone: NETWORK_TIME_ZONE });
+
+export async function readFlow(db: Kysely<Database>, scope: KpiScope): Promise<DashboardFlow['data']> {
+  const rows = await daily(db, scope).select(['day', total('arrived'), total('collected'), total('returned')]).groupBy('day').execute();
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days = daysOf(scope.from, scope.to).map((day) => {
+    const r = byDay.get(day);
+    const collected = Number(r?.collected ?? 0);
+    const returned = Number(r?.returned ?? 0);
+    return { day, arrived: Number(r?.arrived ?? 0), collected, returned, out: collected + returned };
+  });
+  return { range: range(scope), days };
+}
+
+export async function readRates(db: Kysely<Database>, scope: KpiScope): Promise<DashboardRates['data']> {
+  const r = await daily(db, scope).select([total('arrived'), total('expired'), total('extended'), total('rerouted')]).executeTakeFirst();
+  const [arrived, expired, extended, rerouted] = [r?.arrived, r?.expired, r?.extended, r?.rerouted].map((n) => Number(n ?? 0)) as [number, number, number, number];
+  return { range: range(scope), arrived, expired, extended, rerouted, expiry_rate: rate(expired, arrived), extension_rate: rate(extended, arrived), reroute_rate: rate(rerouted, arrived) };
+}
+
+const DWELL_COLUMNS = Array.from({ length: DWELL_BUCKETS }, (_, i) => `dwell_${i}`);
+
+export async function readDwell(db: Kysely<Database>, scope: KpiScope): Promise<DashboardDwell['data']> {
+  const rows = await daily(db, scope)
+    .select(['location_id', total('collected'), ...DWELL_COLUMNS.map(total)])
+    .groupBy('location_id')
+    .execute();
+  const ids = rows.map((r) => r.location_id).filter((id) => id > 0);
+  const names = new Map((ids.length ? await db.selectFrom('locations').select(['id', 'name']).where('id', 'in', ids).execute() : []).map((l) => [l.id, l.name]));
+  const locations = rows
+    .map((r) => {
+      const buckets = DWELL_COLUMNS.map((c) => Number((r as Record<string, unknown>)[c] ?? 0));
+      return { location_id: r.location_id, name: names.get(r.location_id) ?? null, collected: Number(r.collected), p50_hours: percentileHours(buckets, 0.5), p90_hours: percentileHours(buckets, 0.9) };
+    })
+    .filter((l) => l.collected > 0)
+    .sort((a, b) => b.collected - a.collected);
+  return { range: range(scope), bucket_hours: [...DWELL_BUCKET_HOURS], locations };
+}
+
+const HOUR_COLUMNS = Array.from({ length: 24 }, (_, h) => `pickups_${h}`);
+
+export async function readHeatmap(db: Kysely<Database>, scope: KpiScope): Promise<DashboardHeatmap['data']> {
+  const rows = await daily(db, scope).select(['day', ...HOUR_COLUMNS.map(total)]).groupBy('day').execute();
+  const cells = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  for (const r of rows) {
+    const row = cells[weekdayOf(r.day)]!;
+    HOUR_COLUMNS.forEach((c, h) => (row[h]! += Number((r as Record<string, unknown>)[c] ?? 0)));
+  }
+  return { range: range(scope), cells };
+}
+
+/** Lockers (class locker with a terminal): doors from the layout, held doors from locker_compartments. */
+export async function readUtilisation(db: Kysely<Database>, scope: Pick<KpiScope, 'merchantId' | 'locationId'>): Promise<DashboardUtilisation['data']> {
+  let lockersQ = db.selectFrom('locations').select(['id', 'name', 'class', 'terminal']).where('class', '=', 'locker').where('terminal', 'is not', null);
+  if (scope.locationId != null) lockersQ = lockersQ.where('id', '=', scope.locationId);
+  const lockers = (await lockersQ.orderBy('name').execute()).filter(hasOccupancyGrid);
+  if (!lockers.length) return { lockers: [] };
+  let heldQ = db.selectFrom('locker_compartments').select(['locker_compartments.location_id', (eb) => eb.fn.countAll<number>().as('n')]).where('locker_compartments.location_id', 'in', lockers.map((l) => l.id)).groupBy('locker_compartments.location_id');
+  if (scope.merchantId != null) heldQ = heldQ.innerJoin('packages', 'packages.id', 'locker_compartments.package_id').where('packages.merchant_id', '=', scope.merchantId);
+  const held = new Map((await heldQ.execute()).map((r) => [r.location_id, Number(r.n)]));
+  return {
+    lockers: lockers.map((l) => {
+      const terminal = parseTerminal(l);
+      const doors = terminal ? layoutDoors(terminal).length : 0;
+      const occupied = held.get(l.id) ?? 0;
+      return { location_id: l.id, name: l.name, doors, occupied, utilisation: rate(occupied, doors), flag: utilisationFlag(occupied, doors) };
+    }),
+  };
+}
+
+/** What is wrong now: expired and lost packages and failed messages, newest first (not bound to the range). */
+export async function readExceptions(db: Kysely<Database>, scope: Pick<KpiScope, 'merchantId' | 'locationId'>): Promise<DashboardExceptions['data']> {
+  let packagesQ = db.selectFrom('packages').where('packages.status', 'in', EXCEPTION_PACKAGE_STATUSES);
+  if (scope.merchantId != null) packagesQ = packagesQ.where('packages.merchant_id', '=', scope.merchantId);
+  if (scope.locationId != null) packagesQ = packagesQ.where('packages.location_id', '=', scope.locationId);
+  let messagesQ = db.selectFrom('outbox').where('outbox.status', 'in', EXCEPTION_MESSAGE_STATUSES);
+  if (scope.merchantId != null) messagesQ = messagesQ.where('outbox.merchant_id', '=', scope.merchantId);
+  const [counts, packages, failedCount, messages] = await Promise.all([
+    packagesQ.select(['packages.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('packages.status').execute(),
+    packagesQ
+      .leftJoin('locations', 'locations.id', 'packages.location_id')
+      .select(['packages.id', 'packages.barcode', 'packages.shipment_id', 'packages.status', 'packages.updated_at', 'locations.name as location'])
+      .orderBy('packages.id', 'desc')
+      .limit(EXCEPTION_ROWS)
+      .execute(),
+    messagesQ.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    scope.locationId != null ? Promise.resolve([]) : messagesQ.select(['outbox.id', 'outbox.recipient', 'outbox.subject_type', 'outbox.subject_id', 'outbox.updated_at']).orderBy('outbox.id', 'desc').limit(EXCEPTION_ROWS).execute(),
+  ]);
+  const totals = { expired: 0, lost: 0, message_failed: Number(failedCount?.n ?? 0) };
+  for (const c of counts) totals[exceptionKindOf(c.status)] += Number(c.n);
+  const shipmentOfMessage = new Map<number, number>();
+  const packageIds = messages.filter((m) => m.subject_type === 'package').map((m) => m.subject_id);
+  if (packageIds.length) for (const p of await db.selectFrom('packages').select(['id', 'shipment_id']).where('id', 'in', packageIds).execute()) shipmentOfMessage.set(p.id, p.shipment_id);
+  const rows: DashboardExceptions['data']['rows'] = [
+    ...packages.map((p) => ({ kind: exceptionKindOf(p.status), id: p.id, label: p.barcode, shipment_id: p.shipment_id, subject_type: 'package', subject_id: p.id, location: p.location ?? null, at: p.updated_at })),
+    ...messages.map((m) => ({ kind: 'message_failed' as const, id: m.id, label: m.recipient, shipment_id: m.subject_type === 'shipment' ? m.subject_id : (shipmentOfMessage.get(m.subject_id) ?? null), subject_type: m.subject_type, subject_id: m.subject_id, location: null, at: m.updated_at })),
+  ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, EXCEPTION_ROWS);
+  return { totals, rows };
+}

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../api/clock.js';
+import { networkTime } from '../../core/dashboard.js';
 import { expirePackages } from '../../api/jobs/package-expiry.job.js';
 import { backfillDashboardDaily } from '../../api/resources/dashboard/dashboard-aggregate.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
@@ -16,6 +17,7 @@ const clock = fixedClock(new Date('2027-03-01T12:00:00Z'));
 const DAY = '2027-03-10';
 const HOUR = 3_600_000;
 let t: TestApp;
+let expiresAt = '';
 let sa: Client, support: Client, ma: Client, mu: Client, globex: Client, driver: Client, pudo: Client, wh: Client;
 const id = { pudo: 0, acme: 0, globex: 0 };
 // The PUDO keeps a package 5 days, the extension adds 24 h: p2 expires on the 16th.
@@ -59,9 +61,12 @@ beforeAll(async () => {
   id.acme = await merchant('Acme Outfitters');
   id.globex = await merchant('Globex');
 
+  // The demo's packages keep away from the range: only this suite's package expires in it.
+  await t.db.updateTable('packages').set({ expires_at: '2099-01-01T00:00:00.000Z' }).where('expires_at', 'is not', null).execute();
   // Acme: two packages checked in at the PUDO (2 arrived).
   const s = await awaitingPickup(ma, id.pudo);
-  const [p1, p2] = s.packages as [{ id: number }, { id: number }];
+  const p1 = s.packages[0]!;
+  const p2 = s.packages[1]!;
   for (const p of [p1, p2]) expect((await driver.post(`/api/packages/${p.id}/pickup`)).statusCode).toBe(200);
   for (const p of [p1, p2]) expect((await pudo.post(`/api/packages/${p.id}/check-in`, { location_id: id.pudo })).statusCode).toBe(200);
   // 5 h later (15:00 Nassau) p1 is collected: dwell 5 h (bucket <= 8 h), a Wednesday 15:00 pickup.
@@ -71,7 +76,7 @@ beforeAll(async () => {
   expect(out.statusCode, out.body).toBe(200);
   // p2: extended once, then expires when its storage time is over (the scheduler): 1 extended, 1 expired.
   expect((await ma.post(`/api/packages/${p2.id}/extend-expiry`)).statusCode).toBe(200);
-  const expiresAt = (await t.db.selectFrom('packages').select('expires_at').where('id', '=', p2.id).executeTakeFirstOrThrow()).expires_at!;
+  expiresAt = (await t.db.selectFrom('packages').select('expires_at').where('id', '=', p2.id).executeTakeFirstOrThrow()).expires_at!;
   // A third Acme package is picked up and rerouted (1 rerouted), still the same day.
   const r = await awaitingPickup(ma, id.pudo, ['SMALL']);
   const p3 = r.packages[0]!;
@@ -100,7 +105,9 @@ describe('dashboard charts: numbers on a known dataset', () => {
 
   it('rates: expired, extended and rerouted over arrived (1/2 each); the expiry counts on its own day', async () => {
     const { data } = (await ma.get('/api/dashboard/rates', range)).json();
-    expect((await ma.get('/api/dashboard/rates', { from: '2027-03-16', to: '2027-03-16' })).json().data).toMatchObject({ arrived: 0, expired: 1 });
+    const expiryDay = networkTime(new Date(Date.parse(expiresAt) + 1000).toISOString()).day;
+    expect(expiryDay > DAY && expiryDay <= range.to).toBe(true);
+    expect((await ma.get('/api/dashboard/rates', { from: expiryDay, to: expiryDay })).json().data).toMatchObject({ arrived: 0, expired: 1 });
     expect(data, JSON.stringify(data)).toMatchObject({ arrived: 2, expired: 1, extended: 1, rerouted: 1, expiry_rate: 0.5, extension_rate: 0.5, reroute_rate: 0.5 });
   });
 

@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { DashboardStatistics } from '../../../core/contract/index.js';
 import { Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_SHIPMENT_STATUSES } from '../../../core/policies/shipments.policy.js';
 import { useApiGet } from './useApi.js';
+import { loadChunk } from '../components/lazyScreen.js';
+import { can } from '../../../core/policies/route.permissions.js';
+import { useActor } from '../components/useActor.js';
+
+/** The charts (issue 15): a chunk of their own with @mui/x-charts, fetched once the cards have rendered. */
+const DashboardKpis = lazy(async () => ({ default: (await loadChunk(() => import('./dashboard/DashboardKpis.js'))).DashboardKpis }));
 
 /** The statuses the dashboard counts (core's one definition). */
 export const DASHBOARD_STATUSES = DASHBOARD_SHIPMENT_STATUSES;
@@ -17,6 +24,7 @@ export function shipmentsByStatusPath(status: number): string {
 export function Dashboard() {
   const translate = useTranslate();
   const { data, loading } = useApiGet<DashboardStatistics>('dashboard/statistics');
+  const actor = useActor();
   return (
     <>
       <Title title={translate('dashboard.title')} />
@@ -49,6 +57,11 @@ export function Dashboard() {
           );
         })}
       </Grid>
+      {!loading && !actor.isPending && can(actor, 'dashboard.kpis') && (
+        <Suspense fallback={<Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>{translate('dashboard.kpis.loading')}</Typography>}>
+          <DashboardKpis />
+        </Suspense>
+      )}
     </>
   );
 }

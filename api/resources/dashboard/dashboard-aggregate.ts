@@ -57,11 +57,11 @@ export function addDelta(deltas: DailyDeltas, day: string, merchantId: number, l
   deltas.set(key, row);
 }
 
-/** Adds a collection: its counter, its dwell bucket (from available_at) and its local hour. */
-export function addCollection(deltas: DailyDeltas, at: string, merchantId: number, locationId: number, availableAt: string | null): void {
+/** Adds `by` collections: their dwell bucket (from available_at) and their local hour. */
+export function addCollection(deltas: DailyDeltas, at: string, merchantId: number, locationId: number, availableAt: string | null, by = 1): void {
   const { day, hour } = networkTime(at);
-  addDelta(deltas, day, merchantId, locationId, `pickups_${hour}`);
-  if (availableAt) addDelta(deltas, day, merchantId, locationId, `dwell_${dwellBucket(Math.max(0, Date.parse(at) - Date.parse(availableAt)) / 3_600_000)}`);
+  addDelta(deltas, day, merchantId, locationId, `pickups_${hour}`, by);
+  if (availableAt) addDelta(deltas, day, merchantId, locationId, `dwell_${dwellBucket(Math.max(0, Date.parse(at) - Date.parse(availableAt)) / 3_600_000)}`, by);
 }
 
 /** What a set of package events adds to the aggregate. */

@@ -8,7 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, Link as MuiLink } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DashboardDwell, DashboardExceptions, DashboardFlow, DashboardHeatmap, DashboardRates, DashboardUtilisation } from '../../../../core/contract/index.js';
 import { DEFAULT_RANGE_DAYS, NETWORK_TIME_ZONE } from '../../../../core/dashboard.js';
@@ -83,6 +83,7 @@ const pct = (n: number) => `${Math.round(n * 1000) / 10} %`;
 
 export function DashboardKpis() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const actor = useActor();
   const network = can(actor, 'dashboard.network');
   const [filters, setFilters] = useState<Filters>(() => ({ from: daysBefore(today(), DEFAULT_RANGE_DAYS - 1), to: today(), merchant_id: '', location_id: '' }));
@@ -127,7 +128,7 @@ export function DashboardKpis() {
         <TextField type="date" size="small" label={t('from')} value={filters.from} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError?.body?.errors?.from)} helperText={rangeError?.body?.errors?.from} />
         <TextField type="date" size="small" label={t('to')} value={filters.to} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError?.body?.errors?.to)} helperText={rangeError?.body?.errors?.to} />
         {network && (
-          <TextField select size="small" label={t('merchant')} value={filters.merchant_id} onChange={set('merchant_id')} sx={{ minWidth: 200 }}>
+          <TextField select size="small" label={t('merchant')} value={filters.merchant_id} onChange={set('merchant_id')} sx={{ minWidth: 200 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
             <MenuItem value="">{t('all_merchants')}</MenuItem>
             {(merchants.data?.data ?? []).map((m) => (
               <MenuItem key={m.id} value={String(m.id)}>
@@ -137,7 +138,7 @@ export function DashboardKpis() {
           </TextField>
         )}
         {locations.data && (
-          <TextField select size="small" label={t('location')} value={filters.location_id} onChange={set('location_id')} sx={{ minWidth: 200 }}>
+          <TextField select size="small" label={t('location')} value={filters.location_id} onChange={set('location_id')} sx={{ minWidth: 200 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
             <MenuItem value="">{t('all_locations')}</MenuItem>
             {locations.data.data.map((l) => (
               <MenuItem key={l.id} value={String(l.id)}>
@@ -157,8 +158,8 @@ export function DashboardKpis() {
               height={260}
               xAxis={[{ scaleType: 'point', data: days.map((d) => d.day.slice(5)) }]}
               series={[
-                { data: days.map((d) => d.arrived), label: t('flow.arrived'), showMark: false },
-                { data: days.map((d) => d.out), label: t('flow.out'), showMark: false },
+                { data: days.map((d) => d.arrived), label: t('flow.arrived'), showMark: false, curve: 'linear' },
+                { data: days.map((d) => d.out), label: t('flow.out'), showMark: false, curve: 'linear' },
               ]}
             />
           </Section>
@@ -248,7 +249,7 @@ export function DashboardKpis() {
                     head={[t('exceptions.kind'), t('exceptions.record'), t('exceptions.location'), t('exceptions.at')]}
                     rows={(exc?.rows ?? []).map((e) => {
                       const path = recordPath(e);
-                      return [t(`exceptions.${e.kind}`), path ? <MuiLink key="link" component={Link} to={path}>{e.label}</MuiLink> : e.label, e.location ?? '', new Date(e.at).toLocaleString()];
+                      return [t(`exceptions.${e.kind}`), path ? <MuiLink key="link" component={Link} to={path}>{e.label}</MuiLink> : e.label, e.location ?? '', new Date(e.at).toLocaleString(locale, { timeZone: NETWORK_TIME_ZONE })];
                     })}
                   />
                 )}

@@ -360,8 +360,9 @@ export interface SettingsTable {
  */
 export interface DashboardDailyTable {
   day: string;
+  /** -1: the row sums every merchant. */
   merchant_id: number;
-  /** 0: no location known. */
+  /** 0: no location known; -1: the row sums every location. */
   location_id: number;
   arrived: number;
   collected: number;

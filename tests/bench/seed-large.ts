@@ -232,7 +232,7 @@ export async function seedLarge(options: SeedOptions): Promise<SeedResult> {
   const columns = DASHBOARD_COLUMNS;
   const upsert = sqlite.prepare(
     `insert into dashboard_daily (day, merchant_id, location_id, ${columns.join(', ')}) values (?, ?, ?, ${columns.map(() => '?').join(', ')})
-     on conflict (day, merchant_id, location_id) do update set ${columns.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+     on conflict (merchant_id, location_id, day) do update set ${columns.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
   );
   sqlite.transaction(() => {
     for (const [key, counts] of kpi) {

@@ -1,6 +1,7 @@
 /**
  * The dashboard's daily aggregate (issue 15, docs/dashboard.md): one row per network-local day, merchant and
- * location with the package event counts, the dwell-time histogram and the collections per hour. Backfilled
+ * location (and the rows summing every merchant and/or every location, id -1) with the package event counts, the
+ * dwell-time histogram and the collections per hour; the primary key (merchant, location, day) serves every read. Backfilled
  * here from the events already recorded (the same code that keeps it afterwards).
  */
 import type { Kysely } from 'kysely';
@@ -13,13 +14,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('merchant_id', 'integer', (c) => c.notNull())
     .addColumn('location_id', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('dashboard_daily_pk', ['day', 'merchant_id', 'location_id']);
+    .addPrimaryKeyConstraint('dashboard_daily_pk', ['merchant_id', 'location_id', 'day']);
   const counter = (name: string) => (table = table.addColumn(name, 'integer', (c) => c.notNull().defaultTo(0)));
   for (const name of ['arrived', 'collected', 'returned', 'expired', 'extended', 'rerouted']) counter(name);
   for (let i = 0; i < DWELL_BUCKETS; i++) counter(`dwell_${i}`);
   for (let h = 0; h < 24; h++) counter(`pickups_${h}`);
   await table.execute();
-  await db.schema.createIndex('dashboard_daily_merchant').on('dashboard_daily').columns(['merchant_id', 'day']).execute();
-  await db.schema.createIndex('dashboard_daily_location').on('dashboard_daily').columns(['location_id', 'day']).execute();
   await backfillDashboardDaily(db);
 }

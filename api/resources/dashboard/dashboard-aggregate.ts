@@ -8,6 +8,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { DWELL_BUCKETS, dwellBucket, kpiCountersOf, KPI_COUNTERS, networkTime } from '../../../core/dashboard.js';
 import type { Database } from '../../db/tables.js';
 
+/** The merchant_id / location_id of the rows that sum every merchant / every location. */
+export const ALL = -1;
+
 type Db = Kysely<Database> | Transaction<Database> | Kysely<any>;
 
 /** A package event as written (data as an object) or as stored (data as JSON text). */
@@ -49,12 +52,18 @@ function actionOf(data: AggregateEvent['data']): string | null {
   return typeof data.action === 'string' ? data.action : null;
 }
 
-/** Adds one counted fact to the deltas. */
+/**
+ * Adds one counted fact to the deltas, at the four grains a chart reads (ALL = every merchant / location):
+ * (merchant, location), (merchant, ALL), (ALL, location), (ALL, ALL). A chart then reads one row per day for
+ * its filter (a year of the whole network: 366 rows), whatever the network's size.
+ */
 export function addDelta(deltas: DailyDeltas, day: string, merchantId: number, locationId: number, column: string, by = 1): void {
-  const key = `${day}|${merchantId}|${locationId}`;
-  const row = deltas.get(key) ?? {};
-  row[column] = (row[column] ?? 0) + by;
-  deltas.set(key, row);
+  for (const [m, l] of [[merchantId, locationId], [merchantId, ALL], [ALL, locationId], [ALL, ALL]] as const) {
+    const key = `${day}|${m}|${l}`;
+    const row = deltas.get(key) ?? {};
+    row[column] = (row[column] ?? 0) + by;
+    deltas.set(key, row);
+  }
 }
 
 /** Adds `by` collections: their dwell bucket (from available_at) and their local hour. */
@@ -82,15 +91,20 @@ export function deltasOf(events: AggregateEvent[], packages: Map<number, Package
   return deltas;
 }
 
-/** Adds deltas to the aggregate rows (insert, or add on conflict): one statement per row touched. */
+/** Adds deltas to the aggregate rows (insert, or add on conflict), up to 200 rows per statement. */
 export async function writeDeltas(db: Db, deltas: DailyDeltas): Promise<void> {
-  for (const [key, counts] of deltas) {
-    const [day, merchant, location] = key.split('|');
-    const columns = Object.keys(counts);
+  const entries = [...deltas];
+  for (let i = 0; i < entries.length; i += 200) {
+    const chunk = entries.slice(i, i + 200);
+    const columns = [...new Set(chunk.flatMap(([, counts]) => Object.keys(counts)))];
+    const rows = chunk.map(([key, counts]) => {
+      const [day, merchant, location] = key.split('|');
+      return { day, merchant_id: Number(merchant), location_id: Number(location), ...Object.fromEntries(columns.map((c) => [c, counts[c] ?? 0])) };
+    });
     await (db as Kysely<any>)
       .insertInto('dashboard_daily')
-      .values({ day, merchant_id: Number(merchant), location_id: Number(location), ...counts })
-      .onConflict((oc) => oc.columns(['day', 'merchant_id', 'location_id']).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb(`dashboard_daily.${c}`, '+', eb.ref(`excluded.${c}`))]))))
+      .values(rows)
+      .onConflict((oc) => oc.columns(['merchant_id', 'location_id', 'day']).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb(`dashboard_daily.${c}`, '+', eb.ref(`excluded.${c}`))]))))
       .execute();
   }
 }

@@ -11,6 +11,7 @@ import type { DashboardDwell, DashboardExceptions, DashboardFlow, DashboardHeatm
 import type { Database } from '../../db/tables.js';
 import { parseTerminal } from '../../providers/locker/local-locker.js';
 import { layoutDoors } from '../../lockers/doors.repository.js';
+import { ALL } from './dashboard-aggregate.js';
 
 export interface KpiScope {
   from: string;
@@ -21,11 +22,15 @@ export interface KpiScope {
 
 const EXCEPTION_ROWS = 50;
 
-function daily(db: Kysely<Database>, scope: KpiScope) {
-  let q = db.selectFrom('dashboard_daily').where('day', '>=', scope.from).where('day', '<=', scope.to);
-  if (scope.merchantId != null) q = q.where('merchant_id', '=', scope.merchantId);
+/**
+ * The aggregate rows of the scope: one per day at the grain the filter names (ALL rows sum every merchant /
+ * location); `perLocation` keeps the rows of each location instead (the dwell chart).
+ */
+function daily(db: Kysely<Database>, scope: KpiScope, perLocation = false) {
+  let q = db.selectFrom('dashboard_daily').where('merchant_id', '=', scope.merchantId ?? ALL);
   if (scope.locationId != null) q = q.where('location_id', '=', scope.locationId);
-  return q;
+  else q = perLocation ? q.where('location_id', '>', ALL) : q.where('location_id', '=', ALL);
+  return q.where('day', '>=', scope.from).where('day', '<=', scope.to);
 }
 
 const total = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)`.as(column);
@@ -52,7 +57,7 @@ export async function readRates(db: Kysely<Database>, scope: KpiScope): Promise<
 const DWELL_COLUMNS = Array.from({ length: DWELL_BUCKETS }, (_, i) => `dwell_${i}`);
 
 export async function readDwell(db: Kysely<Database>, scope: KpiScope): Promise<DashboardDwell['data']> {
-  const rows = await daily(db, scope)
+  const rows = await daily(db, scope, true)
     .select(['location_id', total('collected'), ...DWELL_COLUMNS.map(total)])
     .groupBy('location_id')
     .execute();
@@ -99,26 +104,41 @@ export async function readUtilisation(db: Kysely<Database>, scope: Pick<KpiScope
   };
 }
 
-/** What is wrong now: expired and lost packages and failed messages, newest first (not bound to the range). */
+/** Totals above this are answered as this (the exceptions list says "at least"). */
+export const EXCEPTION_COUNT_CAP = 100_000;
+
+/**
+ * What is wrong now: expired and lost packages and failed messages, newest first (not bound to the range). One
+ * query per status, each walking its (status, id) index backwards for 50 rows; counts stop at EXCEPTION_COUNT_CAP.
+ */
 export async function readExceptions(db: Kysely<Database>, scope: Pick<KpiScope, 'merchantId' | 'locationId'>): Promise<DashboardExceptions['data']> {
-  let packagesQ = db.selectFrom('packages').where('packages.status', 'in', EXCEPTION_PACKAGE_STATUSES);
-  if (scope.merchantId != null) packagesQ = packagesQ.where('packages.merchant_id', '=', scope.merchantId);
-  if (scope.locationId != null) packagesQ = packagesQ.where('packages.location_id', '=', scope.locationId);
+  const packagesOf = (status: number) => {
+    let q = db.selectFrom('packages').where('packages.status', '=', status);
+    if (scope.merchantId != null) q = q.where('packages.merchant_id', '=', scope.merchantId);
+    if (scope.locationId != null) q = q.where('packages.location_id', '=', scope.locationId);
+    return q;
+  };
   let messagesQ = db.selectFrom('outbox').where('outbox.status', 'in', EXCEPTION_MESSAGE_STATUSES);
   if (scope.merchantId != null) messagesQ = messagesQ.where('outbox.merchant_id', '=', scope.merchantId);
-  const [counts, packages, failedCount, messages] = await Promise.all([
-    packagesQ.select(['packages.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('packages.status').execute(),
-    packagesQ
-      .leftJoin('locations', 'locations.id', 'packages.location_id')
-      .select(['packages.id', 'packages.barcode', 'packages.shipment_id', 'packages.status', 'packages.updated_at', 'locations.name as location'])
-      .orderBy('packages.id', 'desc')
-      .limit(EXCEPTION_ROWS)
-      .execute(),
-    messagesQ.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-    scope.locationId != null ? Promise.resolve([]) : messagesQ.select(['outbox.id', 'outbox.recipient', 'outbox.subject_type', 'outbox.subject_id', 'outbox.updated_at']).orderBy('outbox.id', 'desc').limit(EXCEPTION_ROWS).execute(),
-  ]);
-  const totals = { expired: 0, lost: 0, message_failed: Number(failedCount?.n ?? 0) };
-  for (const c of counts) totals[exceptionKindOf(c.status)] += Number(c.n);
+  const capped = async (q: { select(s: unknown): unknown }) => {
+    const inner = (q as ReturnType<typeof packagesOf>).select(sql<number>`1`.as('one')).limit(EXCEPTION_COUNT_CAP).as('capped');
+    return Number((await db.selectFrom(inner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  };
+  const totals = { expired: 0, lost: 0, message_failed: 0 };
+  const packages = [];
+  for (const status of EXCEPTION_PACKAGE_STATUSES) {
+    totals[exceptionKindOf(status)] += await capped(packagesOf(status));
+    packages.push(
+      ...(await packagesOf(status)
+        .leftJoin('locations', 'locations.id', 'packages.location_id')
+        .select(['packages.id', 'packages.barcode', 'packages.shipment_id', 'packages.status', 'packages.updated_at', 'locations.name as location'])
+        .orderBy('packages.id', 'desc')
+        .limit(EXCEPTION_ROWS)
+        .execute()),
+    );
+  }
+  totals.message_failed = await capped(messagesQ);
+  const messages = scope.locationId != null ? [] : await messagesQ.select(['outbox.id', 'outbox.recipient', 'outbox.subject_type', 'outbox.subject_id', 'outbox.updated_at']).orderBy('outbox.id', 'desc').limit(EXCEPTION_ROWS).execute();
   const shipmentOfMessage = new Map<number, number>();
   const packageIds = messages.filter((m) => m.subject_type === 'package').map((m) => m.subject_id);
   if (packageIds.length) for (const p of await db.selectFrom('packages').select(['id', 'shipment_id']).where('id', 'in', packageIds).execute()) shipmentOfMessage.set(p.id, p.shipment_id);

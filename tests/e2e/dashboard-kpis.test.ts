@@ -14,7 +14,8 @@ type Catalogue = typeof en;
 async function chartsShown(page: Page, c: Catalogue) {
   await page.getByRole('heading', { name: c.dashboard.kpis.title }).waitFor({ timeout: 20_000 });
   const flow = page.getByRole('region', { name: c.dashboard.kpis.flow.title });
-  await flow.locator('svg path').first().waitFor();
+  // The drawn line (the legend's marks are paths too, hidden from the accessibility tree).
+  await flow.locator('svg path[class*="MuiLineChart-line"], svg path[class*="MuiLineElement"]').first().waitFor();
   await page.getByRole('region', { name: c.dashboard.kpis.rates.title }).getByRole('cell', { name: c.dashboard.kpis.rates.arrived }).waitFor();
   await page.waitForLoadState('networkidle');
   return flow;

@@ -1,7 +1,8 @@
 /**
  * The dashboard's daily aggregate (issue 15, docs/dashboard.md): one row per network-local day, merchant and
- * location (and the rows summing every merchant and/or every location, id -1) with the package event counts, the
- * dwell-time histogram and the collections per hour; the primary key (merchant, location, day) serves every read. Backfilled
+ * location (and the rows summing every merchant or every location, id -1) with the package event counts, the
+ * dwell-time histogram and the collections per hour; the primary key (merchant, location, day) and the index
+ * (location, day) serve every read. Backfilled
  * here from the events already recorded (the same code that keeps it afterwards).
  */
 import type { Kysely } from 'kysely';
@@ -20,5 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (let i = 0; i < DWELL_BUCKETS; i++) counter(`dwell_${i}`);
   for (let h = 0; h < 24; h++) counter(`pickups_${h}`);
   await table.execute();
+  // The whole network's reads: every merchant's (merchant, ALL) rows of a range.
+  await db.schema.createIndex('dashboard_daily_location_day').on('dashboard_daily').columns(['location_id', 'day']).execute();
   await backfillDashboardDaily(db);
 }

@@ -53,12 +53,13 @@ function actionOf(data: AggregateEvent['data']): string | null {
 }
 
 /**
- * Adds one counted fact to the deltas, at the four grains a chart reads (ALL = every merchant / location):
- * (merchant, location), (merchant, ALL), (ALL, location), (ALL, ALL). A chart then reads one row per day for
- * its filter (a year of the whole network: 366 rows), whatever the network's size.
+ * Adds one counted fact to the deltas, at the three grains a chart reads (ALL = every merchant / location):
+ * (merchant, location), (merchant, ALL) and (ALL, location). A chart reads one row per day for a merchant or a
+ * location, one per merchant and day for the whole network. There is no (ALL, ALL) row on purpose: every verb in
+ * the network would update it, and on PostgreSQL its row lock would queue them all until each commits.
  */
 export function addDelta(deltas: DailyDeltas, day: string, merchantId: number, locationId: number, column: string, by = 1): void {
-  for (const [m, l] of [[merchantId, locationId], [merchantId, ALL], [ALL, locationId], [ALL, ALL]] as const) {
+  for (const [m, l] of [[merchantId, locationId], [merchantId, ALL], [ALL, locationId]] as const) {
     const key = `${day}|${m}|${l}`;
     const row = deltas.get(key) ?? {};
     row[column] = (row[column] ?? 0) + by;
@@ -91,9 +92,12 @@ export function deltasOf(events: AggregateEvent[], packages: Map<number, Package
   return deltas;
 }
 
-/** Adds deltas to the aggregate rows (insert, or add on conflict), up to 200 rows per statement. */
+/**
+ * Adds deltas to the aggregate rows (insert, or add on conflict), up to 200 rows per statement, in key order:
+ * two transactions lock the rows they share in the same order, so they queue instead of deadlocking.
+ */
 export async function writeDeltas(db: Db, deltas: DailyDeltas): Promise<void> {
-  const entries = [...deltas];
+  const entries = [...deltas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (let i = 0; i < entries.length; i += 200) {
     const chunk = entries.slice(i, i + 200);
     const columns = [...new Set(chunk.flatMap(([, counts]) => Object.keys(counts)))];

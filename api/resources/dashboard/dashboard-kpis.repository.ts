@@ -23,13 +23,17 @@ export interface KpiScope {
 const EXCEPTION_ROWS = 50;
 
 /**
- * The aggregate rows of the scope: one per day at the grain the filter names (ALL rows sum every merchant /
- * location); `perLocation` keeps the rows of each location instead (the dwell chart).
+ * The aggregate rows of the scope (ALL rows sum every merchant / location): a merchant and/or a location read one
+ * row per day through the primary key (merchant, location, day); the whole network reads its merchants' rows
+ * (location ALL, index (location, day)). `perLocation` keeps each location's rows instead (the dwell chart).
  */
 function daily(db: Kysely<Database>, scope: KpiScope, perLocation = false) {
-  let q = db.selectFrom('dashboard_daily').where('merchant_id', '=', scope.merchantId ?? ALL);
-  if (scope.locationId != null) q = q.where('location_id', '=', scope.locationId);
-  else q = perLocation ? q.where('location_id', '>', ALL) : q.where('location_id', '=', ALL);
+  let q = db.selectFrom('dashboard_daily');
+  if (perLocation) {
+    q = q.where('merchant_id', '=', scope.merchantId ?? ALL);
+    q = scope.locationId != null ? q.where('location_id', '=', scope.locationId) : q.where('location_id', '>', ALL);
+  } else if (scope.merchantId == null && scope.locationId == null) q = q.where('location_id', '=', ALL).where('merchant_id', '>', ALL);
+  else q = q.where('merchant_id', '=', scope.merchantId ?? ALL).where('location_id', '=', scope.locationId ?? ALL);
   return q.where('day', '>=', scope.from).where('day', '<=', scope.to);
 }
 

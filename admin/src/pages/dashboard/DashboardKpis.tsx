@@ -54,18 +54,25 @@ function Section({ id, title, csv, table, children }: { id: string; title: strin
   );
 }
 
+/** A table's header row of column headers. */
+function HeadRow({ head }: { head: (string | number)[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {head.map((h) => (
+          <TableCell key={h} component="th" scope="col">
+            {h}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 function SimpleTable({ head, rows }: { head: string[]; rows: (string | number | ReactNode)[][] }) {
   return (
     <Table size="small">
-      <TableHead>
-        <TableRow>
-          {head.map((h) => (
-            <TableCell key={h} component="th" scope="col">
-              {h}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
+      <HeadRow head={head} />
       <TableBody>
         {rows.map((row, i) => (
           <TableRow key={i}>
@@ -204,18 +211,7 @@ export function DashboardKpis() {
             csv={() => csvOf([t('heatmap.weekday'), ...Array.from({ length: 24 }, (_, h) => String(h))], cells.map((row, i) => [dayName(i), ...row]))}
             table={
               <Table size="small" sx={{ '& td, & th': { px: 0.25, py: 0.25, textAlign: 'center', fontSize: 11 } }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell component="th" scope="col">
-                      {t('heatmap.weekday')}
-                    </TableCell>
-                    {Array.from({ length: 24 }, (_, h) => (
-                      <TableCell key={h} component="th" scope="col">
-                        {h}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
+                <HeadRow head={[t('heatmap.weekday'), ...Array.from({ length: 24 }, (_, h) => h)]} />
                 <TableBody>
                   {cells.map((row, i) => (
                     <TableRow key={i}>

@@ -129,20 +129,26 @@ export async function readExceptions(db: Kysely<Database>, scope: Pick<KpiScope,
     return Number((await db.selectFrom(inner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
   };
   const totals = { expired: 0, lost: 0, message_failed: 0 };
-  const packages = [];
-  for (const status of EXCEPTION_PACKAGE_STATUSES) {
-    totals[exceptionKindOf(status)] += await capped(packagesOf(status));
-    packages.push(
-      ...(await packagesOf(status)
-        .leftJoin('locations', 'locations.id', 'packages.location_id')
-        .select(['packages.id', 'packages.barcode', 'packages.shipment_id', 'packages.status', 'packages.updated_at', 'locations.name as location'])
-        .orderBy('packages.id', 'desc')
-        .limit(EXCEPTION_ROWS)
-        .execute()),
-    );
-  }
-  totals.message_failed = await capped(messagesQ);
-  const messages = scope.locationId != null ? [] : await messagesQ.select(['outbox.id', 'outbox.recipient', 'outbox.subject_type', 'outbox.subject_id', 'outbox.updated_at']).orderBy('outbox.id', 'desc').limit(EXCEPTION_ROWS).execute();
+  // Independent reads: on PostgreSQL they run at once on the pool (SQLite runs them one after the other anyway).
+  const [perStatus, failed, messages] = await Promise.all([
+    Promise.all(
+      EXCEPTION_PACKAGE_STATUSES.map(async (status) => ({
+        status,
+        count: await capped(packagesOf(status)),
+        rows: await packagesOf(status)
+          .leftJoin('locations', 'locations.id', 'packages.location_id')
+          .select(['packages.id', 'packages.barcode', 'packages.shipment_id', 'packages.status', 'packages.updated_at', 'locations.name as location'])
+          .orderBy('packages.id', 'desc')
+          .limit(EXCEPTION_ROWS)
+          .execute(),
+      })),
+    ),
+    capped(messagesQ),
+    scope.locationId != null ? Promise.resolve([]) : messagesQ.select(['outbox.id', 'outbox.recipient', 'outbox.subject_type', 'outbox.subject_id', 'outbox.updated_at']).orderBy('outbox.id', 'desc').limit(EXCEPTION_ROWS).execute(),
+  ]);
+  for (const { status, count } of perStatus) totals[exceptionKindOf(status)] += count;
+  totals.message_failed = failed;
+  const packages = perStatus.flatMap((s) => s.rows);
   const shipmentOfMessage = new Map<number, number>();
   const packageIds = messages.filter((m) => m.subject_type === 'package').map((m) => m.subject_id);
   if (packageIds.length) for (const p of await db.selectFrom('packages').select(['id', 'shipment_id']).where('id', 'in', packageIds).execute()) shipmentOfMessage.set(p.id, p.shipment_id);

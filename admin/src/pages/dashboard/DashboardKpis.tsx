@@ -38,7 +38,12 @@ function Section({ id, title, csv, table, children }: { id: string; title: strin
           {title}
         </Typography>
         {children}
-        {showTable && <Box sx={{ overflowX: 'auto' }}>{table}</Box>}
+        {/* Focusable, so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable). */}
+        {showTable && (
+          <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={title}>
+            {table}
+          </Box>
+        )}
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
           {children && (
             <Button size="small" onClick={() => setShowTable((v) => !v)} aria-expanded={showTable}>

@@ -8,6 +8,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { AdminContext } from 'react-admin';
 import { TestMemoryRouter } from 'react-admin';
 import { en } from '../../../../core/i18n/index.js';
+import { DASHBOARD_KPI_PHRASES } from '../../../../core/i18n/dashboard-kpis.js';
 import { ROLES } from '../../../../core/roles.js';
 import { api } from '../../providers/http.js';
 import { testAuth, testI18n } from '../../components/testing.js';
@@ -45,7 +46,7 @@ afterEach(() => {
   vi.mocked(api).mockClear();
 });
 
-const k = en.dashboard.kpis;
+const k = DASHBOARD_KPI_PHRASES.en;
 function renderDashboard(role: number) {
   return render(
     <TestMemoryRouter>
@@ -65,13 +66,13 @@ describe('dashboard charts section', () => {
     // The cards come first in the page: the section follows them.
     expect(screen.getByText(en.dashboard.cards[30]).compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const rates = screen.getByRole('region', { name: k.rates.title });
-    expect(within(rates).getByText('25 %')).toBeTruthy();
+    expect(await within(rates).findByText('25 %')).toBeTruthy();
     expect(within(rates).getByText('12.5 %')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('region', { name: k.flow.title })).getByRole('button', { name: k.show_table }));
-    expect(within(screen.getByRole('region', { name: k.flow.title })).getByRole('cell', { name: '7' })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: k.utilisation.title })).getByText(k.utilisation.high)).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: k.heatmap.title })).getByTitle('Wed 15:00: 4 pickups')).toBeTruthy();
-    const link = within(screen.getByRole('region', { name: k.exceptions.title })).getByRole('link', { name: 'LP0001' });
+    expect(await within(screen.getByRole('region', { name: k.flow.title })).findByRole('cell', { name: '7' })).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: k.utilisation.title })).findByText(k.utilisation.high)).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: k.heatmap.title })).findByTitle('Wed 15:00: 4 pickups')).toBeTruthy();
+    const link = await within(screen.getByRole('region', { name: k.exceptions.title })).findByRole('link', { name: 'LP0001' });
     expect(link.getAttribute('href')).toBe('/shipments/7/packages/41');
     // A merchant has no merchant filter; every chart asked for the same range.
     expect(screen.queryByLabelText(k.merchant)).toBeNull();

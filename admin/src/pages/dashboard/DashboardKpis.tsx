@@ -8,11 +8,12 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, Link as MuiLink } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DashboardDwell, DashboardExceptions, DashboardFlow, DashboardHeatmap, DashboardRates, DashboardUtilisation } from '../../../../core/contract/index.js';
 import { DEFAULT_RANGE_DAYS, NETWORK_TIME_ZONE } from '../../../../core/dashboard.js';
 import { can } from '../../../../core/policies/route.permissions.js';
+import { kpiPhrase } from '../../../../core/i18n/dashboard-kpis.js';
 import { useActor } from '../../components/useActor.js';
 import { useApiGet } from '../useApi.js';
 import { csvOf, downloadCsv, kpiQuery, recordPath } from './kpiData.js';
@@ -28,8 +29,14 @@ const today = () => new Date().toLocaleDateString('en-CA', { timeZone: NETWORK_T
 const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 /** One chart's card: heading, body, a table toggle and the CSV button. */
+/** The charts' phrases in the interface language (core/i18n/dashboard-kpis.ts, outside the first-load catalogues). */
+function useKpiText() {
+  const [locale] = useLocaleState();
+  return (key: string, params?: Record<string, unknown>) => kpiPhrase(locale, key, params);
+}
+
 function Section({ id, title, csv, table, children }: { id: string; title: string; csv: () => string; table: ReactNode; children?: ReactNode }) {
-  const translate = useTranslate();
+  const t = useKpiText();
   const [showTable, setShowTable] = useState(!children);
   return (
     <Card component="section" aria-labelledby={`kpi-${id}`} sx={{ height: '100%' }}>
@@ -47,11 +54,11 @@ function Section({ id, title, csv, table, children }: { id: string; title: strin
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
           {children && (
             <Button size="small" onClick={() => setShowTable((v) => !v)} aria-expanded={showTable}>
-              {translate(showTable ? 'dashboard.kpis.hide_table' : 'dashboard.kpis.show_table')}
+              {t(showTable ? 'hide_table' : 'show_table')}
             </Button>
           )}
-          <Button size="small" variant="outlined" onClick={() => downloadCsv(`dashboard-${id}.csv`, csv())} aria-label={translate('dashboard.kpis.csv_of', { chart: title })}>
-            {translate('dashboard.kpis.csv')}
+          <Button size="small" variant="outlined" onClick={() => downloadCsv(`dashboard-${id}.csv`, csv())} aria-label={t('csv_of', { chart: title })}>
+            {t('csv')}
           </Button>
         </Stack>
       </CardContent>
@@ -94,8 +101,8 @@ function SimpleTable({ head, rows }: { head: string[]; rows: (string | number | 
 const pct = (n: number) => `${Math.round(n * 1000) / 10} %`;
 
 export function DashboardKpis() {
-  const translate = useTranslate();
   const [locale] = useLocaleState();
+  const t = useKpiText();
   const actor = useActor();
   const network = can(actor, 'dashboard.network');
   const [filters, setFilters] = useState<Filters>(() => ({ from: daysBefore(today(), DEFAULT_RANGE_DAYS - 1), to: today(), merchant_id: '', location_id: '' }));
@@ -112,7 +119,6 @@ export function DashboardKpis() {
   // 422s are shown by the date fields; the charts keep their last numbers meanwhile.
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value }));
 
-  const t = (key: string, options?: Record<string, unknown>) => translate(`dashboard.kpis.${key}`, options);
   const days = flow.data?.data.days ?? [];
   const flowHead = [t('flow.day'), t('flow.arrived'), t('flow.out'), t('flow.collected'), t('flow.returned')];
   const flowRows = days.map((d) => [d.day, d.arrived, d.out, d.collected, d.returned]);

@@ -4,7 +4,7 @@
  * merchant and by location); utilisation counts held locker doors; exceptions read packages and the outbox by
  * their status indexes. `scope.merchantId` is the tenant scope, set by the route (never from a merchant's input).
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { DWELL_BUCKET_HOURS, DWELL_BUCKETS, EXCEPTION_MESSAGE_STATUSES, EXCEPTION_PACKAGE_STATUSES, NETWORK_TIME_ZONE, exceptionKindOf, daysOf, percentileHours, rate, utilisationFlag, weekdayOf } from '../../../core/dashboard.js';
 import { hasOccupancyGrid } from '../../../core/policies/lockers.policy.js';
 import type { DashboardDwell, DashboardExceptions, DashboardFlow, DashboardHeatmap, DashboardRates, DashboardUtilisation } from '../../../core/contract/index.js';
@@ -124,17 +124,17 @@ export async function readExceptions(db: Kysely<Database>, scope: Pick<KpiScope,
   };
   let messagesQ = db.selectFrom('outbox').where('outbox.status', 'in', EXCEPTION_MESSAGE_STATUSES);
   if (scope.merchantId != null) messagesQ = messagesQ.where('outbox.merchant_id', '=', scope.merchantId);
-  const capped = async (q: { select(s: unknown): unknown }) => {
-    const inner = (q as ReturnType<typeof packagesOf>).select(sql<number>`1`.as('one')).limit(EXCEPTION_COUNT_CAP).as('capped');
-    return Number((await db.selectFrom(inner).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-  };
+  /** Counts the rows of `q` (a query selecting `one`), stopping at EXCEPTION_COUNT_CAP. */
+  const capped = async (q: SelectQueryBuilder<Database, 'packages' | 'outbox', { one: number }>) =>
+    Number((await db.selectFrom(q.limit(EXCEPTION_COUNT_CAP).as('capped')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  const one = sql<number>`1`.as('one');
   const totals = { expired: 0, lost: 0, message_failed: 0 };
   // Independent reads: on PostgreSQL they run at once on the pool (SQLite runs them one after the other anyway).
   const [perStatus, failed, messages] = await Promise.all([
     Promise.all(
       EXCEPTION_PACKAGE_STATUSES.map(async (status) => ({
         status,
-        count: await capped(packagesOf(status)),
+        count: await capped(packagesOf(status).select(one) as SelectQueryBuilder<Database, 'packages' | 'outbox', { one: number }>),
         rows: await packagesOf(status)
           .leftJoin('locations', 'locations.id', 'packages.location_id')
           .select(['packages.id', 'packages.barcode', 'packages.shipment_id', 'packages.status', 'packages.updated_at', 'locations.name as location'])
@@ -143,7 +143,7 @@ export async function readExceptions(db: Kysely<Database>, scope: Pick<KpiScope,
           .execute(),
       })),
     ),
-    capped(messagesQ),
+    capped(messagesQ.select(one) as SelectQueryBuilder<Database, 'packages' | 'outbox', { one: number }>),
     scope.locationId != null ? Promise.resolve([]) : messagesQ.select(['outbox.id', 'outbox.recipient', 'outbox.subject_type', 'outbox.subject_id', 'outbox.updated_at']).orderBy('outbox.id', 'desc').limit(EXCEPTION_ROWS).execute(),
   ]);
   for (const { status, count } of perStatus) totals[exceptionKindOf(status)] += count;

@@ -119,3 +119,11 @@ describe('resource policies and masks', () => {
     expect(canUseFilter(ROLES.merchant_admin, 'users', 'role')).toBe(false);
   });
 });
+
+describe('dashboard charts (issue 15)', () => {
+  it('every role with the dashboard screen has its charts (the screen does not check again), and only staff the network', async () => {
+    const { PERMISSIONS } = await import('./policies/route.permissions.js');
+    expect(PERMISSIONS['dashboard.kpis'].roles).toBe(ROUTES.dashboard!.roles);
+    expect(PERMISSIONS['dashboard.network'].roles).toBe(ROLES.superadmin | ROLES.support);
+  });
+});

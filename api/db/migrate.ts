@@ -18,6 +18,7 @@ import * as lockerAccess from './migrations/018-locker-access.js';
 import * as changeLog from './migrations/019-change-log.js';
 import * as lockerDoors from './migrations/020-locker-doors.js';
 import * as storageRules from './migrations/021-storage-rules.js';
+import * as dashboardDaily from './migrations/022-dashboard-daily.js';
 import * as batchMessageTranslations from './migrations/023-batch-message-translations.js';
 import * as scanSync from './migrations/024-scan-sync.js';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '019-change-log': changeLog,
   '020-locker-doors': lockerDoors,
   '021-storage-rules': storageRules,
+  '022-dashboard-daily': dashboardDaily,
   '023-batch-message-translations': batchMessageTranslations,
   '024-scan-sync': scanSync,
 };

@@ -371,8 +371,30 @@ export interface SettingsTable {
   value: string;
 }
 
+/**
+ * The dashboard's daily aggregate (migration 022, docs/dashboard.md): per network-local day, merchant and
+ * location, the counts of package events (core/dashboard.ts), the dwell-time histogram of collections
+ * (`dwell_0`..`dwell_13`) and the collections per local hour (`pickups_0`..`pickups_23`). Kept by
+ * api/resources/dashboard/dashboard-aggregate.ts in the same transaction as the events.
+ */
+export interface DashboardDailyTable {
+  day: string;
+  /** -1: the row sums every merchant. */
+  merchant_id: number;
+  /** 0: no location known; -1: the row sums every location. */
+  location_id: number;
+  arrived: number;
+  collected: number;
+  returned: number;
+  expired: number;
+  extended: number;
+  rerouted: number;
+  [bucket: `dwell_${number}` | `pickups_${number}`]: number;
+}
+
 export interface Database {
   settings: SettingsTable;
+  dashboard_daily: DashboardDailyTable;
   merchants: MerchantsTable;
   locations: LocationsTable;
   location_groups: LocationGroupsTable;

@@ -1,9 +1,11 @@
 /**
  * The events table: one row per create, update, delete or status change of a shipment, package, batch,
- * batch item or manifest (who, when, from, to, where, why). Feeds timelines and the audit trail.
+ * batch item or manifest (who, when, from, to, where, why). Feeds timelines, the audit trail and the
+ * dashboard's daily aggregate (api/resources/dashboard/dashboard-aggregate.ts).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EventRow } from '../db/tables.js';
+import { applyDashboardEvents } from '../resources/dashboard/dashboard-aggregate.js';
 
 export type SubjectType = 'shipment' | 'package' | 'batch' | 'batch_item' | 'manifest' | 'location';
 export type EventKind = 'created' | 'updated' | 'deleted' | 'status' | (string & {});
@@ -49,6 +51,8 @@ export async function recordEvents(db: Db, events: NewEvent[]): Promise<void> {
       })),
     )
     .execute();
+  // The dashboard's daily counts move in the same transaction as the events they count.
+  await applyDashboardEvents(db, events);
 }
 
 export interface TimelineEvent extends Omit<EventRow, 'data'> {

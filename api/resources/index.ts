@@ -8,6 +8,7 @@ import { registerCrudRoutes } from './crud-routes.js';
 import type { ResourceModule } from './module.js';
 import { registerCanRoute } from './record-actions.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
+import { registerDashboardKpiRoutes } from './dashboard/dashboard-kpis.routes.js';
 import { shipmentsModule } from './shipments/shipments.module.js';
 import { packagesModule } from './packages/packages.module.js';
 import { batchesModule } from './batches/batches.module.js';
@@ -36,6 +37,7 @@ export { loadVisible, loadOne } from './records.js';
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   registerPreferenceRoutes(app);
   registerDashboardRoutes(app);
+  registerDashboardKpiRoutes(app);
   registerCanRoute(app, RESOURCE_MODULES);
   for (const mod of Object.values(RESOURCE_MODULES)) registerCrudRoutes(app, mod);
 }

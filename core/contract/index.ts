@@ -17,3 +17,4 @@ export * from './lockers.js';
 export * from './settings.js';
 export * from './scans.js';
 export * from './live.js';
+export * from './dashboard.js';

@@ -96,6 +96,7 @@ export const appEn = {
     title: 'Dashboard',
     cards: { 0: 'Draft shipments', 20: 'Printed shipments', 30: 'Awaiting pickup' },
     view_all: 'View all',
+    charts_loading: 'Loading the charts…',
   },
 
   live: {
@@ -631,6 +632,8 @@ export const appEn = {
     date: 'Must be a real date written YYYY-MM-DD.',
     hex_color: 'Must be #RRGGBB, e.g. #1565C0.',
     date_between: 'Must be a date from %{min} to %{max}.',
+    date_order: 'Must not be before the first day.',
+    range_too_long: 'The range may cover at most %{max} days.',
   },
 
   errors: {

@@ -94,6 +94,7 @@ export const appEs: AppCatalogue = {
     title: 'Panel',
     cards: { 0: 'Envíos en borrador', 20: 'Envíos impresos', 30: 'Pendientes de recogida' },
     view_all: 'Ver todos',
+    charts_loading: 'Cargando los gráficos…',
   },
 
   live: {
@@ -634,6 +635,8 @@ export const appEs: AppCatalogue = {
     nul: 'No debe contener caracteres NUL.',
     date: 'Debe ser una fecha real con el formato AAAA-MM-DD.',
     date_between: 'Debe ser una fecha entre el %{min} y el %{max}.',
+    date_order: 'No puede ser anterior al primer día.',
+    range_too_long: 'El intervalo puede abarcar como máximo %{max} días.',
   },
 
   errors: {

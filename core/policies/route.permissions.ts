@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   'webhooks.manage': { roles: ROLES.superadmin | ROLES.merchant_admin, text: "Webhook settings and delivery log (a merchant admin: its own merchant's)." },
   'webhooks.any-merchant': { roles: ROLES.superadmin, text: "Every merchant's webhooks, not only the actor's own." },
   'dashboard.show': { roles: ROLE_GROUPS.backoffice, text: 'The dashboard counters.' },
+  'dashboard.kpis': { roles: ROLE_GROUPS.backoffice, text: "The dashboard's charts (issue 15): a merchant role sees its own parcels only." },
+  'dashboard.network': { roles: ROLE_GROUPS.admin, text: "The dashboard's charts for the whole network or any merchant (the merchant filter)." },
   'merchants.preferences': { roles: ROLES.merchant_admin, text: "The merchant's own notification preferences." },
   'lockers.terminal-secret': { roles: ROLE_GROUPS.admin, text: "Create or rotate a locker terminal's secret (shown once)." },
   'lockers.badges': { roles: ROLE_GROUPS.admin, text: "Create or revoke a courier's kiosk badge code (shown once)." },

@@ -4,7 +4,7 @@
  * scenario, `BENCH {"name": ..., "p50_ms": ..., "p99_ms": ..., "rps": ...}`, so runs can be compared
  * (docs/testing.md). Environment: BENCH_PACKAGES (1,000,000), BENCH_SHIPMENTS (200,000), BENCH_DURATION
  * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file),
- * BENCH_ONLY (comma-separated scenario names, or `lists` for the list scenarios only: also skips the import bench
+ * BENCH_ONLY (comma-separated scenario names, `dashboard` for the dashboard scenarios, or `lists` for the list scenarios only: also skips the import bench
  * that `npm run bench` runs next; `events` alone skips this script, tests/bench/events-bench.ts runs it), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
  * BENCH_SERVER_LOG (a file for the server's output), BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2),
  * BENCH_DATABASE_URL (a PostgreSQL server: the same rows are copied into a throw-away database there and the list
@@ -13,11 +13,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { listScenarios, nameSearchTerms, type ListScenario } from './list-scenarios.js';
 import { runOperationsBench } from './operations-bench.js';
+import { dashboardScenarios, measureDashboard } from './dashboard-bench.js';
 import { captureStatements, runRaw, type RawTarget } from './raw-floor.js';
 import { copySqliteToPostgres, createBenchDatabase, dropBenchDatabase } from './seed-postgres.js';
 import { barcodePrefixes, seedLarge } from './seed-large.js';
@@ -41,7 +42,10 @@ const DEMO_PASSWORD = 'lockerline-demo';
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 /** BENCH_ONLY=lists (or a list of scenario names) picks scenarios; empty runs them all. */
-const selected = (name: string) => !ONLY.length || ONLY.includes(name) || (ONLY.includes('lists') && name.startsWith('list-'));
+const selected = (name: string) =>
+  !ONLY.length || ONLY.includes(name) || (ONLY.includes('lists') && name.startsWith('list-')) || (ONLY.includes('dashboard') && name.startsWith('dashboard-'));
+/** Dashboards open at once in the dashboard scenarios (dashboard-bench.ts). */
+const DASHBOARD_CONNECTIONS = num('BENCH_DASHBOARD_CONNECTIONS', 10);
 
 const report = (fields: Record<string, unknown>) => console.log(`BENCH ${JSON.stringify(fields)}`);
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -194,6 +198,18 @@ async function listBench(url: string, pid: number | undefined, target: RawTarget
   return results;
 }
 
+/** The dashboard scenarios (dashboard-bench.ts) on the server at `url`, one BENCH line each, with the load average. */
+async function dashboardBench(url: string, dialect: RawTarget['dialect']): Promise<number> {
+  const scenarios = dashboardScenarios().filter((s) => selected(s.name));
+  if (!scenarios.length) return 0;
+  const cookies = { superadmin: await signIn(url, EMAILS.superadmin), merchant: await signIn(url, EMAILS.merchant) };
+  for (const scenario of scenarios) {
+    const measured = await measureDashboard(url, scenario, cookies[scenario.as], { connections: DASHBOARD_CONNECTIONS, duration: DURATION, warmup: WARMUP });
+    report({ ...measured, db: dialect, load_average: loadavg().map((n) => round(n)) });
+  }
+  return scenarios.length;
+}
+
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
@@ -214,6 +230,7 @@ async function postgresBench(adminUrl: string, file: string, sqlite: Map<string,
     const { child, url: server } = await startServer(file, await freePort(), url);
     try {
       const postgres = await listBench(server, child.pid, { dialect: 'postgres', location: url }, file);
+      await dashboardBench(server, 'postgres');
       for (const [name, pgResult] of postgres) {
         const lite = sqlite.get(name);
         if (!lite?.rps || !pgResult.rps) continue;
@@ -264,11 +281,12 @@ async function main(): Promise<void> {
   let sqliteResults = new Map<string, Measured>();
   try {
     sqliteResults = await listBench(url, child.pid, { dialect: 'sqlite', location: file }, file);
+    const dashboards = await dashboardBench(url, 'sqlite');
     await runOperationsBench({ file, url, pid: child.pid, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, selected, signIn, report, rssMb });
     report({ name: 'server-memory', rss_mb: rssMb(child.pid), peak_rss_mb: rssMb(child.pid, true) });
     await stopServer(child);
     const pgUrl = process.env.BENCH_DATABASE_URL;
-    if (pgUrl && sqliteResults.size) await postgresBench(pgUrl, file, sqliteResults);
+    if (pgUrl && (sqliteResults.size || dashboards)) await postgresBench(pgUrl, file, sqliteResults);
   } finally {
     await stopServer(child);
     if (dir && process.env.BENCH_KEEP !== '1') rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,8 @@ import Database from 'better-sqlite3';
 import { openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
 import { luhnCheckDigit } from '../../core/identifiers.js';
+import { addCollection, addDelta, DASHBOARD_COLUMNS, type DailyDeltas } from '../../api/resources/dashboard/dashboard-aggregate.js';
+import { networkTime } from '../../core/dashboard.js';
 
 export interface SeedOptions {
   file: string;
@@ -156,6 +158,24 @@ export async function seedLarge(options: SeedOptions): Promise<SeedResult> {
     return value;
   };
   const CHUNK = 10_000;
+  // The dashboard's daily aggregate (migration 022) for the bulk packages, which have no events: what their
+  // statuses say happened (arrived the day they became available, collected / expired / returned on their last
+  // update), plus a few extensions and reroutes, through the same helpers the API keeps it with.
+  const kpi: DailyDeltas = new Map();
+  const kpiRandom = randomStream(7); // its own stream: the seeded rows stay those of earlier runs
+  const kpiOf = (status: number, merchant: number, dropoff: number, available: string | null, updated: string, count: number) => {
+    if (!available || status === -90) return;
+    const put = (at: string, column: string) => addDelta(kpi, networkTime(at).day, merchant, dropoff, column, count);
+    put(available, 'arrived');
+    if (status === 100) {
+      put(updated, 'collected');
+      addCollection(kpi, updated, merchant, dropoff, available, count);
+    }
+    if ([-40, -45, -50, -100].includes(status)) put(updated, 'expired');
+    if (status === -50 || status === -100) put(updated, 'returned');
+    if (kpiRandom() < 0.08) put(available, 'extended');
+    if (kpiRandom() < 0.03) put(available, 'rerouted');
+  };
 
   for (let from = 0; from < S; from += CHUNK) {
     sqlite.transaction(() => {
@@ -192,6 +212,7 @@ export async function seedLarge(options: SeedOptions): Promise<SeedResult> {
         const atLocation = status === 60 ? (warehouses[0] ?? null) : [70, 80, 90, -40, -45].includes(status) ? dropoff : null;
         const available = status >= 70 || status <= -40 ? iso(updated - DAY) : null;
         const expires = available ? iso(updated + 4 * DAY) : null;
+        kpiOf(status, merchant, dropoff, available, iso(updated), count);
         for (let p = 0; p < count; p++) {
           insertPackage.run(
             nextUnique(barcodeOf, () => barcodeCounter++),
@@ -214,6 +235,17 @@ export async function seedLarge(options: SeedOptions): Promise<SeedResult> {
 
   for (const index of indexes) sqlite.exec(index.sql);
   for (const trigger of changeTriggers) sqlite.exec(trigger.sql);
+  const columns = DASHBOARD_COLUMNS;
+  const upsert = sqlite.prepare(
+    `insert into dashboard_daily (day, merchant_id, location_id, ${columns.join(', ')}) values (?, ?, ?, ${columns.map(() => '?').join(', ')})
+     on conflict (merchant_id, location_id, day) do update set ${columns.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+  );
+  sqlite.transaction(() => {
+    for (const [key, counts] of kpi) {
+      const [day, merchant, location] = key.split('|');
+      upsert.run(day, Number(merchant), Number(location), ...columns.map((c) => counts[c] ?? 0));
+    }
+  })();
   sqlite.exec('analyze');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('wal_checkpoint(TRUNCATE)');

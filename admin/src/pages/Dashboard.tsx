@@ -1,9 +1,18 @@
+import { lazy, Suspense } from 'react';
 import type { DashboardStatistics } from '../../../core/contract/index.js';
 import { Card, CardActionArea, CardContent, Grid, Skeleton, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_SHIPMENT_STATUSES } from '../../../core/policies/shipments.policy.js';
 import { useApiGet } from './useApi.js';
+import { loadChunk } from '../components/lazyScreen.js';
+
+/**
+ * The charts (issue 15): a chunk of their own with @mui/x-charts, fetched once the cards have rendered. No role
+ * check here: it would add the permissions and identity chunks to this first screen, and the route's roles are the
+ * charts' (`dashboard.kpis`, tested in core/permissions.test.ts).
+ */
+const DashboardKpis = lazy(async () => ({ default: (await loadChunk(() => import('./dashboard/DashboardKpis.js'))).DashboardKpis }));
 
 /** The statuses the dashboard counts (core's one definition). */
 export const DASHBOARD_STATUSES = DASHBOARD_SHIPMENT_STATUSES;
@@ -49,6 +58,12 @@ export function Dashboard() {
           );
         })}
       </Grid>
+      {/* Every role that has this screen has the charts (dashboard.kpis = the dashboard route's roles). */}
+      {!loading && (
+        <Suspense fallback={<Typography variant="body2" color="text.secondary" sx={{ mt: 4 }}>{translate('dashboard.charts_loading')}</Typography>}>
+          <DashboardKpis />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * The dashboard's charts section (issue 15) in jsdom: it loads below the three cards, shows each chart's numbers
+ * (as the tables the charts carry), links exceptions to their records, offers the merchant filter to staff only,
+ * and builds its CSV from the same data.
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
+import { TestMemoryRouter } from 'react-admin';
+import { en } from '../../../../core/i18n/index.js';
+import { DASHBOARD_KPI_PHRASES } from '../../../../core/i18n/dashboard-kpis.js';
+import { ROLES } from '../../../../core/roles.js';
+import { api } from '../../providers/http.js';
+import { testAuth, testI18n } from '../../components/testing.js';
+import { Dashboard } from '../Dashboard.js';
+import { csvOf, kpiQuery, recordPath } from './kpiData.js';
+
+const range = { from: '2026-11-01', to: '2026-11-02', time_zone: 'America/Nassau' };
+const answers: Record<string, unknown> = {
+  'dashboard/statistics': { data: { shipments: { 0: 5, 20: 4, 30: 3 } } },
+  'dashboard/flow': { data: { range, days: [{ day: '2026-11-01', arrived: 7, collected: 5, returned: 1, out: 6 }, { day: '2026-11-02', arrived: 0, collected: 0, returned: 0, out: 0 }] } },
+  'dashboard/rates': { data: { range, arrived: 8, expired: 2, extended: 1, rerouted: 0, expiry_rate: 0.25, extension_rate: 0.125, reroute_rate: 0 } },
+  'dashboard/dwell': { data: { range, bucket_hours: [1, 2], locations: [{ location_id: 3, name: 'Bay Street Pharmacy', collected: 5, p50_hours: 12, p90_hours: 48 }] } },
+  'dashboard/heatmap': { data: { range, cells: Array.from({ length: 7 }, (_, d) => Array.from({ length: 24 }, (_, h) => (d === 2 && h === 15 ? 4 : 0))) } },
+  'dashboard/utilisation': { data: { lockers: [{ location_id: 9, name: 'Cable Beach Locker', doors: 10, occupied: 10, utilisation: 0.95, flag: 'high' }] } },
+  'dashboard/exceptions': { data: { totals: { expired: 1, lost: 0, message_failed: 0 }, rows: [{ kind: 'expired', id: 41, label: 'LP0001', shipment_id: 7, subject_type: 'package', subject_id: 41, location: 'Cable Beach Locker', at: '2026-11-02T12:00:00.000Z' }] } },
+  merchants: { data: [{ id: 1, name: 'Acme Outfitters' }] },
+  locations: { data: [{ id: 3, name: 'Bay Street Pharmacy' }] },
+};
+
+vi.mock('../../providers/http.js', async (original) => ({
+  ...(await original<typeof import('../../providers/http.js')>()),
+  api: vi.fn(async (path: string) => answers[path.split('?')[0]!] ?? { data: null }),
+}));
+
+beforeAll(() => {
+  // x-charts measures its container.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  cleanup();
+  vi.mocked(api).mockClear();
+});
+
+const k = DASHBOARD_KPI_PHRASES.en;
+function renderDashboard(role: number) {
+  return render(
+    <TestMemoryRouter>
+      <AdminContext i18nProvider={testI18n} authProvider={testAuth({ role, merchant_id: role === ROLES.superadmin ? null : 1, features: 0 })}>
+        <Dashboard />
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+describe('dashboard charts section', () => {
+  it('loads below the cards and shows every chart with its numbers', async () => {
+    renderDashboard(ROLES.merchant_admin);
+    expect(await screen.findByText(en.dashboard.cards[0])).toBeTruthy();
+    const title = await screen.findByRole('heading', { name: k.title }, { timeout: 10_000 });
+    expect(title).toBeTruthy();
+    // The cards come first in the page: the section follows them.
+    expect(screen.getByText(en.dashboard.cards[30]).compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const rates = screen.getByRole('region', { name: k.rates.title });
+    expect(await within(rates).findByText('25 %')).toBeTruthy();
+    expect(within(rates).getByText('12.5 %')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('region', { name: k.flow.title })).getByRole('button', { name: k.show_table }));
+    expect(await within(screen.getByRole('region', { name: k.flow.title })).findByRole('cell', { name: '7' })).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: k.utilisation.title })).findByText(k.utilisation.high)).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: k.heatmap.title })).findByTitle('Wed 15:00: 4 pickups')).toBeTruthy();
+    const link = await within(screen.getByRole('region', { name: k.exceptions.title })).findByRole('link', { name: 'LP0001' });
+    expect(link.getAttribute('href')).toBe('/shipments/7/packages/41');
+    // A merchant has no merchant filter; every chart asked for the same range.
+    expect(screen.queryByLabelText(k.merchant)).toBeNull();
+    const asked = vi.mocked(api).mock.calls.map(([path]) => String(path)).filter((p) => p.startsWith('dashboard/') && p !== 'dashboard/statistics');
+    expect(asked).toHaveLength(6);
+    expect(new Set(asked.map((p) => p.split('?')[1])).size).toBe(1);
+  });
+
+  it('offers staff the merchant filter', async () => {
+    renderDashboard(ROLES.superadmin);
+    expect(await screen.findByRole('heading', { name: k.title }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByLabelText(k.merchant)).toBeTruthy();
+  });
+});
+
+describe('dashboard data helpers', () => {
+  it('CSV: header, CRLF rows, quoting, and no spreadsheet formulas', () => {
+    expect(csvOf(['Day', 'In'], [['2026-11-01', 7], ['a,"b"', '=1+1']])).toBe('Day,In\r\n2026-11-01,7\r\n"a,""b""",\'=1+1\r\n');
+    expect(csvOf(['n'], [[-3]])).toBe('n\r\n-3\r\n');
+  });
+
+  it('query and record links', () => {
+    expect(kpiQuery({ from: '2026-11-01', to: '2026-11-30', merchant_id: '', location_id: '4' })).toBe('from=2026-11-01&to=2026-11-30&location_id=4');
+    expect(recordPath({ kind: 'message_failed', id: 1, label: 'x', shipment_id: 5, subject_type: 'shipment', subject_id: 5, location: null, at: '' })).toBe('/shipments/5');
+    expect(recordPath({ kind: 'message_failed', id: 1, label: 'x', shipment_id: null, subject_type: 'batch_item', subject_id: 5, location: null, at: '' })).toBeNull();
+  });
+});

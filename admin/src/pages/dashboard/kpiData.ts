@@ -1,0 +1,41 @@
+/** The dashboard charts' plain helpers (no React): the query of the filters, CSV text and download, record links. */
+import type { DashboardExceptions } from '../../../../core/contract/index.js';
+
+/** from/to always; merchant and location only when chosen. */
+export function kpiQuery(filters: { from: string; to: string; merchant_id: string; location_id: string }): string {
+  const q = new URLSearchParams({ from: filters.from, to: filters.to });
+  if (filters.merchant_id) q.set('merchant_id', filters.merchant_id);
+  if (filters.location_id) q.set('location_id', filters.location_id);
+  return q.toString();
+}
+
+const cell = (v: unknown) => {
+  const s = String(v ?? '');
+  // Quoted when needed (RFC 4180); a leading = + - @ is prefixed so spreadsheets never run it as a formula.
+  const safe = /^[=+\-@]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** CSV text (comma-separated, CRLF) of a header and rows. */
+export function csvOf(head: string[], rows: unknown[][]): string {
+  return [head, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Saves text as a CSV file in the browser (UTF-8 with BOM, so spreadsheet programs read accents right). */
+export function downloadCsv(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Where an exception row links to: the package's page or the shipment's (a message about another record: none). */
+export function recordPath(row: DashboardExceptions['data']['rows'][number]): string | null {
+  if (row.subject_type === 'package' && row.shipment_id) return `/shipments/${row.shipment_id}/packages/${row.subject_id}`;
+  if (row.shipment_id) return `/shipments/${row.shipment_id}`;
+  return null;
+}

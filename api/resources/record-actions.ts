@@ -54,7 +54,9 @@ export async function allVerdicts(mod: ResourceModule, rows: Row[], actor: Reque
     const own = verdicts.get(row.id) ?? {};
     const answers = sets.map(({ decide }) => decide(row));
     const verbAnswers = verbs.map(([, rule]) => rule(row, actor));
-    const key = `${JSON.stringify(own)}|${answers.map(idOf).join(',')}|${verbAnswers.join(',')}`;
+    let key = '';
+    for (const action in own) key += `${action}=${own[action] ?? ''},`;
+    key += `|${answers.map(idOf).join(',')}|${verbAnswers.join(',')}`;
     let v = shared.get(key);
     if (!v) {
       v = own;

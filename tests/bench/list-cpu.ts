@@ -3,8 +3,11 @@
  * DATABASE_URL), signs in, walks the list scenarios' paths like the bench, then runs each scenario's paths through
  * `app.inject` back to back (CPU_WARM unreported, CPU_N measured) and prints
  * `CPU {"name":…,"us_per_request":…,"wall_us":…}`. A machine shared with other work changes wall time more than CPU
- * time, so A/B comparisons of serving changes read this figure. `npx tsx tests/bench/list-cpu.ts`.
+ * time, so A/B comparisons of serving changes read this figure. `npx tsx tests/bench/list-cpu.ts`; CPU_PROFILE=<dir>
+ * writes a `.cpuprofile` of each scenario's measured requests only.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../../api/db/database.js';
 import { buildApp } from '../../api/server.js';
@@ -50,10 +53,21 @@ for (const scenario of scenarios) {
     }
   };
   await run(WARM);
+  const profiler = process.env.CPU_PROFILE ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const cpu = process.cpuUsage();
   const wall = performance.now();
   await run(N);
   const used = process.cpuUsage(cpu);
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(`${process.env.CPU_PROFILE}/${scenario.name}.cpuprofile`, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   console.log(`CPU ${JSON.stringify({ name: scenario.name, db: database.dialect, us_per_request: Math.round((used.user + used.system) / N), wall_us: Math.round(((performance.now() - wall) * 1000) / N) })}`);
 }
 await app.close();

@@ -30,6 +30,10 @@ describe('SQLite row objects', () => {
       }
       const { rows } = await sql`insert into t (name) values ('b') returning id, name`.execute(database.db);
       expect(rows).toEqual([{ id: 3, name: 'b' }]);
+      // Odd column names stay plain keys of a plain object, in the order selected.
+      const { rows: odd } = await sql`select 1 as "a""b", 2 as "__proto__", 3 as "0", 4 as "x y" from t where id = 1`.execute(database.db);
+      expect(Object.getPrototypeOf(odd[0])).toBe(Object.prototype);
+      expect(Object.entries(odd[0] as object)).toEqual([['0', 3], ['a"b', 1], ['__proto__', 2], ['x y', 4]]);
     } finally {
       await database.close();
     }

@@ -24,6 +24,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { staticAdminPlugin } from './plugins/static-admin.js';
 import { authRoutes } from './auth/routes.js';
 import { resourceRoutes } from './resources/index.js';
+import { watchNames } from './resources/name-cache.js';
 import { verbRoutes } from './resources/verb-routes.js';
 import { importRoutes } from './import/routes.js';
 import { exportRoutes } from './export/routes.js';
@@ -109,6 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   i18nPlugin(app);
   inputGuardPlugin(app);
   authPlugin(app, config.secret, options.db);
+  const unwatchNames = watchNames(options.db);
+  app.addHook('onClose', async () => unwatchNames());
   routeGuardPlugin(app, guardHandler);
 
   options.beforeRoutes?.(app);

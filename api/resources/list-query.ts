@@ -316,7 +316,10 @@ export async function runList(
 ): Promise<ListResult> {
   const reader = listReader(db);
   if (q.search && spec.searchHits && !spec.searchPrefixShape?.test(q.search)) {
-    const hits = await limited(() => spec.searchHits!(reader, q.search, dialect, SEARCH_HITS_CAP, guardFor(dialect, sql`rowid`)));
+    // A common term stays common for a while: remembered like a capped total (list-count-cache.ts), it skips the index.
+    const commonKey = `search|${spec.table}|${q.search.toLowerCase()}`;
+    const hits = knownCapped(reader, commonKey) ? 'many' : await limited(() => spec.searchHits!(reader, q.search, dialect, SEARCH_HITS_CAP, guardFor(dialect, sql`rowid`)));
+    if (hits === 'many') rememberCapped(reader, commonKey);
     q = { ...q, searchHits: hits };
   }
 

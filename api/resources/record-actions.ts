@@ -41,31 +41,34 @@ export function registerRecordActionSet(resource: ResourceName, rule: ActionSetR
 
 export async function allVerdicts(mod: ResourceModule, rows: Row[], actor: RequestActor, db: Kysely<Database>): Promise<Map<number, Verdicts>> {
   const verdicts = await mod.verdicts(rows, actor, db);
-  const verbs = VERBS.get(mod.name);
+  const verbs = [...(VERBS.get(mod.name) ?? [])];
   const sets = (VERB_SETS.get(mod.name) ?? []).map((prepare) => prepare(actor));
-  if (!verbs && !sets.length) return verdicts;
-  // Rows with alike own verdicts and the same verb answers (set rules hand back one array per distinct answer)
-  // share one merged, read-only object: filling 20-odd keys per row was most of a package page's action cost.
+  if (!verbs.length && !sets.length) return verdicts;
+  // Rows with alike own verdicts and the same verb answers (set rules hand back one array per distinct answer; single
+  // rules answer a code or null) share one merged, read-only object: filling 20-odd keys per row was most of a
+  // package page's action cost.
   const shared = new Map<string, Verdicts>();
   const answerIds = new Map<unknown, number>();
   const idOf = (answer: unknown) => answerIds.get(answer) ?? answerIds.set(answer, answerIds.size).size - 1;
   for (const row of rows) {
-    const v = verdicts.get(row.id) ?? {};
+    const own = verdicts.get(row.id) ?? {};
     const answers = sets.map(({ decide }) => decide(row));
-    const key = verbs ? undefined : `${JSON.stringify(v)}|${answers.map(idOf).join(',')}`;
-    const known = key === undefined ? undefined : shared.get(key);
-    if (known) {
-      verdicts.set(row.id, known);
-      continue;
+    const verbAnswers = verbs.map(([, rule]) => rule(row, actor));
+    let key = '';
+    for (const action in own) key += `${action}=${own[action] ?? ''},`;
+    key += `|${answers.map(idOf).join(',')}|${verbAnswers.join(',')}`;
+    let v = shared.get(key);
+    if (!v) {
+      v = own;
+      // The verb rule decides first; a refusal the module's own verdicts give for the verb (from related
+      // records the rule cannot see, e.g. a batch item's batch status) stands when the rule allows.
+      verbs.forEach(([action], i) => (v![action] = verbAnswers[i] ?? v![action] ?? null));
+      sets.forEach(({ actions }, s) => {
+        const codes = answers[s]!;
+        for (let i = 0; i < actions.length; i++) v![actions[i]!] = codes[i] ?? v![actions[i]!] ?? null;
+      });
+      shared.set(key, v);
     }
-    // The verb rule decides first; a refusal the module's own verdicts give for the verb (from related
-    // records the rule cannot see, e.g. a batch item's batch status) stands when the rule allows.
-    for (const [action, rule] of verbs ?? []) v[action] = rule(row, actor) ?? v[action] ?? null;
-    sets.forEach(({ actions }, s) => {
-      const codes = answers[s]!;
-      for (let i = 0; i < actions.length; i++) v[actions[i]!] = codes[i] ?? v[actions[i]!] ?? null;
-    });
-    if (key !== undefined) shared.set(key, v);
     verdicts.set(row.id, v);
   }
   return verdicts;
@@ -73,7 +76,16 @@ export async function allVerdicts(mod: ResourceModule, rows: Row[], actor: Reque
 
 export async function actionsMap(mod: ResourceModule, rows: Row[], actor: RequestActor, db: Kysely<Database>) {
   const verdicts = await allVerdicts(mod, rows, actor, db);
-  return Object.fromEntries(rows.map((r) => [String(r.id), allowedActions(verdicts.get(r.id))]));
+  // Rows sharing a verdicts object (allVerdicts) share its list of allowed actions too.
+  const allowed = new Map<Verdicts | undefined, string[]>();
+  const map: Record<string, string[]> = {};
+  for (const row of rows) {
+    const v = verdicts.get(row.id);
+    let actions = allowed.get(v);
+    if (!actions) allowed.set(v, (actions = allowedActions(v)));
+    map[String(row.id)] = actions;
+  }
+  return map;
 }
 
 function idsOf(raw: unknown): number[] {

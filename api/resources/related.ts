@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { Db } from './access.js';
 import type { Row } from './module.js';
+import { cachedNames, keepNames, knownNames } from './name-cache.js';
 
 const uniqueIds = (rows: Row[], key: string) => [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
 
@@ -17,13 +18,19 @@ export async function attachNames(
   name: (r: Row) => string = (r) => r.name,
 ): Promise<void> {
   const ids = uniqueIds(rows, key);
-  const found = new Map<number, string>();
-  if (ids.length) {
+  // Merchants' and locations' names come from a 2-second in-process cache when the handle has one (name-cache.ts).
+  const cached = columns.length === 1 && columns[0] === 'name' ? cachedNames(db, table) : undefined;
+  const epoch = cached?.epoch ?? 0;
+  const known = cached ? knownNames(cached, ids) : { found: new Map<number, string | null>(), missing: ids };
+  if (known.missing.length) {
     const k = db as unknown as Kysely<any>;
-    const related = (await k.selectFrom(table).select(['id', ...columns]).where('id', 'in', ids).execute()) as Row[];
-    for (const r of related) found.set(r.id, name(r));
+    const related = (await k.selectFrom(table).select(['id', ...columns]).where('id', 'in', known.missing).execute()) as Row[];
+    const read = new Map<number, string>();
+    for (const r of related) read.set(r.id, name(r));
+    for (const id of known.missing) known.found.set(id, read.get(id) ?? null);
+    if (cached) keepNames(cached, epoch, known.missing, read);
   }
-  for (const row of rows) row[target] = row[key] == null ? null : (found.get(row[key]) ?? null);
+  for (const row of rows) row[target] = row[key] == null ? null : (known.found.get(row[key]) ?? null);
 }
 
 export const fullName = (r: Row) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim();

@@ -104,6 +104,7 @@ describe('name search (trigram index)', () => {
         { reference_id: 'LLNAME0001', merchant_id: acme, first_name: 'Zoë', last_name: 'Quintanilla', email: 'zq.one@example.com', external_reference_id: 'ORD-77Q1', created_at: STAMP, updated_at: STAMP },
         { reference_id: 'LLNAME0002', merchant_id: acme + 1, first_name: 'ANDRÉS', last_name: 'McQuintan', email: 'andres@example.com', created_at: STAMP, updated_at: STAMP },
         { reference_id: 'LLNAME0003', merchant_id: acme, first_name: 'Pat', last_name: '50%_off', email: 'pat@example.com', created_at: STAMP, updated_at: STAMP },
+        { reference_id: 'LLNAME0004', merchant_id: acme, first_name: 'Kenji', last_name: 'Tanaka', email: 'kata@example.com', created_at: STAMP, updated_at: STAMP },
       ])
       .returning('id')
       .execute();
@@ -118,6 +119,9 @@ describe('name search (trigram index)', () => {
     expect(await search(sa, '%')).toEqual(['LLNAME0003']);
     expect(await search(sa, 'Zo')).toEqual(['LLNAME0001']);
     expect(await search(sa, 'quintanillo')).toEqual([]);
+    // Every trigram of `tanakata` is in LLNAME0004's text (Tanaka, kata@), the term itself is not: no match.
+    expect(await search(sa, 'tanakata')).toEqual([]);
+    expect(await search(sa, 'ANAKA KAT')).toEqual(['LLNAME0004']);
     expect(await search(ma, 'quinta')).toEqual(['LLNAME0001']);
     // The index follows edits and deletes.
     await t.db.updateTable('shipments').set({ last_name: 'Villanueva' }).where('id', '=', mine.id).execute();

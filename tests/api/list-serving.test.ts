@@ -1,11 +1,17 @@
 /**
  * The list serving shortcuts of issue 11 (docs/resources.md, "Serving costs"): SQLite rows built in JavaScript from
  * arrays are the objects better-sqlite3 would have built; a capped total is remembered per list and user for
- * LIST_COUNT_CACHE_MS, an exact one never; the SQLite time limit looks at the clock once per GUARD_EVERY rows.
+ * LIST_COUNT_CACHE_MS, an exact one never; the SQLite time limit looks at the clock once per GUARD_EVERY rows; merchants'
+ * and locations' names are kept 2 s, forgotten at once on this process's own writes.
  */
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../api/db/database.js';
+import { attachNames } from '../../api/resources/related.js';
+import { NAME_CACHE_TTL_MS, watchNames } from '../../api/resources/name-cache.js';
 import { countKey, knownCapped, rememberCapped } from '../../api/resources/list-count-cache.js';
 import { GUARD_EVERY, guardFor } from '../../api/resources/list-query.js';
 import type { RequestActor } from '../../api/http/context.js';
@@ -24,6 +30,10 @@ describe('SQLite row objects', () => {
       }
       const { rows } = await sql`insert into t (name) values ('b') returning id, name`.execute(database.db);
       expect(rows).toEqual([{ id: 3, name: 'b' }]);
+      // Odd column names stay plain keys of a plain object, in the order selected.
+      const { rows: odd } = await sql`select 1 as "a""b", 2 as "__proto__", 3 as "0", 4 as "x y" from t where id = 1`.execute(database.db);
+      expect(Object.getPrototypeOf(odd[0])).toBe(Object.prototype);
+      expect(Object.entries(odd[0] as object)).toEqual([['0', 3], ['a"b', 1], ['__proto__', 2], ['x y', 4]]);
     } finally {
       await database.close();
     }
@@ -74,6 +84,46 @@ describe('SQLite list time limit', () => {
     } finally {
       delete process.env.LIST_TIMEOUT_MS;
       await database.close();
+    }
+  });
+});
+
+describe('related names cache', () => {
+  it('keeps merchant names for NAME_CACHE_TTL_MS, forgets them on this handle\'s writes, and never caches other tables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'names-'));
+    const file = join(dir, 'names.sqlite');
+    const app = await openDatabase({ sqliteFile: file });
+    const other = await openDatabase({ sqliteFile: file }); // another process writing the same file
+    const unwatch = watchNames(app);
+    const names = async () => {
+      const rows: Record<string, unknown>[] = [{ merchant_id: 1 }, { merchant_id: 2 }, { merchant_id: null }, { merchant_id: 9 }];
+      await attachNames(app.db, rows, 'merchant_id', 'merchants', 'merchant_name');
+      return rows.map((r) => r.merchant_name);
+    };
+    try {
+      await sql`create table merchants (id integer primary key, name text)`.execute(app.db);
+      await sql`insert into merchants (id, name) values (1, 'Acme'), (2, 'Bolt')`.execute(app.db);
+      expect(await names()).toEqual(['Acme', 'Bolt', null, null]);
+      // Another process's rename shows once the entries are older than the TTL.
+      await sql`update merchants set name = 'Acme 2' where id = 1`.execute(other.db);
+      expect(await names()).toEqual(['Acme', 'Bolt', null, null]);
+      const later = performance.now() + NAME_CACHE_TTL_MS + 1;
+      const clock = vi.spyOn(performance, 'now').mockReturnValue(later);
+      expect(await names()).toEqual(['Acme 2', 'Bolt', null, null]);
+      clock.mockRestore();
+      // This handle's own writes apply to the next read at once (a new merchant 9, a rename of 2).
+      await app.db.insertInto('merchants' as never).values({ id: 9, name: 'Nine' } as never).execute();
+      await sql`update merchants set name = 'Bolt 2' where id = 2`.execute(app.db);
+      expect(await names()).toEqual(['Acme 2', 'Bolt 2', null, 'Nine']);
+      // Turned off: every call reads.
+      unwatch();
+      await sql`update merchants set name = 'Bolt 3' where id = 2`.execute(other.db);
+      expect(await names()).toEqual(['Acme 2', 'Bolt 3', null, 'Nine']);
+    } finally {
+      unwatch();
+      await other.close();
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

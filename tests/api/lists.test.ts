@@ -194,4 +194,20 @@ describe('scope and tenant', () => {
     const printed = (await ma.get('/api/shipments', { filters: { status: [20] } })).json();
     for (const row of printed.data) expect(crud(printed.meta.actions[row.id])).toEqual(['show']);
   });
+
+  it('gives packages their shipment reference and edit/delete only while the shipment is a draft (one read of the shipments)', async () => {
+    const crud = (actions: string[]) => actions.filter((a) => ['show', 'edit', 'delete'].includes(a));
+    const res = (await sa.get('/api/packages', { perPage: 100 })).json();
+    const shipments = new Map(
+      (await t.db.selectFrom('shipments').select(['id', 'reference_id', 'status']).where('id', 'in', res.data.map((p: { shipment_id: number }) => p.shipment_id)).execute()).map((s) => [s.id, s]),
+    );
+    const drafts = res.data.filter((p: { shipment_id: number }) => shipments.get(p.shipment_id)!.status === 0);
+    expect(drafts.length).toBeGreaterThan(0);
+    expect(drafts.length).toBeLessThan(res.data.length);
+    for (const p of res.data as { id: number; shipment_id: number; shipment_reference_id: string }[]) {
+      const shipment = shipments.get(p.shipment_id)!;
+      expect(p.shipment_reference_id).toBe(shipment.reference_id);
+      expect(crud(res.meta.actions[p.id])).toEqual(shipment.status === 0 ? ['show', 'edit', 'delete'] : ['show']);
+    }
+  });
 });

@@ -69,7 +69,10 @@ export async function captureStatements(target: RawTarget, paths: string[], emai
       const spec = SPECS[pathname.split('/')[2]];
       const query = parseListQuery(spec, qs.parse(search, { arrayLimit: 1000, depth: 3 }) as Record<string, unknown>, user.role);
       // The second run is what a request runs once the server is warm (a capped total is remembered for a moment,
-      // api/resources/list-count-cache.ts), so the floor runs the same statements the API does in the scenario.
+      // api/resources/list-count-cache.ts), so the floor runs the same statements the API does in the scenario. Each
+      // path starts a fresh list: before 2026-11-25 afternoon the first (cold) run of path i + 1 was added to the group
+      // of path i, so the floor of a rotating scenario ran about two requests' statements per request.
+      current = [];
       await runList(db, target.dialect, spec, query, actor, (row) => row);
       current = [];
       await runList(db, target.dialect, spec, query, actor, (row) => row);

@@ -41,6 +41,9 @@ export function storePackages(eb: ExpressionBuilder<Database, 'packages'>, actor
   ]);
 }
 
+/** The status of a listed package's shipment, read by the list's decorate for packageVerdicts (no second read). */
+export const listedShipmentStatus = new WeakMap<Row, number>();
+
 export const packagesList: ListSpec<Row> = {
   resource: 'packages',
   table: 'packages',
@@ -68,6 +71,14 @@ export const packagesList: ListSpec<Row> = {
   async decorate(rows, db) {
     await attachNames(db, rows, 'dropoff_location_id', 'locations', 'dropoff_location_name');
     await attachNames(db, rows, 'location_id', 'locations', 'location_name');
-    await attachNames(db, rows, 'shipment_id', 'shipments', 'shipment_reference_id', ['reference_id'], (r) => r.reference_id);
+    // One read of the page's shipments gives the reference shown and the status the verdicts need (packageVerdicts).
+    const ids = [...new Set(rows.map((r) => r.shipment_id).filter((id): id is number => typeof id === 'number'))];
+    const shipments = ids.length ? await db.selectFrom('shipments').select(['id', 'reference_id', 'status']).where('id', 'in', ids).execute() : [];
+    const byId = new Map(shipments.map((s) => [s.id, s]));
+    for (const row of rows) {
+      const shipment = row.shipment_id == null ? undefined : byId.get(row.shipment_id);
+      row.shipment_reference_id = shipment?.reference_id ?? null;
+      listedShipmentStatus.set(row, shipment?.status ?? Number.NaN);
+    }
   },
 };

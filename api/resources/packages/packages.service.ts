@@ -18,8 +18,11 @@ import { findLocation } from '../locations/locations.repository.js';
 import { refreshPackageCount } from '../shipments/shipments.repository.js';
 import { shipmentsModule } from '../shipments/shipments.module.js';
 import { assignBarcodes, checkOversized, itemValues } from './package-items.js';
+import { listedShipmentStatus } from './packages.repository.js';
 
 async function shipmentStatuses(db: Kysely<Database>, rows: Row[]): Promise<Map<number, number>> {
+  // A list page's rows carry them already (packagesList.decorate).
+  if (rows.every((r) => listedShipmentStatus.has(r))) return new Map(rows.map((r) => [r.shipment_id as number, listedShipmentStatus.get(r)!]));
   const ids = [...new Set(rows.map((r) => r.shipment_id as number))];
   if (!ids.length) return new Map();
   const found = await db.selectFrom('shipments').select(['id', 'status']).where('id', 'in', ids).execute();

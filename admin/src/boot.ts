@@ -7,6 +7,7 @@
  */
 import type { Root } from 'react-dom/client';
 import { loadChunk } from './components/lazyScreen.js';
+import { removeAppShell } from './layout/appShell.js';
 
 /** Renders an app into the root; returns what to undo when the other app takes the root over. */
 export type MountApp = (root: Root) => () => void;
@@ -34,4 +35,10 @@ export const loadAdminApp = () => import('./AdminApp.js');
 export const loadGuestApp = () => import('./guest/GuestApp.js');
 
 export const showAdmin = () => show(() => loadAdminApp().then((m) => m.mountAdmin));
-export const showGuest = () => show(() => loadGuestApp().then((m) => m.mountGuest));
+export const showGuest = () =>
+  show(() =>
+    loadGuestApp().then((m): MountApp => (next) => {
+      removeAppShell();
+      return m.mountGuest(next);
+    }),
+  );

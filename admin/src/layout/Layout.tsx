@@ -1,10 +1,11 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Button } from '@mui/material';
 import { Error as ErrorPage, Loading, Sidebar, useTranslate } from 'react-admin';
 import { AppBar } from './AppBar.js';
 import { Menu } from './Menu.js';
 import { RouteGuard } from './RouteGuard.js';
 import { ErrorDialog } from '../errors/ErrorDialog.js';
+import { removeAppShell } from './appShell.js';
 
 /*
  * The signed-in layout: app bar, menu, the navigation guard and the global error dialog. Composed here from
@@ -50,6 +51,7 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, BoundarySta
   }
 
   componentDidCatch(_error: Error, info: ErrorInfo): void {
+    removeAppShell();
     this.setState({ info });
   }
 
@@ -60,6 +62,13 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode }, BoundarySta
     if (!error) return this.props.children;
     return <ErrorPage error={error} errorInfo={info ?? undefined} resetErrorBoundary={this.reset} />;
   }
+}
+
+/** Rendered beside the screen, once it has loaded: the first paint drawn before the app (appShell.ts) goes. */
+function ScreenShown() {
+  // A layout effect: the first paint goes in the same frame as the screen comes, with no blank in between.
+  useLayoutEffect(removeAppShell, []);
+  return null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -106,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScreenErrorBoundary>
               <Suspense fallback={<Loading />}>
                 <RouteGuard>{children}</RouteGuard>
+                <ScreenShown />
               </Suspense>
             </ScreenErrorBoundary>
           </div>

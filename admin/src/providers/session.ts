@@ -5,6 +5,8 @@
 import type { HttpError } from 'react-admin';
 import { api } from './http.js';
 import type { CurrentUser } from '../../../core/contract/index.js';
+import { homePath } from '../../../core/permissions.js';
+import { HOME_STORAGE_KEY } from '../layout/appShell.js';
 
 /** The wire type of GET /api/user (core/contract). */
 export type { CurrentUser };
@@ -29,7 +31,18 @@ export function subscribeUser(listener: () => void): () => void {
 export function setUser(next: CurrentUser | null): void {
   user = next;
   pending = null;
+  rememberHome(next);
   emit();
+}
+
+/** Whose home the next load's first paint may draw (layout/appShell.ts); forgotten on sign-out. */
+function rememberHome(next: CurrentUser | null): void {
+  try {
+    if (next) localStorage.setItem(HOME_STORAGE_KEY, homePath(next.role));
+    else localStorage.removeItem(HOME_STORAGE_KEY);
+  } catch {
+    // No storage (private mode, tests): no first paint, nothing else changes.
+  }
 }
 
 /** The current user, asking the API once (or again when `refresh`). */

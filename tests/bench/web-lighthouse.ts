@@ -3,11 +3,13 @@
  * on a temporary SQLite file with the demo data (tests/e2e/server.ts), and audits three pages with Lighthouse
  * (its default mobile profile: simulated slow 4G, 4x CPU slowdown) in Debian's Chromium:
  * /signin as a guest, / signed in as the merchant admin, /driver signed in as the driver. Each page gets a
- * fresh browser profile (cold cache); signed-in pages get the session cookie (signed in through the API
- * first) set in the browser over CDP (playwright-core) before Lighthouse runs with its storage reset off. A
- * Cookie header through Lighthouse's extraHeaders does not survive: Chromium replaces it with its cookie jar
- * once the app has received any cookie. Prints one line per page:
- *   BENCH {"name":"lighthouse-signin","score":…,"a11y":…,"fcp_ms":…,"lcp_ms":…,"tbt_ms":…,"bytes":…}
+ * fresh browser profile (cold cache); for signed-in pages the session cookie (signed in through the API first)
+ * is set in the browser over CDP (playwright-core) and the page opened once, as the user who signed in there
+ * did (the app remembers the user's home for the phone's first paint), then the HTTP cache is emptied and
+ * Lighthouse runs with its storage reset off. A Cookie header through Lighthouse's extraHeaders does not
+ * survive: Chromium replaces it with its cookie jar once the app has received any cookie. Prints one line per
+ * page (BENCH_WEB_RUNS=n: the run with the median score of n):
+ *   BENCH {"name":"lighthouse-signin","score":…,"a11y":…,"fcp_ms":…,"lcp_ms":…,"tbt_ms":…,"cls":…,"bytes":…}
  * and, on stderr, the failing accessibility audits and the heaviest performance opportunities.
  * Bars (docs/testing.md): performance >= 90 and accessibility 100 on each page.
  */

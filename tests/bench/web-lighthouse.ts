@@ -98,7 +98,12 @@ async function launchBrowser(): Promise<{ port: number; stop(): Promise<void> }>
       child.kill('SIGKILL');
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    // Chromium's helper processes may still be writing into the profile a moment after the browser has gone.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.error(`  (left ${profile}: ${(error as Error).message})`);
+    }
   };
   const port = await new Promise<number>((done, fail) => {
     let output = '';

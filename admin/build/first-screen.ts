@@ -210,11 +210,11 @@ export function firstScreenPreload(): Plugin {
         const code = preloadScript(ctx.bundle as OutputBundle);
         const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
         script = { file: `assets/first-screen-${hash}.js`, code };
-        // async: fetched beside the entry chunk without holding up the parser; runs as soon as it arrives. At the
-        // end of the body, so that the page is parsed when it draws the first paint (SHELL_SCRIPT). High
-        // priority: an async script is fetched at low priority, after the entry's modules, and the preloads it
-        // adds and the first paint would wait for them.
-        return [{ tag: 'script', attrs: { src: `/${script.file}`, async: true, fetchpriority: 'high' }, injectTo: 'body' }];
+        // A classic script at the end of the body: fetched at once (high priority, beside the entry chunk), run
+        // when the page is parsed and before the entry (a module, so deferred to after parsing): the first paint
+        // (SHELL_SCRIPT) is drawn before the app starts, whatever arrives first. Small (a few kB): the parser,
+        // with nothing left to parse, waits for it no longer than the entry waits anyway.
+        return [{ tag: 'script', attrs: { src: `/${script.file}` }, injectTo: 'body' }];
       },
     },
     // Written after the bundle (and before the compression plugin, which comes after this one).

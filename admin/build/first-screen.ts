@@ -2,7 +2,7 @@
  * Vite plugin: no chunk waterfall on a first load. The entry (admin/src/main.tsx) starts one of two apps, each a
  * chunk (admin/src/boot.ts), and the screens are lazy chunks (admin/src/App.tsx), found one wave at a time
  * (entry, then the app, then the layout, then /api/user, then the resources and the page). This writes a tiny
- * classic script, /assets/first-screen-<hash>.js, loaded async by index.html (a file, not inline: the CSP
+ * classic script, /assets/first-screen-<hash>.js, loaded at the end of index.html's body (a file, not inline: the CSP
  * allows scripts from 'self' only), which adds <link rel="modulepreload"> for every chunk the path's first
  * screen needs, so they download together with the entry chunk. docs/admin.md "Asset serving".
  */

@@ -2,7 +2,7 @@
  * Vite plugin: no chunk waterfall on a first load. The entry (admin/src/main.tsx) starts one of two apps, each a
  * chunk (admin/src/boot.ts), and the screens are lazy chunks (admin/src/App.tsx), found one wave at a time
  * (entry, then the app, then the layout, then /api/user, then the resources and the page). This writes a tiny
- * classic script, /assets/first-screen-<hash>.js, loaded at the end of index.html's body (a file, not inline: the CSP
+ * classic script, /assets/first-screen-<hash>.js, loaded deferred ahead of the entry by index.html (a file, not inline: the CSP
  * allows scripts from 'self' only), which adds <link rel="modulepreload"> for every chunk the path's first
  * screen needs, so they download together with the entry chunk. docs/admin.md "Asset serving".
  */
@@ -210,11 +210,11 @@ export function firstScreenPreload(): Plugin {
         const code = preloadScript(ctx.bundle as OutputBundle);
         const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
         script = { file: `assets/first-screen-${hash}.js`, code };
-        // A classic script at the end of the body: fetched at once (high priority, beside the entry chunk), run
-        // when the page is parsed and before the entry (a module, so deferred to after parsing): the first paint
-        // (SHELL_SCRIPT) is drawn before the app starts, whatever arrives first. Small (a few kB): the parser,
-        // with nothing left to parse, waits for it no longer than the entry waits anyway.
-        return [{ tag: 'script', attrs: { src: `/${script.file}` }, injectTo: 'body' }];
+        // Deferred, and ahead of the entry (a module: deferred too, and deferred scripts run in document order):
+        // fetched at once at high priority beside the entry chunk, without holding up the parser or the
+        // rendering; run when the page is parsed and before the entry, so the first paint (SHELL_SCRIPT) is drawn
+        // before the app starts, whichever file arrives first (it is a few kB).
+        return [{ tag: 'script', attrs: { src: `/${script.file}`, defer: true, fetchpriority: 'high' }, injectTo: 'head-prepend' }];
       },
     },
     // Written after the bundle (and before the compression plugin, which comes after this one).

@@ -33,8 +33,9 @@ function show(load: () => Promise<MountApp>): Promise<void> {
 
 /**
  * The admin app in two module evaluations, each a task of its own: first react-admin's shell and what it
- * stands on (layout/AdminShell.tsx: ra-core, TanStack Query, MUI's core, emotion), then the app. Evaluated at once they were one of a phone's longest tasks of
- * a signed-in first load (~130 ms at 4x CPU slowdown), with the page drawn but deaf to taps.
+ * stands on (layout/AdminShell.tsx: ra-core, TanStack Query, MUI's core, emotion), then the app. Evaluated at
+ * once they were one of a phone's longest tasks of a signed-in first load (~130 ms at 4x CPU slowdown), with
+ * the page drawn but deaf to taps.
  */
 export const loadAdminApp = async () => {
   await import('./layout/AdminShell.js');

@@ -2,7 +2,7 @@
  * Vite plugin: no chunk waterfall on a first load. The entry (admin/src/main.tsx) starts one of two apps, each a
  * chunk (admin/src/boot.ts), and the screens are lazy chunks (admin/src/App.tsx), found one wave at a time
  * (entry, then the app, then the layout, then /api/user, then the resources and the page). This writes a tiny
- * classic script, /assets/first-screen-<hash>.js, loaded async by index.html (a file, not inline: the CSP
+ * classic script, /assets/first-screen-<hash>.js, loaded deferred ahead of the entry by index.html (a file, not inline: the CSP
  * allows scripts from 'self' only), which adds <link rel="modulepreload"> for every chunk the path's first
  * screen needs, so they download together with the entry chunk. docs/admin.md "Asset serving".
  */
@@ -11,6 +11,9 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { GUEST_PATHS } from '../src/layout/guard.js';
+import { appEn } from '../../core/i18n/en.js';
+import { appEs } from '../../core/i18n/es.js';
+import { APP_SHELL_ID, HOME_STORAGE_KEY } from '../src/layout/appShell.js';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -29,6 +32,23 @@ const HOME_SCREENS: Record<string, string> = {
   '/warehouse': 'screens/warehouse/WarehouseScreen.tsx',
   '/lockers': 'screens/lockers/LockersScreen.tsx',
 };
+/**
+ * The phone's first paint of the home screens (docs/admin.md "First paint"): what each one shows before its
+ * controls, the app bar's title and the screen's heading (and its intro line on the role screens), in each
+ * language. Drawn only where it is what the app renders next: the path is the remembered user's home.
+ */
+type Catalogue = typeof appEn;
+const SHELL_TEXTS: Record<string, (c: Catalogue) => { title: string; intro?: string }> = {
+  '/': (c) => ({ title: c.dashboard.title }),
+  '/driver': (c) => c.screens.driver,
+  '/pudo': (c) => c.screens.pudo,
+  '/warehouse': (c) => c.screens.warehouse,
+};
+const shellTexts = (c: Catalogue) => ({
+  app: c.app.title,
+  pages: Object.fromEntries(Object.entries(SHELL_TEXTS).map(([path, texts]) => [path, texts(c)])),
+});
+
 /** The customer's pages (no layout, no resources), by path prefix. */
 const PUBLIC_SCREENS: [string, string][] = [
   ['/respond/', 'public/RespondPage.tsx'],
@@ -79,11 +99,14 @@ function preloadScript(bundle: OutputBundle): string {
     home: Object.fromEntries(Object.entries(HOME_SCREENS).map(([path, module]) => [path, files([module])])),
     publicScreens: PUBLIC_SCREENS.map(([prefix, module]) => [prefix, files([ADMIN_APP, module])]),
     spanish: files([SPANISH]),
+    shell: { id: APP_SHELL_ID, homeKey: HOME_STORAGE_KEY, en: shellTexts(appEn), es: shellTexts(appEs) },
   };
   return `(function (m) {
   var p = location.pathname.replace(/\\/+$/, '') || '/';
   var seen = {};
+  // All links in one insertion (one fragment): fifty separate ones cost a slow phone some 25 ms.
   function add(rel, list) {
+    var links = document.createDocumentFragment();
     list.forEach(function (file) {
       if (seen[file]) return;
       seen[file] = true;
@@ -91,8 +114,9 @@ function preloadScript(bundle: OutputBundle): string {
       link.rel = rel;
       if (rel === 'modulepreload') link.crossOrigin = '';
       link.href = '/' + file;
-      document.head.appendChild(link);
+      links.appendChild(link);
     });
+    document.head.appendChild(links);
   }
   // The language as providers/locale.ts picks it (stored, else the browser's): the entry waits for the Spanish
   // catalogue before it renders.
@@ -108,10 +132,67 @@ function preloadScript(bundle: OutputBundle): string {
     return;
   }
   var pub = m.publicScreens.filter(function (entry) { return location.pathname.indexOf(entry[0]) === 0; })[0];
-  add('modulepreload', pub ? pub[1] : m.signedIn.concat(m.home[p] || []));
+  var preloads = pub ? pub[1] : m.signedIn.concat(m.home[p] || []);
+  // The first paint, when there is one, before the preloads: adding some fifty links and starting their requests
+  // is main-thread work (tens of ms on a slow phone) that the paint need not wait for. They follow a frame later.
+  if (!pub && shell(m.shell, lang === 'es' ? m.shell.es : m.shell.en)) {
+    requestAnimationFrame(function () { setTimeout(function () { add('modulepreload', preloads); }, 0); });
+  } else add('modulepreload', preloads);
+
+${SHELL_SCRIPT}
 })(${JSON.stringify(map)});
 `;
 }
+
+/**
+ * The first paint on a phone (below MUI's sm breakpoint, where the menu is a drawer and the page starts at the
+ * left edge): the app bar (menu icon, app title) and the page heading, drawn from plain DOM as soon as the page
+ * is parsed, in the app's places, sizes and colours (layout/Layout.tsx, AppBar.tsx, pages/Dashboard.tsx,
+ * screens/shared/ScreenFrame.tsx: keep them in step), over the page until the app has rendered the screen
+ * itself (layout/appShell.ts removes it, without a layout shift: it is fixed over the page). Only on the
+ * signed-in user's home (remembered by providers/session.ts), so it shows what comes: not on a shared
+ * browser's other user's page, not to a guest. Any script error or a slow start (15 s) takes it away too.
+ */
+const SHELL_SCRIPT = `  function shell(s, t) {
+    var page = t.pages[p];
+    var home = '';
+    try { home = localStorage.getItem(s.homeKey) || ''; } catch (e) { /* no storage */ }
+    if (!page || home !== p || !window.matchMedia('(max-width: 599.95px)').matches) return false;
+    var font = 'font-family:Roboto,Helvetica,Arial,sans-serif;margin:0;';
+    var el = document.createElement('div');
+    el.id = s.id;
+    el.setAttribute('aria-hidden', 'true');
+    el.style.cssText = 'position:fixed;inset:0;z-index:1250;background:#fafafb;color:rgba(0,0,0,0.87);overflow:hidden;' + font;
+    var bar = document.createElement('div');
+    bar.style.cssText = 'position:absolute;top:0;left:0;right:0;display:flex;align-items:center;box-sizing:border-box;height:48px;padding:0 8px;background:#0d47a1;color:#fff;' +
+      'box-shadow:0 2px 4px -1px rgba(0,0,0,0.2),0 4px 5px 0 rgba(0,0,0,0.14),0 1px 10px 0 rgba(0,0,0,0.12);';
+    bar.innerHTML = '<svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" style="padding:8px;margin-right:4.8px">' +
+      '<path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z"></path></svg>';
+    var name = document.createElement('span');
+    name.style.cssText = font + 'font-size:20px;font-weight:500;line-height:32px;letter-spacing:0.15px;white-space:nowrap;';
+    name.textContent = t.app;
+    bar.appendChild(name);
+    var body = document.createElement('div');
+    body.style.cssText = 'padding:16px 8px 0;margin-top:56px;max-width:720px;';
+    var heading = document.createElement('h2');
+    heading.style.cssText = font + 'font-size:24px;font-weight:400;line-height:1.334;';
+    heading.textContent = page.title;
+    body.appendChild(heading);
+    if (page.intro) {
+      var intro = document.createElement('p');
+      intro.style.cssText = font + 'font-size:14px;font-weight:400;line-height:1.43;letter-spacing:0.01071em;color:rgba(0,0,0,0.6);';
+      intro.textContent = page.intro;
+      body.appendChild(intro);
+    }
+    el.appendChild(bar);
+    el.appendChild(body);
+    document.body.appendChild(el);
+    var drop = function () { if (el.parentNode) el.parentNode.removeChild(el); };
+    addEventListener('error', drop);
+    addEventListener('unhandledrejection', drop);
+    setTimeout(drop, 15000);
+    return true;
+  }`;
 
 export function firstScreenPreload(): Plugin {
   let outDir = '';
@@ -129,8 +210,11 @@ export function firstScreenPreload(): Plugin {
         const code = preloadScript(ctx.bundle as OutputBundle);
         const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
         script = { file: `assets/first-screen-${hash}.js`, code };
-        // async: fetched beside the entry chunk without holding up the parser; runs as soon as it arrives.
-        return [{ tag: 'script', attrs: { src: `/${script.file}`, async: true }, injectTo: 'head' }];
+        // Deferred, and ahead of the entry (a module: deferred too, and deferred scripts run in document order):
+        // fetched at once at high priority beside the entry chunk, without holding up the parser or the
+        // rendering; run when the page is parsed and before the entry, so the first paint (SHELL_SCRIPT) is drawn
+        // before the app starts, whichever file arrives first (it is a few kB).
+        return [{ tag: 'script', attrs: { src: `/${script.file}`, defer: true, fetchpriority: 'high' }, injectTo: 'head-prepend' }];
       },
     },
     // Written after the bundle (and before the compression plugin, which comes after this one).

@@ -4,10 +4,11 @@
  * react-hook-form and the form inputs) stay in the first load even when a prop replaces them; composing
  * the same parts here keeps the first load small (DESIGN.md section 7, docs/admin.md).
  */
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, LoadingPage, localStorageStore, useNotificationContext, type AdminProps } from 'react-admin';
 import { onDemand } from './onDemand.js';
+import { removeAppShell } from './appShell.js';
 
 type StockPages = typeof import('./stockPages.js');
 
@@ -17,7 +18,12 @@ const stock = <K extends keyof StockPages>(name: K, fallback: ReactNode = <Loadi
 const AccessDenied = stock('AccessDenied');
 const AuthCallback = stock('AuthCallback');
 const AuthenticationError = stock('AuthenticationError');
-const ErrorPage = stock('Error') as NonNullable<AdminProps['error']>;
+const StockError = stock('Error') as NonNullable<AdminProps['error']>;
+/** react-admin's error page; a first paint drawn before the app (appShell.ts) makes way for it. */
+const ErrorPage: NonNullable<AdminProps['error']> = (props) => {
+  useLayoutEffect(removeAppShell, []);
+  return <StockError {...props} />;
+};
 const NotFound = stock('NotFound');
 const Notification = stock('Notification', null);
 

@@ -5,6 +5,8 @@
 import type { HttpError } from 'react-admin';
 import { api, isNetworkFailure } from './http.js';
 import type { CurrentUser } from '../../../core/contract/index.js';
+import { homePath } from '../../../core/permissions.js';
+import { HOME_STORAGE_KEY } from '../layout/appShell.js';
 
 /** The wire type of GET /api/user (core/contract). */
 export type { CurrentUser };
@@ -53,7 +55,18 @@ export function setUser(next: CurrentUser | null): void {
   remember(next);
   user = next;
   pending = null;
+  rememberHome(next);
   emit();
+}
+
+/** Whose home the next load's first paint may draw (layout/appShell.ts); forgotten on sign-out. */
+function rememberHome(next: CurrentUser | null): void {
+  try {
+    if (next) localStorage.setItem(HOME_STORAGE_KEY, homePath(next.role));
+    else localStorage.removeItem(HOME_STORAGE_KEY);
+  } catch {
+    // No storage (private mode, tests): no first paint, nothing else changes.
+  }
 }
 
 /** The current user, asking the API once (or again when `refresh`). */

@@ -96,6 +96,7 @@ export const appEn = {
     title: 'Dashboard',
     cards: { 0: 'Draft shipments', 20: 'Printed shipments', 30: 'Awaiting pickup' },
     view_all: 'View all',
+    kpis_title: 'Network at a glance',
     charts_loading: 'Loading the charts…',
   },
 

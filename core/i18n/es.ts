@@ -94,6 +94,7 @@ export const appEs: AppCatalogue = {
     title: 'Panel',
     cards: { 0: 'Envíos en borrador', 20: 'Envíos impresos', 30: 'Pendientes de recogida' },
     view_all: 'Ver todos',
+    kpis_title: 'La red de un vistazo',
     charts_loading: 'Cargando los gráficos…',
   },
 

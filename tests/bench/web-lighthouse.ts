@@ -5,7 +5,8 @@
  * /signin as a guest, / signed in as the merchant admin, /driver signed in as the driver. Each page gets a
  * fresh browser profile (cold cache); for signed-in pages the session cookie (signed in through the API first)
  * is set in the browser over CDP (playwright-core) and the page opened once, as the user who signed in there
- * did (the app remembers the user's home for the phone's first paint), then the HTTP cache is emptied and
+ * did (the app remembers the user's home for the phone's first paint), then the service worker, its caches and
+ * the HTTP cache are emptied and
  * Lighthouse runs with its storage reset off. A Cookie header through Lighthouse's extraHeaders does not
  * survive: Chromium replaces it with its cookie jar once the app has received any cookie. Prints one line per
  * page (BENCH_WEB_RUNS=n: the run with the median score of n):
@@ -58,7 +59,8 @@ async function sessionCookies(baseUrl: string, email: string): Promise<string[]>
 /**
  * Puts the cookies into the browser listening on `port` (its default context) and opens the page once, as the
  * user who signed in on this browser did (the app leaves the language and the user's home in localStorage:
- * the phone's first paint, docs/admin.md "First paint"); then empties the HTTP cache, so Lighthouse's load is
+ * the phone's first paint, docs/admin.md "First paint"); then removes the service worker and its caches and
+ * empties the HTTP cache, so Lighthouse's load is
  * still a cold one, and lets go of the browser.
  */
 async function visitSignedIn(port: number, baseUrl: string, path: string, pairs: string[]): Promise<void> {
@@ -79,6 +81,9 @@ async function visitSignedIn(port: number, baseUrl: string, path: string, pairs:
     await page.waitForTimeout(100);
   }
   const cdp = await context.newCDPSession(page);
+  // The installed app's service worker would serve every asset from its cache (docs/offline-scanning.md): take
+  // it and its caches away too, so the audit is the phone's cold load over the network.
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(baseUrl).origin, storageTypes: 'service_workers,cache_storage' });
   await cdp.send('Network.clearBrowserCache');
   await page.close();
   await browser.close();

@@ -65,7 +65,7 @@ describe('dashboard charts section', () => {
     expect(title).toBeTruthy();
     // The cards come first in the page: the section follows them.
     expect(screen.getByText(en.dashboard.cards[30]).compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    const rates = screen.getByRole('region', { name: k.rates.title });
+    const rates = await screen.findByRole('region', { name: k.rates.title }, { timeout: 10_000 });
     expect(await within(rates).findByText('25 %')).toBeTruthy();
     expect(within(rates).getByText('12.5 %')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('region', { name: k.flow.title })).getByRole('button', { name: k.show_table }));

@@ -138,10 +138,7 @@ export function DashboardKpis() {
   const exc = exceptions.data?.data;
 
   return (
-    <Box component="section" aria-labelledby="kpi-title" sx={{ mt: 4 }}>
-      <Typography id="kpi-title" component="h2" variant="h5" sx={{ mb: 1 }}>
-        {t('title')}
-      </Typography>
+    <>
       <Stack component="form" aria-label={t('filters')} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1 }} onSubmit={(e) => e.preventDefault()}>
         <TextField type="date" size="small" label={t('from')} value={filters.from} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError?.body?.errors?.from)} helperText={rangeError?.body?.errors?.from} />
         <TextField type="date" size="small" label={t('to')} value={filters.to} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError?.body?.errors?.to)} helperText={rangeError?.body?.errors?.to} />
@@ -265,6 +262,6 @@ export function DashboardKpis() {
           />
         </Grid>
       </Grid>
-    </Box>
+    </>
   );
 }

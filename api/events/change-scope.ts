@@ -8,20 +8,11 @@ import type { Database } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { liveAudience, liveResourcesOf, liveScopeKey, type LiveChange, type LiveResource } from '../../core/live.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
-import { filteredQuery, type ListQuery } from '../resources/list-query.js';
+import { BY_ID_VIEW, filteredQuery, type ListQuery } from '../resources/list-query.js';
 import type { ChangeRow } from './change-log.js';
 
 /** The list view of the restriction (what GET /api/<resource> would list, every type of location). */
-const LIST_VIEW: ListQuery = {
-  page: 1,
-  perPage: 1,
-  search: '',
-  sort: { field: 'id', desc: false },
-  filters: {},
-  scope: 'all',
-  light: false,
-  listIds: false,
-};
+const LIST_VIEW: ListQuery = BY_ID_VIEW;
 
 /** The changes visible to `actor`, one entry per resource (ids in change order, each once). */
 export async function visibleChanges(db: Kysely<Database>, actor: RequestActor, rows: ChangeRow[]): Promise<LiveChange[]> {

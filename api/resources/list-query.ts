@@ -371,3 +371,15 @@ export async function runList(
   if (spec.actions) meta.actions = await spec.actions(rows, actor, db);
   return { data: rows.map(present), meta };
 }
+
+/** The query that asks a restriction for given ids only (no search, filter or paging): records by id, live scoping. */
+export const BY_ID_VIEW: ListQuery = {
+  page: 1,
+  perPage: 1,
+  search: '',
+  sort: { field: 'id', desc: false },
+  filters: {},
+  scope: 'all',
+  light: false,
+  listIds: false,
+};

@@ -3,21 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { notFound, type ServiceContext } from './access.js';
-import { filteredQuery, type ListQuery } from './list-query.js';
+import { BY_ID_VIEW, filteredQuery, type ListQuery } from './list-query.js';
 import type { ResourceModule, Row } from './module.js';
 
 /** The single-record view of the tenant restriction: what this actor may open by id. */
-const RECORD_QUERY: ListQuery = {
-  page: 1,
-  perPage: 1,
-  search: '',
-  sort: { field: 'id', desc: false },
-  filters: {},
-  scope: 'all',
-  light: false,
-  listIds: false,
-  recordAccess: true,
-};
+const RECORD_QUERY: ListQuery = { ...BY_ID_VIEW, recordAccess: true };
 
 /** Loads stored rows by id that the actor may see (tenant rules of the list). */
 export async function loadVisible(db: Kysely<Database>, mod: ResourceModule, actor: RequestActor, ids: number[]): Promise<Row[]> {

@@ -105,7 +105,10 @@ export class ChangeHub {
     }
     if (!this.listeners.size) {
       // Nobody listens: only follow the newest id (one index lookup), so a new stream starts from about now.
-      this.cursor = Math.max(this.cursor, await lastChangeId(this.db));
+      const last = await lastChangeId(this.db);
+      // A stream that joined during the lookup was promised every row after the cursor it got: read them for it.
+      if (this.listeners.size) this.again = true;
+      else this.cursor = Math.max(this.cursor, last);
       return;
     }
     for (;;) {

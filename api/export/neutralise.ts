@@ -1,9 +1,10 @@
 /**
  * Formula-injection guard for exported spreadsheets: a text cell beginning with = + - @ tab or CR would
  * be run as a formula by Excel or LibreOffice, so it is prefixed with an apostrophe. The importer removes
- * that apostrophe again (core/import/headers.ts `cellText`), so exported files import unchanged.
+ * that apostrophe again (core/import/headers.ts `cellText`), so exported files import unchanged. A value
+ * that already starts with apostrophes before such a character gets one more, so that it survives too.
  */
-const TRIGGER = /^[=+\-@\t\r]/;
+const TRIGGER = /^'*[=+\-@\t\r]/;
 
 export function neutraliseCell(value: string): string {
   return TRIGGER.test(value) ? `'${value}` : value;

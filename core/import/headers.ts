@@ -65,11 +65,12 @@ export function mapHeaders(headerRow: readonly string[], fields: readonly Import
 
 /**
  * A cell as the importer reads it: trimmed, and without the apostrophe our exports put before text that
- * begins with = + - @ tab or CR (the formula-injection guard), so exported files import unchanged.
+ * begins with = + - @ tab or CR, possibly after apostrophes of its own (the formula-injection guard),
+ * so exported files import unchanged.
  */
 export function cellText(cell: unknown): string {
   const text = String(cell ?? '');
-  return (text.length > 1 && text[0] === "'" && /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text).trim();
+  return (text.length > 1 && text[0] === "'" && /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text).trim();
 }
 
 /** The row's cells keyed by field (trimmed strings; absent columns are ''). */

@@ -41,11 +41,14 @@ export const isLiveResource = (name: string): name is LiveResource => (LIVE_RESO
  * How a listener's records are decided (docs/live-updates.md "Scoping"): `all` (superadmin, support: every change
  * of a resource they may list), otherwise the resource's list restriction (the rule of GET /api/<resource>), asked
  * of the database for the changed ids. A deleted record can no longer be asked about: merchant roles hear of their
- * merchant's deletions (by the merchant the change log recorded), store users and drivers of none.
+ * merchant's deletions (by the merchant the change log recorded), store users and drivers of none. Store users and
+ * drivers, whose scope a package leaves by moving (picked up by another driver, checked in elsewhere, cancelled), also
+ * hear of the departures of the packages they knew (`departures`, api/events/departures.ts).
  */
-export function liveAudience(actor: Pick<Actor, 'role' | 'merchant_id'>): { kind: 'all' } | { kind: 'scoped'; deletionsOf: number | null } {
+export function liveAudience(actor: Pick<Actor, 'role' | 'merchant_id'>): { kind: 'all' } | { kind: 'scoped'; deletionsOf: number | null; departures: boolean } {
   if (isAdminRole(actor.role)) return { kind: 'all' };
-  return { kind: 'scoped', deletionsOf: isMerchantRole(actor.role) ? actor.merchant_id : null };
+  const merchant = isMerchantRole(actor.role);
+  return { kind: 'scoped', deletionsOf: merchant ? actor.merchant_id : null, departures: !merchant };
 }
 
 /** Listeners with the same key see the same records (one scope query per key and batch). */

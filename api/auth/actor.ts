@@ -11,7 +11,7 @@ export async function loadActor(
   db: Kysely<Database>,
   user: User,
   via: RequestActor['via'],
-  sessionId?: string,
+  credential: { sessionId?: string; tokenId?: number } = {},
 ): Promise<RequestActor> {
   // Only merchant roles belong to a merchant: a staff row carrying a merchant id (legacy data) acts without one.
   const merchantId = userMerchantId(user.role, user.merchant_id);
@@ -27,7 +27,8 @@ export async function loadActor(
     location_ids: locations.map((l) => l.location_id),
     user,
     via,
-    session_id: sessionId,
+    session_id: credential.sessionId,
+    token_id: credential.tokenId,
   };
 }
 

@@ -19,8 +19,8 @@ export async function issueApiToken(db: Kysely<Database>, clock: Clock, userId: 
   return token;
 }
 
-/** The active user owning the token, or undefined. */
-export async function findApiTokenUser(db: Kysely<Database>, clock: Clock, token: string): Promise<User | undefined> {
+/** The active user owning the token and the token's id (streams check it is still there), or undefined. */
+export async function findApiTokenUser(db: Kysely<Database>, clock: Clock, token: string): Promise<{ user: User; tokenId: number } | undefined> {
   const row = await db
     .selectFrom('api_tokens')
     .select(['id', 'user_id', 'last_used_at'])
@@ -33,5 +33,11 @@ export async function findApiTokenUser(db: Kysely<Database>, clock: Clock, token
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) {
     await db.updateTable('api_tokens').set({ last_used_at: iso(now) }).where('id', '=', row.id).execute();
   }
-  return user;
+  return { user, tokenId: row.id };
+}
+
+/** Whether the token is still the user's (revoking deletes it: a new token, a password change, signing out everywhere). */
+export async function apiTokenStands(db: Kysely<Database>, tokenId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('api_tokens').select('id').where('id', '=', tokenId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
 }

@@ -21,6 +21,7 @@ import * as storageRules from './migrations/021-storage-rules.js';
 import * as dashboardDaily from './migrations/022-dashboard-daily.js';
 import * as batchMessageTranslations from './migrations/023-batch-message-translations.js';
 import * as scanSync from './migrations/024-scan-sync.js';
+import * as batchItemsShipment from './migrations/025-batch-items-shipment.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 export const MIGRATIONS: Record<string, DialectMigration> = {
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '022-dashboard-daily': dashboardDaily,
   '023-batch-message-translations': batchMessageTranslations,
   '024-scan-sync': scanSync,
+  '025-batch-items-shipment': batchItemsShipment,
 };
 
 /**

@@ -8,11 +8,8 @@ import type { Database } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { liveAudience, liveResourcesOf, liveScopeKey, type LiveChange, type LiveResource } from '../../core/live.js';
 import { RESOURCE_MODULES } from '../resources/index.js';
-import { BY_ID_VIEW, filteredQuery, type ListQuery } from '../resources/list-query.js';
+import { BY_ID_VIEW, filteredQuery } from '../resources/list-query.js';
 import type { ChangeRow } from './change-log.js';
-
-/** The list view of the restriction (what GET /api/<resource> would list, every type of location). */
-const LIST_VIEW: ListQuery = BY_ID_VIEW;
 
 /** The changes visible to `actor`, one entry per resource (ids in change order, each once). */
 export async function visibleChanges(db: Kysely<Database>, actor: RequestActor, rows: ChangeRow[]): Promise<LiveChange[]> {
@@ -32,7 +29,7 @@ export async function visibleChanges(db: Kysely<Database>, actor: RequestActor, 
     if (audience.kind === 'all') visible = new Set(ids);
     else {
       const table = RESOURCE_MODULES[resource].list.table;
-      const seen = await filteredQuery(db, 'sqlite', RESOURCE_MODULES[resource].list, LIST_VIEW, actor).select(`${table}.id`).where(`${table}.id`, 'in', ids).execute();
+      const seen = await filteredQuery(db, 'sqlite', RESOURCE_MODULES[resource].list, BY_ID_VIEW, actor).select(`${table}.id`).where(`${table}.id`, 'in', ids).execute();
       visible = new Set(seen.map((r) => Number(r.id)));
       if (audience.deletionsOf != null) {
         const mine = changed.filter((r) => r.merchant_id === audience.deletionsOf && !visible.has(r.record_id)).map((r) => r.record_id);

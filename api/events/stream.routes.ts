@@ -3,7 +3,8 @@
  * (docs/live-updates.md). `event: change` / `data: {"resource":"packages","ids":[…]}` for the records the user may
  * list (api/events/change-scope.ts), `id:` the change-log id to resume from (Last-Event-ID, or ?lastEventId= for a
  * new EventSource); `event: reset` when the resume point is older than the log keeps (refetch everything). A
- * comment every 15 s keeps the connection open; every fourth one also checks that the session still stands.
+ * comment every 15 s keeps the connection open; every fourth one also checks that the user, and the session or API
+ * token, still stand (and the session's expiry ends the stream when it comes).
  * Streams per user and process are capped (429); on shutdown every stream ends, so browsers reconnect elsewhere.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,13 +18,17 @@ import type { Database } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { requireAuth, signedInActor } from '../plugins/auth.js';
 import { iso } from '../clock.js';
+import { apiTokenStands } from '../auth/api-tokens.js';
 import { canResumeFrom, changesAfter, type ChangeRow } from './change-log.js';
 import { ChangeHub } from './change-hub.js';
 import { scopeMemo } from './change-scope.js';
+import { DepartureWatch } from './departures.js';
 
 /** Bytes a slow client may leave unread before its stream is dropped (it reconnects and resumes). */
 const MAX_BUFFERED = 1024 * 1024;
 const SESSION_CHECK_EVERY = 4;
+/** A session's expiry is checked again at least this often (it slides while the user works elsewhere). */
+const EXPIRY_RECHECK_MAX_MS = 60 * 60 * 1000;
 
 export interface StreamOptions {
   database: Pick<Db, 'db' | 'watchWrites' | 'afterCommit' | 'listen'>;
@@ -42,19 +47,25 @@ function resumePoint(request: FastifyRequest, query: { lastEventId?: string }): 
   return /^[0-9]{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
 }
 
-async function stillSignedIn(db: Kysely<Database>, actor: RequestActor, now: string): Promise<boolean> {
+/**
+ * Whether the stream's credential still stands: false when the user was deactivated, the session signed out or
+ * expired, or the API token revoked; else when the session expires (null: a token, which does not expire).
+ */
+async function credentialStands(db: Kysely<Database>, actor: RequestActor, now: string): Promise<false | string | null> {
   const user = await db.selectFrom('users').select('active').where('id', '=', actor.id).executeTakeFirst();
   if (user?.active !== 1) return false;
-  if (actor.via !== 'session' || !actor.session_id) return true;
+  if (actor.via === 'token') return actor.token_id === undefined || (await apiTokenStands(db, actor.token_id, actor.id)) ? null : false;
+  if (!actor.session_id) return null;
   const session = await db.selectFrom('sessions').select('expires_at').where('id', '=', actor.session_id).executeTakeFirst();
-  return session !== undefined && session.expires_at > now;
+  return session !== undefined && session.expires_at > now ? session.expires_at : false;
 }
 
 export async function eventStreamRoutes(fastify: FastifyInstance, options: StreamOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const hub = new ChangeHub(options.database, (error) => app.log.warn({ err: error }, 'live updates: change log read failed'));
   const perUser = options.perUser ?? (Number(process.env.LIVE_STREAMS_PER_USER) || LIVE_LIMITS.perUser);
-  const heartbeatMs = options.heartbeatMs ?? LIVE_LIMITS.heartbeatMs;
+  // LIVE_HEARTBEAT_MS: tests only (the credential check runs every fourth heartbeat).
+  const heartbeatMs = options.heartbeatMs ?? (Number(process.env.LIVE_HEARTBEAT_MS) || LIVE_LIMITS.heartbeatMs);
   const openPerUser = new Map<number, number>();
   const open = new Set<() => void>();
   /** One scope answer per batch and scope key, shared by every stream (the batch array is the same object). */
@@ -79,6 +90,8 @@ export async function eventStreamRoutes(fastify: FastifyInstance, options: Strea
       if (count >= perUser) throw new DomainError('events.too_many_streams');
       const resumeFrom = resumePoint(request, request.query);
       await hub.start();
+      // Before joining the hub: every change after this is weighed against what the user knew.
+      const departures = await DepartureWatch.open(app.db, actor);
       openPerUser.set(actor.id, count + 1);
 
       const res = reply.raw;
@@ -108,7 +121,8 @@ export async function eventStreamRoutes(fastify: FastifyInstance, options: Strea
         announced = delivered;
       };
       const deliver = async (rows: ChangeRow[], lastId: number) => {
-        const changes = await visibleTo(rows, actor);
+        const visible = await visibleTo(rows, actor);
+        const changes = departures ? departures.follow(visible, rows) : visible;
         const events: string[] = [];
         for (const change of changes) {
           for (let i = 0; i < change.ids.length; i += LIVE_LIMITS.idsPerEvent) events.push(JSON.stringify({ resource: change.resource, ids: change.ids.slice(i, i + LIVE_LIMITS.idsPerEvent) }));
@@ -125,14 +139,27 @@ export async function eventStreamRoutes(fastify: FastifyInstance, options: Strea
       };
       const { from, unsubscribe } = hub.subscribe(listener);
 
+      // The stream never outlives its credential: checked every fourth heartbeat (a minute), and when the session
+      // expires (then its new expiry, if it slid meanwhile).
+      let expiryTimer: NodeJS.Timeout | undefined;
+      const armExpiry = (expiresAt: string | null | undefined) => {
+        clearTimeout(expiryTimer);
+        if (!expiresAt || closed) return;
+        const wait = Math.min(Math.max(Date.parse(expiresAt) - app.clock.now().getTime() + 1, 1_000), EXPIRY_RECHECK_MAX_MS);
+        expiryTimer = setTimeout(checkCredential, wait);
+        expiryTimer.unref();
+      };
+      function checkCredential() {
+        void credentialStands(app.db, actor, iso(app.clock.now())).then((expiresAt) => (expiresAt === false ? end() : armExpiry(expiresAt)), () => undefined);
+      }
+      armExpiry(request.session?.expires_at);
+
       let beats = 0;
       const heartbeat = setInterval(() => {
         if (pending) return;
         write(': keep-alive\n\n');
         announcePosition();
-        if (++beats % SESSION_CHECK_EVERY === 0) {
-          void stillSignedIn(app.db, actor, iso(app.clock.now())).then((ok) => (ok ? undefined : end()), () => undefined);
-        }
+        if (++beats % SESSION_CHECK_EVERY === 0) checkCredential();
       }, heartbeatMs);
       heartbeat.unref();
 
@@ -140,6 +167,7 @@ export async function eventStreamRoutes(fastify: FastifyInstance, options: Strea
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
+        clearTimeout(expiryTimer);
         unsubscribe();
         open.delete(end);
         const left = (openPerUser.get(actor.id) ?? 1) - 1;

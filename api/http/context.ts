@@ -18,6 +18,8 @@ export interface RequestActor extends Actor {
   /** How the request authenticated: a session cookie (CSRF checked) or a bearer API token. */
   via: 'session' | 'token';
   session_id?: string;
+  /** The API token of a `token` request (a locker badge's actor has none). */
+  token_id?: number;
 }
 
 declare module 'fastify' {

@@ -63,10 +63,10 @@ export function authPlugin(app: FastifyInstance, secret: string, database?: Db):
 
     const token = bearerToken(request);
     if (token) {
-      const user = await findApiTokenUser(db, clock, token);
-      if (user) {
-        request.actor = await loadActor(db, user, 'token');
-        if (isLocale(user.locale)) setRequestLocale(request, user.locale);
+      const found = await findApiTokenUser(db, clock, token);
+      if (found) {
+        request.actor = await loadActor(db, found.user, 'token', { tokenId: found.tokenId });
+        if (isLocale(found.user.locale)) setRequestLocale(request, found.user.locale);
       }
       return; // cookies are ignored for bearer requests, so there is nothing to forge
     }
@@ -87,7 +87,7 @@ export function authPlugin(app: FastifyInstance, secret: string, database?: Db):
           const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
           if (user && user.active === 1) {
             request.session = session;
-            request.actor = await loadActor(db, user, 'session', session.id);
+            request.actor = await loadActor(db, user, 'session', { sessionId: session.id });
             if (isLocale(user.locale)) setRequestLocale(request, user.locale);
             await touchSession(db, clock, session);
             cache?.set(sessionId, { session, actor: request.actor }, epoch);

@@ -14,7 +14,6 @@ const en = {
   location: 'Location',
   all_merchants: 'All merchants',
   all_locations: 'All locations',
-  time_zone: 'Days and hours in %{zone} time.',
   csv: 'Download CSV',
   csv_of: 'Download CSV: %{chart}',
   show_table: 'Show as a table',
@@ -25,6 +24,7 @@ const en = {
   dwell: { title: 'Dwell time, ready to collected (hours)', location: 'Location', collected: 'Collected', p50: 'p50 (h)', p90: 'p90 (h)', unknown: 'Unknown location' },
   utilisation: { flag: 'Flag', title: 'Locker utilisation', locker: 'Locker', doors: 'Doors', occupied: 'Occupied', share: 'Utilisation', low: 'Under 50%', high: 'Over 90%', ok: 'OK' },
   heatmap: { title: 'Pickups by weekday and hour', weekday: 'Weekday', hour: 'Hour', cell: '%{day} %{hour}:00: %{count} pickups', days: { 0: 'Mon', 1: 'Tue', 2: 'Wed', 3: 'Thu', 4: 'Fri', 5: 'Sat', 6: 'Sun' } },
+  now: 'Now: not bound to the dates chosen.',
   exceptions: { title: 'Exceptions', kind: 'Kind', record: 'Record', location: 'Location', at: 'When', expired: 'Expired', lost: 'Lost', message_failed: 'Failed message', none: 'No exceptions.', totals: '%{expired} expired, %{lost} lost, %{failed} failed messages' },
 };
 
@@ -39,7 +39,6 @@ const es: Shape<typeof en> = {
   location: 'Ubicación',
   all_merchants: 'Todos los comercios',
   all_locations: 'Todas las ubicaciones',
-  time_zone: 'Días y horas en la hora de %{zone}.',
   csv: 'Descargar CSV',
   csv_of: 'Descargar CSV: %{chart}',
   show_table: 'Ver como tabla',
@@ -50,6 +49,7 @@ const es: Shape<typeof en> = {
   dwell: { title: 'Tiempo de espera, de listo a recogido (horas)', location: 'Ubicación', collected: 'Recogidos', p50: 'p50 (h)', p90: 'p90 (h)', unknown: 'Ubicación desconocida' },
   utilisation: { flag: 'Aviso', title: 'Ocupación de las taquillas', locker: 'Taquilla', doors: 'Puertas', occupied: 'Ocupadas', share: 'Ocupación', low: 'Menos del 50 %', high: 'Más del 90 %', ok: 'Correcta' },
   heatmap: { title: 'Recogidas por día de la semana y hora', weekday: 'Día', hour: 'Hora', cell: '%{day} %{hour}:00: %{count} recogidas', days: { 0: 'lun', 1: 'mar', 2: 'mié', 3: 'jue', 4: 'vie', 5: 'sáb', 6: 'dom' } },
+  now: 'Ahora: no depende de las fechas elegidas.',
   exceptions: { title: 'Incidencias', kind: 'Tipo', record: 'Registro', location: 'Ubicación', at: 'Cuándo', expired: 'Vencido', lost: 'Perdido', message_failed: 'Mensaje fallido', none: 'No hay incidencias.', totals: '%{expired} vencidos, %{lost} perdidos, %{failed} mensajes fallidos' },
 };
 

@@ -97,6 +97,7 @@ export const appEn = {
     cards: { 0: 'Draft shipments', 20: 'Printed shipments', 30: 'Awaiting pickup' },
     view_all: 'View all',
     kpis_title: 'Network at a glance',
+    kpis_time_zone: 'Days and hours in %{zone} time.',
     charts_loading: 'Loading the charts…',
   },
 
@@ -996,6 +997,12 @@ export const appEn = {
     driver: {
       title: 'Driver',
       intro: 'Pick up, reroute and consolidate packages, and fetch packages from merchants.',
+      packages: {
+        title: 'Your packages (%{smart_count})',
+        hint: 'The packages you can scan now (to pick up, on board or to make retrievable), as this device knows them: kept up to date while online, kept for scanning offline.',
+        empty: 'No packages for you right now.',
+        more: '… and %{smart_count} more: scan a barcode to open one.',
+      },
     },
     lockers: { title: 'Lockers', intro: 'Select a locker to see its expired packages and make them retrievable.' },
     import: {

@@ -95,6 +95,7 @@ export const appEs: AppCatalogue = {
     cards: { 0: 'Envíos en borrador', 20: 'Envíos impresos', 30: 'Pendientes de recogida' },
     view_all: 'Ver todos',
     kpis_title: 'La red de un vistazo',
+    kpis_time_zone: 'Días y horas en la hora de %{zone}.',
     charts_loading: 'Cargando los gráficos…',
   },
 
@@ -1003,6 +1004,12 @@ export const appEs: AppCatalogue = {
     driver: {
       title: 'Repartidor',
       intro: 'Recoge, redirige y consolida paquetes, y recoge paquetes en los comercios.',
+      packages: {
+        title: 'Tus paquetes (%{smart_count})',
+        hint: 'Los paquetes que puedes escanear ahora (por recoger, a bordo o por hacer recuperables), tal como los conoce este dispositivo: al día mientras hay conexión, guardados para escanear sin conexión.',
+        empty: 'Ahora no tienes paquetes.',
+        more: '… y %{smart_count} más: escanea un código para abrir uno.',
+      },
     },
     lockers: {
       title: 'Taquillas',

@@ -119,6 +119,28 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
     for (const s of [acme, globex, pudo, driver, admin]) s.close();
   });
 
+  it('a driver hears of a package it knew that left its scope (once); never of one it did not know', async () => {
+    const known = (await users.driver!.get('/api/scans/known')).json() as { data: { id: number; status: number }[] };
+    const leaving = known.data[0]!;
+    const acmeIds = ids(await users.acme!.get('/api/packages', { perPage: 100 }));
+    const driverIds = new Set(ids(await users.driver!.get('/api/packages', { perPage: 1000 })));
+    const stranger = acmeIds.find((id) => !driverIds.has(id) && !known.data.some((p) => p.id === id))!;
+    expect(leaving && stranger).toBeTruthy();
+    const driver = await stream('driver');
+    await ready(driver);
+    // Cancelled elsewhere: out of the driver's scope, so the lookup alone would not announce it.
+    await t.db.updateTable('packages').set({ status: -90, updated_at: new Date().toISOString() }).where('id', '=', leaving.id).execute();
+    await touch(t.db, 'packages', stranger);
+    await touch(t.db, 'packages', leaving.id); // a second change: already told, not again
+    const sentinel = known.data[1]!.id;
+    await touch(t.db, 'packages', sentinel);
+    await driver.until('the driver hears the sentinel', (m) => announced(m, 'packages').includes(sentinel));
+    expect(announced(driver.messages, 'packages').filter((id) => id === leaving.id)).toEqual([leaving.id]);
+    expect(announced(driver.messages, 'packages')).not.toContain(stranger);
+    await t.db.updateTable('packages').set({ status: leaving.status }).where('id', '=', leaving.id).execute();
+    driver.close();
+  });
+
   it('Last-Event-ID resumes without gaps or repeats; a resume point the log no longer holds answers reset', async () => {
     const packageIds = ids(await users.admin!.get('/api/packages', { perPage: 10 }));
     const first = await stream('admin');
@@ -163,6 +185,44 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
     expect(refused.json()).toMatchObject({ code: 'events.too_many_streams' });
     for (const s of open) s.close();
     await expectPoll(async () => (await openSse(`${base}/api/events/stream`, { cookie: cookieHeader(users.globex!) }).then((s) => (s.close(), s.status))) === 200);
+  });
+
+  it('a token-authenticated stream ends at the next check once its token is revoked; a session stream when its session expires', async () => {
+    process.env.LIVE_HEARTBEAT_MS = '100'; // the credential check every 400 ms
+    const other = await createTestApp().finally(() => delete process.env.LIVE_HEARTBEAT_MS);
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const acme = await login(other.app, 'merchant.admin@example.com');
+      const me = ((await acme.get('/api/user')).json() as { data: { id: number } }).data;
+      const token = ((await acme.get(`/api/users/${me.id}/request-token`)).json() as { token: string }).token;
+      expect(token).toBeTruthy();
+      const byToken = await openSse(`${url}/api/events/stream`, { authorization: `Bearer ${token}` });
+      expect(byToken.status).toBe(200);
+      await expectPoll(() => byToken.lastId !== undefined);
+      let tokenEnded = false;
+      void byToken.ended.then(() => (tokenEnded = true));
+      await new Promise((r) => setTimeout(r, 1_000)); // several checks pass while the token stands
+      expect(tokenEnded).toBe(false);
+      // A new token revokes the previous one.
+      expect((await acme.get(`/api/users/${me.id}/request-token`)).statusCode).toBe(200);
+      await expectPoll(() => tokenEnded);
+      expect((await openSse(`${url}/api/events/stream`, { authorization: `Bearer ${token}` }).then((s) => (s.close(), s.status)))).toBe(401);
+
+      // A session stream ends once its session expired (checked at its expiry and at each check).
+      const cookie = await loginOver(url, 'superadmin@example.com');
+      const bySession = await openSse(`${url}/api/events/stream`, { cookie });
+      await expectPoll(() => bySession.lastId !== undefined);
+      let sessionEnded = false;
+      void bySession.ended.then(() => (sessionEnded = true));
+      const soon = new Date(Date.now() + 1_500).toISOString();
+      const session = await other.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id').select('sessions.id').where('users.email', '=', 'superadmin@example.com').orderBy('sessions.created_at', 'desc').executeTakeFirstOrThrow();
+      await other.db.updateTable('sessions').set({ expires_at: soon }).where('id', '=', session.id).execute();
+      await expectPoll(() => sessionEnded);
+    } finally {
+      await other.close();
+    }
   });
 
   it('ends every stream on shutdown', async () => {

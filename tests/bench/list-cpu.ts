@@ -4,7 +4,8 @@
  * `app.inject` back to back (CPU_WARM unreported, CPU_N measured) and prints
  * `CPU {"name":…,"us_per_request":…,"wall_us":…}`. A machine shared with other work changes wall time more than CPU
  * time, so A/B comparisons of serving changes read this figure. `npx tsx tests/bench/list-cpu.ts`; CPU_PROFILE=<dir>
- * writes a `.cpuprofile` of each scenario's measured requests only.
+ * writes a `.cpuprofile` of each scenario's measured requests only. On a PostgreSQL server of this machine it also
+ * prints `pg_us_per_request`: the CPU its backends serving this database used (the rest of a request's cost there).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -13,6 +14,7 @@ import { openDatabase } from '../../api/db/database.js';
 import { buildApp } from '../../api/server.js';
 import { listScenarios, nameSearchTerms } from './list-scenarios.js';
 import { barcodePrefixes } from './seed-large.js';
+import { processCpuMs } from './proc-stats.js';
 
 const file = process.env.BENCH_DB;
 if (!file) throw new Error('BENCH_DB=<seeded sqlite file> is required (also for PostgreSQL: the paths are read from it)');
@@ -42,6 +44,20 @@ async function signIn(email: string): Promise<string> {
   return [...jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
 }
 
+/** CPU microseconds used so far by the PostgreSQL backends connected to this database (0 when not on this machine). */
+async function postgresBackendsUs(): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
+  if (database.dialect !== 'postgres') return used;
+  const { sql } = await import('kysely');
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(database.db);
+  for (const { pid } of rows) {
+    const ms = processCpuMs(pid); // undefined: not a process of this machine (remote server) or gone
+    if (ms !== undefined) used.set(pid, ms * 1000);
+  }
+  return used;
+}
+const backendsUsSince = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, us]) => sum + us - (before.get(pid) ?? 0), 0);
+
 const cookies = { superadmin: await signIn('superadmin@example.com'), merchant: await signIn('merchant.admin@example.com') };
 const scenarios = await listScenarios(url, cookies, barcodePrefixes(file), nameSearchTerms(file), (n) => !ONLY.length || ONLY.includes(n));
 for (const scenario of scenarios) {
@@ -59,16 +75,18 @@ for (const scenario of scenarios) {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
   }
+  const backends = await postgresBackendsUs();
   const cpu = process.cpuUsage();
   const wall = performance.now();
   await run(N);
   const used = process.cpuUsage(cpu);
+  const pgUs = backendsUsSince(backends, await postgresBackendsUs());
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
     writeFileSync(`${process.env.CPU_PROFILE}/${scenario.name}.cpuprofile`, JSON.stringify(profile));
     profiler.disconnect();
   }
-  console.log(`CPU ${JSON.stringify({ name: scenario.name, db: database.dialect, us_per_request: Math.round((used.user + used.system) / N), wall_us: Math.round(((performance.now() - wall) * 1000) / N) })}`);
+  console.log(`CPU ${JSON.stringify({ name: scenario.name, db: database.dialect, us_per_request: Math.round((used.user + used.system) / N), ...(database.dialect === 'postgres' ? { pg_us_per_request: Math.round(pgUs / N) } : {}), wall_us: Math.round(((performance.now() - wall) * 1000) / N) })}`);
 }
 await app.close();
 await database.close();

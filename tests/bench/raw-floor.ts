@@ -4,7 +4,8 @@
  * in the server), executed straight on the same database
  * for the same seconds, without HTTP, sessions or JSON. SQLite: one thread per server worker (BENCH_WORKERS),
  * each running the statements back to back, like the server's synchronous workers; PostgreSQL: the bench's
- * connections (50) sharing a pool as large as the server's (workers x PG_POOL_MAX). The API's figure divided
+ * connections (50) sharing a pool as large as the server's (workers x PG_POOL_MAX), statements prepared as the
+ * server's list pool prepares them. The API's figure divided
  * by this one is its overhead ratio.
  */
 import { createRequire } from 'node:module';
@@ -113,13 +114,16 @@ export async function runRaw(target: RawTarget, groups: Statement[][], seconds: 
     latencies = (await Promise.all(runs)).flat();
   } else {
     const pool = new pg.Pool({ connectionString: target.location, max: opts.poolSize });
+    // Prepared, as the API's list pool does (api/db/pg-prepared.ts): one name per distinct text.
+    const names = new Map<string, string>();
+    for (const s of groups.flat()) if (!names.has(s.sql)) names.set(s.sql, `raw${names.size}`);
     const end = Date.now() + seconds * 1000;
     let next = 0;
     const loop = async () => {
       while (Date.now() < end) {
         const group = groups[next++ % groups.length];
         const t0 = performance.now();
-        for (const s of group) await pool.query(s.sql, s.parameters as unknown[]);
+        for (const s of group) await pool.query({ name: names.get(s.sql), text: s.sql, values: s.parameters as unknown[] });
         latencies.push(performance.now() - t0);
       }
     };

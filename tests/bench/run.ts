@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: seeds a large SQLite database, starts the real server on it, signs in through the API
- * and measures the list endpoints with autocannon (50 connections, ~10 s per scenario). Prints one line per
+ * and measures the list endpoints with wrk, or autocannon where wrk is not installed (load-client.ts; 50 connections,
+ * ~10 s per scenario). Prints one line per
  * scenario, `BENCH {"name": ..., "p50_ms": ..., "p99_ms": ..., "rps": ...}`, so runs can be compared
  * (docs/testing.md). Environment: BENCH_PACKAGES (1,000,000), BENCH_SHIPMENTS (200,000), BENCH_DURATION
  * seconds (10), BENCH_CONNECTIONS (50), BENCH_DB (reuse an already seeded file), BENCH_KEEP=1 (keep the file),
@@ -15,7 +16,8 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import autocannon from 'autocannon';
+import { loadClient, runLoad } from './load-client.js';
+import { childPids, treeCpuMs } from './proc-stats.js';
 import { listScenarios, nameSearchTerms, type ListScenario } from './list-scenarios.js';
 import { runOperationsBench } from './operations-bench.js';
 import { dashboardScenarios, measureDashboard } from './dashboard-bench.js';
@@ -68,13 +70,7 @@ function rssMb(pid: number | undefined, peak = false): number | undefined {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = new RegExp(`${peak ? 'VmHWM' : 'VmRSS'}:\\s+(\\d+)`).exec(status)?.[1];
     if (!kb) return undefined;
-    let children: number[] = [];
-    try {
-      children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      /* no children list on this kernel */
-    }
-    return round(Number(kb) / 1024 + children.reduce((sum, child) => sum + (rssMb(child, peak) ?? 0), 0), 1);
+    return round(Number(kb) / 1024 + childPids(pid).reduce((sum, child) => sum + (rssMb(child, peak) ?? 0), 0), 1);
   } catch {
     return undefined;
   }
@@ -139,34 +135,29 @@ async function measure(url: string, scenario: ListScenario, cookie: string, pid:
     report(failed);
     return failed;
   }
-  let next = 0;
-  const run = (duration: number) => autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
-    headers: { cookie },
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({ ...request, path: scenario.paths[next++ % scenario.paths.length] }),
-      },
-    ],
-  });
+  const client = loadClient();
+  const run = (duration: number) => runLoad({ url, paths: scenario.paths, cookie, connections: CONNECTIONS, duration }, client);
   if (WARMUP) await run(WARMUP);
+  const cpuBefore = treeCpuMs(pid);
   const result = await run(DURATION);
+  const cpuUsed = cpuBefore === undefined ? undefined : (treeCpuMs(pid) ?? cpuBefore) - cpuBefore;
   return {
     name: scenario.name,
     ...extra,
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    rps: round(result.requests.average, 0),
-    requests: result.requests.total,
+    p50_ms: result.p50_ms,
+    p99_ms: result.p99_ms,
+    rps: result.rps,
+    requests: result.requests,
     non2xx: result.non2xx,
-    ...(result.non2xx ? { status_codes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count])) } : {}),
-    errors: result.errors + result.timeouts,
+    ...(result.status_codes ? { status_codes: result.status_codes } : {}),
+    errors: result.errors,
     total_rows: body.meta?.total,
-    seconds: round(result.duration, 1),
+    seconds: result.seconds,
     rss_mb: rssMb(pid),
+    // The server's CPU per answered request (all its processes): steadier than req/s on a machine shared with other work.
+    ...(cpuUsed !== undefined && result.requests ? { server_cpu_us: Math.round((cpuUsed * 1000) / result.requests) } : {}),
+    client,
+    client_cpu_us: result.client_cpu_us,
   };
 }
 

@@ -15,7 +15,7 @@
  * Bars (docs/testing.md): performance >= 90 and accessibility 100 on each page.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     for (const audit of AUDITS.filter((a) => only.length === 0 || only.includes(a.name))) {
       const results = [];
       for (let i = 0; i < runs; i += 1) {
-        const result = await runAudit(product.baseUrl, audit);
+        const result = await runAudit(product.baseUrl, audit, runs > 1 ? `-${i + 1}` : '');
         if (runs > 1) console.error(`  ${audit.name} run ${i + 1}: ${JSON.stringify(result)} (load average ${loadavg()[0].toFixed(1)})`);
         results.push(result);
       }
@@ -169,7 +169,7 @@ async function main(): Promise<void> {
 }
 
 /** One Lighthouse run on a fresh browser; the BENCH figures. */
-async function runAudit(baseUrl: string, audit: Audit) {
+async function runAudit(baseUrl: string, audit: Audit, suffix: string) {
   const browser = await launchBrowser();
   try {
     if (audit.email) await visitSignedIn(browser.port, baseUrl, audit.path, await sessionCookies(baseUrl, audit.email));
@@ -187,10 +187,12 @@ async function runAudit(baseUrl: string, audit: Audit) {
     if (landed !== audit.path) throw new Error(`${audit.path} ended on ${landed} (not signed in?)`);
     for (const line of findings(lhr)) console.error(`  ${audit.name} ${line}`);
     // BENCH_WEB_REPORT_DIR=dir keeps each page's whole Lighthouse report (JSON) there, to read its diagnostics.
-    // The trace too (`<name>.trace.json`, Chrome's format): what each long task runs.
+    // The trace too (`<name>.trace.json`, Chrome's format): what each long task runs. With BENCH_WEB_RUNS=n, one
+    // pair per run (`<name>-<run>.json`).
     if (process.env.BENCH_WEB_REPORT_DIR) {
-      writeFileSync(join(process.env.BENCH_WEB_REPORT_DIR, `${audit.name}.json`), JSON.stringify(lhr));
-      writeFileSync(join(process.env.BENCH_WEB_REPORT_DIR, `${audit.name}.trace.json`), JSON.stringify(run.artifacts.Trace));
+      mkdirSync(process.env.BENCH_WEB_REPORT_DIR, { recursive: true });
+      writeFileSync(join(process.env.BENCH_WEB_REPORT_DIR, `${audit.name}${suffix}.json`), JSON.stringify(lhr));
+      writeFileSync(join(process.env.BENCH_WEB_REPORT_DIR, `${audit.name}${suffix}.trace.json`), JSON.stringify(run.artifacts.Trace));
     }
     return {
       name: audit.name,

@@ -1,7 +1,8 @@
 /**
  * The dashboard's charts (issue 15) in a browser: below the three cards they render with the demo data, a chart's
  * CSV downloads with the numbers its table shows, the date range refuses an impossible range with the field's
- * message, and the page is axe-clean, on a desktop in English and at 390 px in Spanish.
+ * message, and the page is axe-clean, on a desktop in English and at 390 px in Spanish. A section renders its
+ * chart and table only once it comes into view (or takes focus).
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -14,10 +15,13 @@ type Catalogue = typeof en & { kpis: (typeof DASHBOARD_KPI_PHRASES)['en'] };
 const EN: Catalogue = { ...en, kpis: DASHBOARD_KPI_PHRASES.en };
 const ES: Catalogue = { ...es, kpis: DASHBOARD_KPI_PHRASES.es } as Catalogue;
 
-/** Waits for the charts section and its first chart's drawing; returns the section. */
+/** Waits for the charts section, scrolls to its first chart and waits for its drawing; returns the section. */
 async function chartsShown(page: Page, c: Catalogue) {
   await page.getByRole('heading', { name: c.kpis.title }).waitFor({ timeout: 20_000 });
   const flow = page.getByRole('region', { name: c.kpis.flow.title });
+  // A section renders its chart and table once it comes into view (useNearViewport).
+  await flow.scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: c.kpis.rates.title }).scrollIntoViewIfNeeded();
   // The drawn line (the legend's marks are paths too, hidden from the accessibility tree).
   await flow.locator('svg path[class*="MuiLineChart-line"], svg path[class*="MuiLineElement"]').first().waitFor();
   await page.getByRole('region', { name: c.kpis.rates.title }).getByRole('cell', { name: c.kpis.rates.arrived }).waitFor();
@@ -53,6 +57,28 @@ describeE2e('dashboard charts', (env) => {
     const to = page.getByRole('textbox', { name: EN.kpis.to, exact: true });
     await to.fill('2020-01-01');
     await page.getByText(en.validation.date_order).waitFor();
+  });
+
+  it('390 px: a section far below renders when scrolled into view or reached by the keyboard, not at load', async () => {
+    const page = await env.newPage(PHONE);
+    await signIn(page, 'merchant.admin@example.com');
+    await page.getByRole('heading', { name: EN.kpis.title }).waitFor({ timeout: 20_000 });
+    const exceptions = page.getByRole('region', { name: EN.kpis.exceptions.title });
+    const heatmap = page.getByRole('region', { name: EN.kpis.heatmap.title });
+    // Heading and CSV button at once; the table waits (the first view is the cards and the filters).
+    await exceptions.getByRole('button', { name: EN.kpis.csv_of.replace('%{chart}', EN.kpis.exceptions.title) }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('kpi-exceptions-pending').count()).toBe(1);
+    expect(await page.getByTestId('kpi-heatmap-pending').count()).toBe(1);
+    expect(await exceptions.getByRole('table').count()).toBe(0);
+    await exceptions.scrollIntoViewIfNeeded();
+    await exceptions.getByRole('table').or(exceptions.getByRole('alert')).first().waitFor();
+    expect(await page.getByTestId('kpi-exceptions-pending').count()).toBe(0);
+    // Focus (a Tab onto its CSV button) renders a section too.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await heatmap.getByRole('button', { name: EN.kpis.csv_of.replace('%{chart}', EN.kpis.heatmap.title) }).focus();
+    await heatmap.getByRole('table').waitFor();
+    expect(await page.getByTestId('kpi-heatmap-pending').count()).toBe(0);
   });
 
   it('390 px, Spanish (a merchant admin): the charts render and the CSV downloads, axe clean', async () => {

@@ -1,11 +1,12 @@
 /**
  * The phone's first paint (docs/admin.md "First paint and the main thread on a phone"): on the signed-in user's
- * home at phone width, the first-screen script draws the app bar and the screen's heading before the app has
- * run; the app replaces it in place (same position, nothing shifts) once the screen is rendered. Nobody else
+ * home at phone width, the first-screen script draws the app bar and the screen's heading (the dashboard: its
+ * cards and the charts' heading too) before the app has run; the app replaces it in place (same position, nothing shifts) once the screen is rendered. Nobody else
  * sees it: not a guest, not after signing out.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { NETWORK_TIME_ZONE } from '../../core/dashboard.js';
 import { PHONE, account, describeE2e, en, signIn } from './helpers.js';
 
 /** The app's entry chunk: blocked, only what the first-screen script draws is on the page. */
@@ -16,6 +17,15 @@ const box = async (page: Page, selector: string) => {
   expect(found, selector).not.toBeNull();
   return found!;
 };
+
+/** The dashboard's cards' labels, its charts' heading and time zone line, as drawn under `root` (the first paint, or the app). */
+async function dashboardBoxes(page: Page, root: string) {
+  const boxes = [];
+  for (const label of Object.values(en.dashboard.cards)) boxes.push(await box(page, `${root} :text-is("${label}")`));
+  boxes.push(await box(page, `${root} :text-is("${en.dashboard.kpis_title}")`));
+  boxes.push(await box(page, `${root} :text-is("${en.dashboard.kpis_time_zone.replace('%{zone}', NETWORK_TIME_ZONE)}")`));
+  return boxes;
+}
 
 describeE2e('first paint on a phone', (env) => {
   for (const email of ['driver@example.com', 'merchant.admin@example.com']) {
@@ -29,11 +39,14 @@ describeE2e('first paint on a phone', (env) => {
       await page.route(ENTRY, (route) => route.abort());
       await page.reload();
       const shell = page.locator('#app-shell');
-      await expect.poll(() => shell.locator('h2').textContent(), { timeout: 15_000 }).toBe(heading);
+      await expect.poll(() => shell.locator('h2').first().textContent(), { timeout: 15_000 }).toBe(heading);
       expect(await shell.getAttribute('aria-hidden')).toBe('true');
       expect(await shell.locator('span').first().textContent()).toBe(en.app.title);
       const drawn = await box(page, '#app-shell h2');
       const intro = home === '/driver' ? await box(page, '#app-shell p') : null;
+      // The dashboard's first view: its three cards, the charts' heading and time zone, where the app draws them.
+      const dashboard = home === '/' ? await dashboardBoxes(page, '#app-shell') : null;
+      if (dashboard) expect(await shell.locator('h2').nth(1).textContent()).toBe(en.dashboard.kpis_title);
 
       await page.unroute(ENTRY);
       await page.reload();
@@ -43,6 +56,12 @@ describeE2e('first paint on a phone', (env) => {
       expect(await real.textContent()).toBe(heading);
       const rendered = await box(page, '#main-content h2');
       for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(rendered[key] - drawn[key])).toBeLessThan(0.5);
+      if (dashboard) {
+        const app = await dashboardBoxes(page, '#main-content');
+        for (const [i, drawn] of dashboard.entries()) {
+          for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(app[i]![key] - drawn[key]), `${i} ${key}`).toBeLessThan(0.5);
+        }
+      }
       if (intro) {
         const line = await box(page, '#main-content h2 + p');
         expect(Math.abs(line.y - intro.y)).toBeLessThan(0.5);

@@ -3,7 +3,8 @@
  * shipments list open with a row selected; the merchant admin edits one of the shipments: the new name appears
  * in support's list within 2 s, without a reload, the selection kept. The same for the
  * packages list: the admin cancels a package, the other user's list shows it cancelled within 2 s. The app bar
- * says "Live"; an edit form open on a record changed elsewhere keeps the user's typing and says so.
+ * says "Live"; an edit form open on a record changed elsewhere keeps the user's typing and says so. A shipment page
+ * refetches its record when only one of its packages changed.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -56,6 +57,29 @@ describeE2e('live lists', (env) => {
     const cancelled = Date.now();
     await packageRow.getByText(en.statuses.packages['-90'], { exact: true }).waitFor({ timeout: LIVE_WITHIN_MS });
     console.log(`live lists: shipment rename shown after ${shipmentMs} ms, package cancel after ${Date.now() - cancelled} ms`);
+  });
+
+  it('a shipment page refreshes its own record when only one of its packages changed', async () => {
+    const admin = await env.newPage();
+    const watcher = await env.newPage();
+    await signIn(admin, 'merchant.admin@example.com');
+    await signIn(watcher, 'superadmin@example.com');
+    const pudo = await locationId(admin, 'PD-NAS-01');
+    const shipment = await createShipment(admin, pudo, { external_reference_id: `LVP${Date.now().toString(36).toUpperCase()}` });
+    await watcher.goto(`/shipments/${shipment.id}`);
+    // The superadmin's debug panel shows the shipment record as fetched, with its packages.
+    const debug = watcher.getByTestId('debug-panel');
+    await debug.getByText(en.operations.debug.title).click();
+    const record = debug.getByLabel(en.operations.debug.record);
+    await expect.poll(() => record.textContent()).toContain('E2E parcel');
+    await watcher.locator('[data-testid=live-indicator][data-live=on]').waitFor();
+
+    // A package edit leaves the shipment row alone (no shipment event): the page refetches the shipment anyway.
+    const res = await admin.request.put(`/api/packages/${shipment.packages[0]!.id}`, { data: { description: 'Live parcel' }, headers: await xsrfHeader(admin) });
+    expect(res.ok(), await res.text()).toBe(true);
+    const started = Date.now();
+    await expect.poll(() => record.textContent(), { timeout: LIVE_WITHIN_MS, interval: 100 }).toContain('Live parcel');
+    console.log(`live lists: shipment record refreshed ${Date.now() - started} ms after its package changed`);
   });
 
   it('an open edit form is not refetched under the user: it says the record changed elsewhere', async () => {

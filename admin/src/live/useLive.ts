@@ -5,7 +5,8 @@
  *
  * What a change refreshes: the lists of its resource (getList, getMany, getManyReference, getInfiniteList: refetched in
  * place, react-admin keeps the rows shown meanwhile, so selection, scroll and filters stay), the getOne of the ids
- * named unless an edit form has it open, and the dashboard's queries (key `dashboard`) on shipment/package changes.
+ * named unless an edit form has it open (a shipment's also when one of its packages changed), and the dashboard's
+ * queries (key `dashboard`) on shipment/package changes.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
@@ -23,26 +24,45 @@ const editing = new Map<string, number>();
 const editedElsewhere = new Map<string, Set<() => void>>();
 const editKey = (resource: string, id: unknown) => `${resource}:${String(id)}`;
 
+/**
+ * A shipment's record carries its packages (GET /api/shipments/:id `packages`): a change of one of them makes the
+ * shipment's record stale too, though the shipment row itself may not have changed (decided client side, so the
+ * shipments lists do not refetch on every package scan; docs/live-updates.md "Admin").
+ */
+function holdsChangedPackage(changes: Map<LiveResource, Set<number>>, record: unknown): boolean {
+  const ids = changes.get('packages');
+  const packages = (record as { packages?: unknown } | undefined)?.packages;
+  return !!ids && Array.isArray(packages) && packages.some((p: { id?: unknown } | null) => ids.has(Number(p?.id)));
+}
+
 /** Which cached queries a batch of changes makes stale. */
-export function staleQuery(changes: Map<LiveResource, Set<number>> | null, query: Pick<Query, 'queryKey'>): boolean {
+export function staleQuery(changes: Map<LiveResource, Set<number>> | null, query: Pick<Query, 'queryKey'> & { state?: { data?: unknown } }): boolean {
   const [resource, kind, params] = query.queryKey as [unknown, unknown, { id?: unknown } | undefined];
   if (resource === DASHBOARD_QUERY_KEY) return changes === null || DASHBOARD_FOLLOWS.some((r) => changes.has(r));
   if (typeof resource !== 'string' || !isLiveResource(resource)) return false;
-  if (changes === null) return !(kind === 'getOne' && editing.has(editKey(resource, params?.id)));
+  const open = kind === 'getOne' && editing.has(editKey(resource, params?.id));
+  if (changes === null) return !open;
+  if (kind === 'getOne' && resource === 'shipments' && !open && holdsChangedPackage(changes, query.state?.data)) return true;
   const ids = changes.get(resource);
   if (!ids) return false;
   if (typeof kind === 'string' && LIST_QUERIES.has(kind)) return true;
   if (kind !== 'getOne' || params?.id === undefined) return false;
-  const id = Number(params.id);
-  return ids.has(id) && !editing.has(editKey(resource, params.id));
+  return ids.has(Number(params.id)) && !open;
+}
+
+/** Whether the record open in a form (`resource:id`) changed: itself, or for a shipment one of its packages. */
+function changedElsewhere(client: QueryClient, changes: Map<LiveResource, Set<number>>, key: string): boolean {
+  const [resource, id] = key.split(':') as [LiveResource, string];
+  if (changes.get(resource)?.has(Number(id))) return true;
+  if (resource !== 'shipments' || !changes.has('packages')) return false;
+  return client.getQueriesData({ queryKey: [resource, 'getOne', { id }] }).some(([, record]) => holdsChangedPackage(changes, record));
 }
 
 function refreshCaches(client: QueryClient): LiveListener {
   return (changes) => {
     void client.invalidateQueries({ predicate: (query) => staleQuery(changes, query) });
     for (const [key, notify] of editedElsewhere) {
-      const [resource, id] = key.split(':') as [LiveResource, string];
-      if (changes === null || changes.get(resource)?.has(Number(id))) for (const fn of notify) fn();
+      if (changes === null || changedElsewhere(client, changes, key)) for (const fn of notify) fn();
     }
   };
 }

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { loadChunk } from '../components/lazyScreen.js';
+import { useLiveChanges } from '../live/useLive.js';
 import { useCurrentUser } from '../layout/useCurrentUser.js';
 import { loadKnown, subscribeQueue, userScans } from './store.js';
 import type { KnownPackage, QueueScreen, QueuedAction, StoredScan } from './types.js';
@@ -19,6 +20,25 @@ const subscribeOnline = (listener: () => void) => {
     window.removeEventListener('offline', listener);
   };
 };
+
+/** How often at most live changes refetch the known list (the first at once, the last never dropped). */
+const LIVE_KNOWN_MS = 1_000;
+let liveKnownTimer: ReturnType<typeof setTimeout> | undefined;
+let liveKnownAt = 0;
+
+/**
+ * Packages changed elsewhere (docs/live-updates.md "Driver and store screens"): the known list is fetched again, so a
+ * package assigned to the user or gone from their scope shows on the screen and in what offline scans recognise. It
+ * only rewrites the known list in IndexedDB: queued scans, their order and their outcomes are never touched.
+ */
+function refreshKnownLive(userId: number) {
+  if (liveKnownTimer) return;
+  liveKnownTimer = setTimeout(() => {
+    liveKnownTimer = undefined;
+    liveKnownAt = Date.now();
+    void queueModule().then((queue) => queue.refreshKnown(userId, true));
+  }, Math.max(0, liveKnownAt + LIVE_KNOWN_MS - Date.now()));
+}
 
 /** The browser's online flag (Playwright's setOffline and a phone's flight mode both flip it). */
 export const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
@@ -85,7 +105,8 @@ export function useQueueStatus() {
 /**
  * One screen's queue: its lines (every scan of the screen kept on the device, newest first: the queued ones
  * and those finished within the last day, see store.ts), the known packages by barcode, and `enqueue`. Starts
- * the sender and fetches the known list when online, on focus and when the network comes back.
+ * the sender and fetches the known list when online, on focus, when the network comes back and when packages change
+ * elsewhere (live updates).
  */
 export function useScanQueue(screen: QueueScreen) {
   const user = useCurrentUser();
@@ -107,6 +128,8 @@ export function useScanQueue(screen: QueueScreen) {
     };
   }, [userId]);
 
+  useLiveChanges(['packages'], () => (userId === undefined ? undefined : refreshKnownLive(userId)));
+
   const byBarcode = useMemo(() => new Map(known.map((pkg) => [pkg.barcode.toUpperCase(), pkg])), [known]);
   const lines = useMemo(() => scans.filter((scan) => scan.screen === screen).reverse(), [scans, screen]);
 
@@ -120,5 +143,5 @@ export function useScanQueue(screen: QueueScreen) {
     [userId, screen, recognise],
   );
 
-  return { online, lines, recognise, enqueue };
+  return { online, lines, known, recognise, enqueue };
 }

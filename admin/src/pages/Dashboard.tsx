@@ -4,6 +4,7 @@ import { Box, Card, CardActionArea, CardContent, Grid, Skeleton, Typography } fr
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_SHIPMENT_STATUSES } from '../../../core/policies/shipments.policy.js';
+import { NETWORK_TIME_ZONE } from '../../../core/dashboard.js';
 import { useApiGet } from './useApi.js';
 import { loadChunk } from '../components/lazyScreen.js';
 
@@ -68,11 +69,17 @@ export function Dashboard() {
         })}
       </Grid>
       {/* Every role that has this screen has the charts (dashboard.kpis = the dashboard route's roles). The section
-          and its heading render with the cards (on a phone the heading is in the first view: drawn late, it was
-          the page's largest paint); the charts' chunk fills it once the cards have their numbers. */}
+          and its heading render with the cards; the charts' chunk fills it once the cards have their numbers. The
+          heading is a section's (h6, under the page's h5). On a phone it is in the first view, which the first
+          paint draws before the app has run (admin/build/first-screen.ts: keep the two in step). */}
       <Box component="section" aria-labelledby="kpi-title" sx={{ mt: 4 }}>
-        <Typography id="kpi-title" component="h2" variant="h5" sx={{ mb: 1 }}>
+        <Typography id="kpi-title" component="h2" variant="h6" sx={{ mb: 1 }}>
           {translate('dashboard.kpis_title')}
+        </Typography>
+        {/* The charts' time zone, with the heading: on a phone the first paint draws both (this line, drawn
+            later by the charts' chunk, was the first view's largest text). */}
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('dashboard.kpis_time_zone', { zone: NETWORK_TIME_ZONE })}
         </Typography>
         {loading ? (
           <ChartsLoading />

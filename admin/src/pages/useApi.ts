@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../providers/http.js';
 import type { LiveResource } from '../../../core/live.js';
 import { useLiveChanges } from '../live/useLive.js';
@@ -8,14 +8,17 @@ const NO_LIVE: readonly LiveResource[] = [];
 /**
  * GETs an API path once (and again on `reload`); errors go to the global dialog. `live`: also again, quietly (the
  * data shown stays until the new answer, `loading` stays false), after a change of those resources elsewhere.
+ * `transition`: the answer renders in a transition (in slices, the main thread free for taps between them), for a
+ * screen that gets many answers at once (the dashboard's charts: one long task each otherwise).
  */
-export function useApiGet<T>(path: string | null, req: { suppress?: readonly number[]; live?: readonly LiveResource[] } = {}) {
+export function useApiGet<T>(path: string | null, req: { suppress?: readonly number[]; live?: readonly LiveResource[]; transition?: boolean } = {}) {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(Boolean(path));
   const [version, setVersion] = useState(0);
   const quiet = useRef(false);
   const suppress = req.suppress?.join(',');
+  const transition = Boolean(req.transition);
 
   useEffect(() => {
     if (!path) return;
@@ -23,18 +26,24 @@ export function useApiGet<T>(path: string | null, req: { suppress?: readonly num
     if (!quiet.current) setLoading(true);
     quiet.current = false;
     api<T>(path, { suppress: suppress ? suppress.split(',').map(Number) : undefined, signal: controller.signal })
-      .then((res) => {
-        setData(res);
-        setError(null);
-      })
-      .catch((e) => {
-        if ((e as Error)?.name !== 'AbortError') setError(e);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
+      .then(
+        (res) => ({ res, failure: null }),
+        (e: unknown) => ({ res: undefined, failure: (e as Error)?.name === 'AbortError' ? undefined : e }),
+      )
+      .then(({ res, failure }) => {
+        if (controller.signal.aborted) return;
+        const settle = () => {
+          if (failure === null) {
+            setData(res);
+            setError(null);
+          } else if (failure !== undefined) setError(failure);
+          setLoading(false);
+        };
+        if (transition) startTransition(settle);
+        else settle();
       });
     return () => controller.abort();
-  }, [path, suppress, version]);
+  }, [path, suppress, version, transition]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   useLiveChanges(req.live ?? NO_LIVE, () => {

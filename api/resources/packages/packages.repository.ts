@@ -1,5 +1,5 @@
 /** Packages: list spec with the tenant rules of merchants, store staff and drivers. */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { DRIVER_WORK_STATUSES, packageScope } from '../../../core/policies/packages.policy.js';
 import { AWAITING_CUSTOMER_STATUSES } from '../../../core/machines/package.machine.js';
 import type { Database } from '../../db/tables.js';
@@ -68,9 +68,21 @@ export const packagesList: ListSpec<Row> = {
     if (scope === 'driver') return qb.where((eb: ExpressionBuilder<Database, 'packages'>) => driverPackages(eb, actor));
     return nothing(qb);
   }),
+  pageExtras: {
+    shipment_reference_id: sql`(select reference_id from shipments where shipments.id = packages.shipment_id)`,
+    shipment_status: sql`(select status from shipments where shipments.id = packages.shipment_id)`,
+  },
   async decorate(rows, db) {
     await attachNames(db, rows, 'dropoff_location_id', 'locations', 'dropoff_location_name');
     await attachNames(db, rows, 'location_id', 'locations', 'location_name');
+    // PostgreSQL read the page's shipments with the page (pageExtras); the status is kept for the verdicts, not shown.
+    if (rows.length && rows[0].shipment_status !== undefined) {
+      for (const row of rows) {
+        listedShipmentStatus.set(row, row.shipment_status ?? Number.NaN);
+        row.shipment_status = undefined;
+      }
+      return;
+    }
     // One read of the page's shipments gives the reference shown and the status the verdicts need (packageVerdicts).
     const ids = [...new Set(rows.map((r) => r.shipment_id).filter((id): id is number => typeof id === 'number'))];
     const shipments = ids.length ? await db.selectFrom('shipments').select(['id', 'reference_id', 'status']).where('id', 'in', ids).execute() : [];

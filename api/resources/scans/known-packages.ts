@@ -14,12 +14,21 @@ import { packagesModule } from '../packages/packages.module.js';
 import { actionsMap } from '../record-actions.js';
 import { fullName } from '../related.js';
 
-export async function knownPackages(db: Kysely<Database>, actor: RequestActor, now: Date): Promise<KnownPackagesResponse> {
-  const rows = await scopePackages(db.selectFrom('packages').selectAll('packages').where('packages.status', 'in', SCANNABLE_STATUSES as number[]), actor)
+/** The known packages' query (the most recently changed first, one over the cap so `capped` can be told). */
+const knownQuery = (db: Kysely<Database>, actor: RequestActor) =>
+  scopePackages(db.selectFrom('packages').selectAll('packages').where('packages.status', 'in', SCANNABLE_STATUSES as number[]), actor)
     .orderBy('packages.updated_at', 'desc')
     .orderBy('packages.id', 'desc')
-    .limit(SCAN_KNOWN_CAP + 1)
-    .execute();
+    .limit(SCAN_KNOWN_CAP + 1);
+
+/** The ids of the known list (the live stream's departures start from them, api/events/departures.ts). */
+export async function knownPackageIds(db: Kysely<Database>, actor: RequestActor): Promise<number[]> {
+  const rows = await knownQuery(db, actor).clearSelect().select('packages.id').execute();
+  return rows.map((r) => Number(r.id));
+}
+
+export async function knownPackages(db: Kysely<Database>, actor: RequestActor, now: Date): Promise<KnownPackagesResponse> {
+  const rows = await knownQuery(db, actor).execute();
   const capped = rows.length > SCAN_KNOWN_CAP;
   const kept = rows.slice(0, SCAN_KNOWN_CAP);
   const shipmentIds = [...new Set(kept.map((p) => p.shipment_id))];

@@ -1,4 +1,5 @@
 /** Shipments: list spec, tenant restriction and the queries the service needs. */
+import { sql } from 'kysely';
 import type { Db } from '../access.js';
 import type { ListSpec } from '../list-query.js';
 import type { Row } from '../module.js';
@@ -12,6 +13,9 @@ export const SHIPMENT_LIST_COLUMNS = [
   'last_name', 'email', 'phone', 'country', 'locale', 'dropoff_location_id', 'pickup_location_id', 'contents',
   'batch_id', 'manifest_id', 'package_count', 'created_at', 'updated_at',
 ] as const;
+
+/** Whether a listed shipment was converted from a batch item, read with the page on PostgreSQL (shipmentVerdicts). */
+export const listedInBatch = new WeakMap<Row, boolean>();
 
 export const shipmentsList: ListSpec<Row> = {
   resource: 'shipments',
@@ -30,7 +34,14 @@ export const shipmentsList: ListSpec<Row> = {
     pickup_location_id: 'int', batch_id: 'int', manifest_id: 'int', country: 'text', created_by: 'int',
   },
   restrict: byMerchant('shipments'),
+  pageExtras: { in_batch: sql`exists (select 1 from batch_items where batch_items.shipment_id = shipments.id)` },
   async decorate(rows, db) {
+    // PostgreSQL read `in_batch` with the page (pageExtras): kept for the verdicts, not shown (undefined keeps the shape).
+    for (const row of rows) {
+      if (row.in_batch === undefined) continue;
+      listedInBatch.set(row, row.in_batch === true);
+      row.in_batch = undefined;
+    }
     await attachNames(db, rows, 'merchant_id', 'merchants', 'merchant_name');
     await attachNames(db, rows, 'dropoff_location_id', 'locations', 'dropoff_location_name');
   },

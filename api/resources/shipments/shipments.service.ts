@@ -20,7 +20,7 @@ import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { checkLockerRoom } from '../../lockers/availability.js';
 import { assignBarcodes, checkCustomerDropoff, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
-import { packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
+import { listedInBatch, packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
 import { insertRows } from '../../db/bulk-insert.js';
 
 const FIELDS = [
@@ -31,8 +31,10 @@ const FIELDS = [
 
 /** Draft shipments a batch item was converted into stay (deleteShipment refuses them: record.in_use). */
 async function shipmentsInBatches(db: Db, rows: Row[]): Promise<Set<number>> {
-  const ids = rows.filter((r) => isDraftShipment(r as { status: number })).map((r) => r.id as number);
-  if (!ids.length) return new Set();
+  const drafts = rows.filter((r) => isDraftShipment(r as { status: number }));
+  // A list page on PostgreSQL read the answer with its rows (shipmentsList.pageExtras).
+  if (drafts.every((r) => listedInBatch.has(r))) return new Set(drafts.filter((r) => listedInBatch.get(r)).map((r) => r.id as number));
+  const ids = drafts.map((r) => r.id as number);
   const used = await db.selectFrom('batch_items').select('shipment_id').where('shipment_id', 'in', ids).execute();
   return new Set(used.map((u) => Number(u.shipment_id)));
 }

@@ -1,10 +1,11 @@
 /**
  * The dashboard's charts section (issue 15) in jsdom: it loads below the three cards, shows each chart's numbers
  * (as the tables the charts carry), links exceptions to their records, offers the merchant filter to staff only,
- * and builds its CSV from the same data.
+ * and builds its CSV from the same data. A section renders its chart and table only once it comes into view or
+ * takes focus (jsdom has no IntersectionObserver: the other tests see every section at once).
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { TestMemoryRouter } from 'react-admin';
 import { en } from '../../../../core/i18n/index.js';
@@ -74,17 +75,64 @@ describe('dashboard charts section', () => {
     expect(await within(screen.getByRole('region', { name: k.heatmap.title })).findByTitle('Wed 15:00: 4 pickups')).toBeTruthy();
     const link = await within(screen.getByRole('region', { name: k.exceptions.title })).findByRole('link', { name: 'LP0001' });
     expect(link.getAttribute('href')).toBe('/shipments/7/packages/41');
-    // A merchant has no merchant filter; every chart asked for the same range.
+    // A merchant has no merchant filter; the charts of a range asked for the same range, those of now for none.
     expect(screen.queryByLabelText(k.merchant)).toBeNull();
-    const asked = vi.mocked(api).mock.calls.map(([path]) => String(path)).filter((p) => p.startsWith('dashboard/') && p !== 'dashboard/statistics');
-    expect(asked).toHaveLength(6);
-    expect(new Set(asked.map((p) => p.split('?')[1])).size).toBe(1);
+    const asked = () => vi.mocked(api).mock.calls.map(([path]) => String(path)).filter((p) => p.startsWith('dashboard/') && p !== 'dashboard/statistics');
+    expect(asked()).toHaveLength(6);
+    const ranged = asked().filter((p) => !/utilisation|exceptions/.test(p));
+    expect(new Set(ranged.map((p) => p.split('?')[1])).size).toBe(1);
+    expect(ranged[0]).toContain('from=');
+    expect(asked().filter((p) => /utilisation|exceptions/.test(p)).map((p) => p.split('?')[1])).toEqual(['', '']);
+    // Utilisation and exceptions say they are now, the others do not.
+    for (const title of [k.utilisation.title, k.exceptions.title]) expect(within(screen.getByRole('region', { name: title })).getByText(k.now)).toBeTruthy();
+    for (const title of [k.flow.title, k.rates.title, k.dwell.title, k.heatmap.title]) expect(within(screen.getByRole('region', { name: title })).queryByText(k.now)).toBeNull();
+    // Other dates: only the charts of the range are asked again.
+    vi.mocked(api).mockClear();
+    fireEvent.change(screen.getByLabelText(k.from), { target: { value: '2026-10-01' } });
+    await vi.waitFor(() => expect(asked().filter((p) => p.includes('from=2026-10-01'))).toHaveLength(4));
+    expect(asked().filter((p) => /utilisation|exceptions/.test(p))).toEqual([]);
   });
 
   it('offers staff the merchant filter', async () => {
     renderDashboard(ROLES.superadmin);
     expect(await screen.findByRole('heading', { name: k.title }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByLabelText(k.merchant)).toBeTruthy();
+  });
+});
+
+describe('chart sections render when they come into view', () => {
+  /** A stand-in IntersectionObserver: the test says when an element comes into view. */
+  const observed = new Map<Element, (entries: { isIntersecting: boolean }[]) => void>();
+  beforeAll(() => {
+    globalThis.IntersectionObserver = class {
+      constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+      observe(element: Element) {
+        observed.set(element, this.callback);
+      }
+      disconnect() {
+        for (const [element, callback] of observed) if (callback === this.callback) observed.delete(element);
+      }
+    } as unknown as typeof IntersectionObserver;
+  });
+  afterAll(() => {
+    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+  });
+
+  it('heading and CSV at once; the table once in view or focused', async () => {
+    renderDashboard(ROLES.merchant_admin);
+    const rates = await screen.findByRole('region', { name: k.rates.title }, { timeout: 10_000 });
+    // The sections mount one per commit (useStaggered): the heatmap is the fifth.
+    const heatmap = await screen.findByRole('region', { name: k.heatmap.title });
+    expect(within(rates).getByRole('button', { name: k.csv_of.replace('%{chart}', k.rates.title) })).toBeTruthy();
+    expect(within(rates).queryByRole('table')).toBeNull();
+    expect(screen.getByTestId('kpi-rates-pending')).toBeTruthy();
+    act(() => observed.get(rates)!([{ isIntersecting: true }]));
+    expect(await within(rates).findByText('25 %')).toBeTruthy();
+    expect(screen.queryByTestId('kpi-rates-pending')).toBeNull();
+    // Still pending: nothing brought it into view.
+    expect(within(heatmap).queryByRole('table')).toBeNull();
+    act(() => within(heatmap).getByRole('button', { name: k.csv_of.replace('%{chart}', k.heatmap.title) }).focus());
+    expect(await within(heatmap).findByTitle('Wed 15:00: 4 pickups')).toBeTruthy();
   });
 });
 
@@ -96,6 +144,7 @@ describe('dashboard data helpers', () => {
 
   it('query and record links', () => {
     expect(kpiQuery({ from: '2026-11-01', to: '2026-11-30', merchant_id: '', location_id: '4' })).toBe('from=2026-11-01&to=2026-11-30&location_id=4');
+    expect(kpiQuery({ from: '2026-11-01', to: '2026-11-30', merchant_id: '2', location_id: '' }, true)).toBe('merchant_id=2');
     expect(recordPath({ kind: 'message_failed', id: 1, label: 'x', shipment_id: 5, subject_type: 'shipment', subject_id: 5, location: null, at: '' })).toBe('/shipments/5');
     expect(recordPath({ kind: 'message_failed', id: 1, label: 'x', shipment_id: null, subject_type: 'batch_item', subject_id: 5, location: null, at: '' })).toBeNull();
   });

@@ -1,22 +1,34 @@
 /**
- * The dashboard's charts (issue 15, docs/dashboard.md), below the SPEC's three cards. A lazy chunk of its own
- * (with @mui/x-charts), loaded only once the cards have rendered, so the dashboard's first screen does not carry
- * it. Each section has a heading, its chart, a table of the same numbers (the accessible alternative) and a CSV
- * download built from the same data.
+ * The dashboard's charts (issue 15, docs/dashboard.md), below the SPEC's three cards. A lazy chunk of its own,
+ * loaded only once the cards have rendered, so the dashboard's first screen does not carry it; @mui/x-charts is
+ * another, loaded when a chart's section comes into view. Each section has a heading, its chart, a table of the
+ * same numbers (the accessible alternative) and a CSV download built from the same data.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography, Link as MuiLink } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
-import { useLocaleState } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { DashboardDwell, DashboardExceptions, DashboardFlow, DashboardHeatmap, DashboardRates, DashboardUtilisation } from '../../../../core/contract/index.js';
 import { DEFAULT_RANGE_DAYS, NETWORK_TIME_ZONE } from '../../../../core/dashboard.js';
 import { can } from '../../../../core/policies/route.permissions.js';
+import { canCrud } from '../../../../core/permissions.js';
 import { kpiPhrase } from '../../../../core/i18n/dashboard-kpis.js';
 import { useActor } from '../../components/useActor.js';
 import { useApiGet } from '../useApi.js';
+import { onDemand } from '../../layout/onDemand.js';
 import { csvOf, downloadCsv, kpiQuery, recordPath } from './kpiData.js';
+import { useNearViewport } from './useNearViewport.js';
+import { useStaggered } from './useStaggered.js';
+
+/** @mui/x-charts in a chunk of its own, fetched when the first chart section comes into view. */
+const LineChart = onDemand(async () => (await import('@mui/x-charts/LineChart')).LineChart);
+const BarChart = onDemand(async () => (await import('@mui/x-charts/BarChart')).BarChart);
+
+/** The sections below the filters (flow, rates, dwell, utilisation, heatmap, exceptions). */
+const SECTIONS = 6;
+
+/** The height of a small MUI table of `rows` rows and a header row (what a section reserves until it renders). */
+const tableHeight = (rows: number) => 37 + 33 * rows;
 
 interface Filters {
   from: string;
@@ -28,25 +40,38 @@ interface Filters {
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: NETWORK_TIME_ZONE });
 const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
-/** One chart's card: heading, body, a table toggle and the CSV button. */
 /** The charts' phrases in the interface language (core/i18n/dashboard-kpis.ts, outside the first-load catalogues). */
 function useKpiText() {
   const [locale] = useLocaleState();
   return (key: string, params?: Record<string, unknown>) => kpiPhrase(locale, key, params);
 }
 
-function Section({ id, title, csv, table, children }: { id: string; title: string; csv: () => string; table: ReactNode; children?: ReactNode }) {
+/**
+ * One chart's card: heading, body, a table toggle and the CSV button. The heading and the buttons render at once
+ * (headings to navigate by, the CSV from the data); the chart and the table only once the card comes into view
+ * or takes focus (useNearViewport), meanwhile the card keeps `height` pixels for them. `now`: the section shows what
+ * stands now, whatever the dates chosen (said under its heading).
+ */
+function Section({ id, title, csv, table, height, children, now = false }: { id: string; title: string; csv: () => string; table: ReactNode; height: number; children?: ReactNode; now?: boolean }) {
   const t = useKpiText();
   const [showTable, setShowTable] = useState(!children);
+  const ref = useRef<HTMLElement>(null);
+  const shown = useNearViewport(ref);
   return (
-    <Card component="section" aria-labelledby={`kpi-${id}`} sx={{ height: '100%' }}>
+    <Card ref={ref} component="section" aria-labelledby={`kpi-${id}`} sx={{ height: '100%' }}>
       <CardContent>
-        <Typography id={`kpi-${id}`} component="h3" variant="h6" gutterBottom>
+        <Typography id={`kpi-${id}`} component="h3" variant="h6" gutterBottom={!now}>
           {title}
         </Typography>
-        {children}
+        {now && (
+          <Typography variant="body2" color="text.secondary" gutterBottom data-testid={`kpi-${id}-now`}>
+            {t('now')}
+          </Typography>
+        )}
+        {!shown && <Box data-testid={`kpi-${id}-pending`} sx={{ height }} />}
+        {shown && children && <Box sx={{ minHeight: height }}>{children}</Box>}
         {/* Focusable, so a keyboard can scroll a table wider than a phone (axe scrollable-region-focusable). */}
-        {showTable && (
+        {shown && showTable && (
           <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={title}>
             {table}
           </Box>
@@ -103,18 +128,23 @@ const pct = (n: number) => `${Math.round(n * 1000) / 10} %`;
 export function DashboardKpis() {
   const [locale] = useLocaleState();
   const t = useKpiText();
+  const translate = useTranslate();
   const actor = useActor();
   const network = can(actor, 'dashboard.network');
   const [filters, setFilters] = useState<Filters>(() => ({ from: daysBefore(today(), DEFAULT_RANGE_DAYS - 1), to: today(), merchant_id: '', location_id: '' }));
   const query = kpiQuery(filters);
-  const flow = useApiGet<DashboardFlow>(`dashboard/flow?${query}`, { suppress: [422] });
-  const rates = useApiGet<DashboardRates>(`dashboard/rates?${query}`, { suppress: [422] });
-  const dwell = useApiGet<DashboardDwell>(`dashboard/dwell?${query}`, { suppress: [422] });
-  const heatmap = useApiGet<DashboardHeatmap>(`dashboard/heatmap?${query}`, { suppress: [422] });
-  const utilisation = useApiGet<DashboardUtilisation>(`dashboard/utilisation?${query}`, { suppress: [422] });
-  const exceptions = useApiGet<DashboardExceptions>(`dashboard/exceptions?${query}`, { suppress: [422] });
-  const merchants = useApiGet<{ data: { id: number; name: string }[] }>(network ? 'merchants?light=1&perPage=100' : null);
-  const locations = useApiGet<{ data: { id: number; name: string }[] }>('locations?light=1&perPage=100&scope=all', { suppress: [403] });
+  const currentQuery = kpiQuery(filters, true);
+  const flow = useApiGet<DashboardFlow>(`dashboard/flow?${query}`, { suppress: [422], transition: true });
+  const rates = useApiGet<DashboardRates>(`dashboard/rates?${query}`, { suppress: [422], transition: true });
+  const dwell = useApiGet<DashboardDwell>(`dashboard/dwell?${query}`, { suppress: [422], transition: true });
+  const heatmap = useApiGet<DashboardHeatmap>(`dashboard/heatmap?${query}`, { suppress: [422], transition: true });
+  const utilisation = useApiGet<DashboardUtilisation>(`dashboard/utilisation?${currentQuery}`, { suppress: [422], transition: true });
+  const exceptions = useApiGet<DashboardExceptions>(`dashboard/exceptions?${currentQuery}`, { suppress: [422], transition: true });
+  const merchants = useApiGet<{ data: { id: number; name: string }[] }>(network ? 'merchants?light=1&perPage=100' : null, { transition: true });
+  // The location filter where the role may list locations (core's rule), there from the first render: the list
+  // fills it when it comes, and the sections below do not move (nor come into view, then go out of it, at load).
+  const locationFilter = canCrud(actor, 'locations', 'list');
+  const locations = useApiGet<{ data: { id: number; name: string }[] }>(locationFilter ? 'locations?light=1&perPage=100&scope=all' : null, { suppress: [403], transition: true });
   const rangeError = flow.error as { body?: { errors?: Record<string, string> } } | null;
   // 422s are shown by the date fields; the charts keep their last numbers meanwhile.
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value }));
@@ -128,6 +158,7 @@ export function DashboardKpis() {
     : [];
   const dwellLocations = (dwell.data?.data.locations ?? []).map((l) => ({ ...l, name: l.name ?? t('dwell.unknown') }));
   const dwellHead = [t('dwell.location'), t('dwell.collected'), t('dwell.p50'), t('dwell.p90')];
+  const dwellHeight = dwellLocations.length ? Math.max(200, 40 * Math.min(dwellLocations.length, 12)) : 20;
   const dwellRows = dwellLocations.map((l) => [l.name, l.collected, l.p50_hours ?? '', l.p90_hours ?? '']);
   const lockers = utilisation.data?.data.lockers ?? [];
   const flagLabel = (flag: string | null) => t(`utilisation.${flag ?? 'ok'}`);
@@ -136,10 +167,23 @@ export function DashboardKpis() {
   const dayName = (i: number) => t(`heatmap.days.${i}`);
   const max = useMemo(() => Math.max(1, ...cells.flat()), [cells]);
   const exc = exceptions.data?.data;
+  // The identity comes through react-admin's query cache, whose updates React renders at once, in one task: the
+  // filters and sections it lets through render a moment later in a transition instead (in slices).
+  const roleKnown = useDeferredValue(!actor.isPending, false);
+  const mounted = useStaggered(roleKnown ? SECTIONS : 0);
 
+  // The filters depend on the role: drawn before it is known, they would grow once it is, moving the sections
+  // below (into the view and out of it, at load).
+  if (!roleKnown) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('dashboard.charts_loading')}
+      </Typography>
+    );
+  }
   return (
     <>
-      <Stack component="form" aria-label={t('filters')} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1 }} onSubmit={(e) => e.preventDefault()}>
+      <Stack component="form" aria-label={t('filters')} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} onSubmit={(e) => e.preventDefault()}>
         <TextField type="date" size="small" label={t('from')} value={filters.from} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError?.body?.errors?.from)} helperText={rangeError?.body?.errors?.from} />
         <TextField type="date" size="small" label={t('to')} value={filters.to} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError?.body?.errors?.to)} helperText={rangeError?.body?.errors?.to} />
         {network && (
@@ -152,10 +196,10 @@ export function DashboardKpis() {
             ))}
           </TextField>
         )}
-        {locations.data && (
+        {locationFilter && (
           <TextField select size="small" label={t('location')} value={filters.location_id} onChange={set('location_id')} sx={{ minWidth: 200 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
             <MenuItem value="">{t('all_locations')}</MenuItem>
-            {locations.data.data.map((l) => (
+            {(locations.data?.data ?? []).map((l) => (
               <MenuItem key={l.id} value={String(l.id)}>
                 {l.name}
               </MenuItem>
@@ -163,104 +207,119 @@ export function DashboardKpis() {
           </TextField>
         )}
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('time_zone', { zone: NETWORK_TIME_ZONE })}
-      </Typography>
+      {/* One section more per commit (useStaggered): one commit of all six was a long task on a phone. */}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 8 }}>
-          <Section id="flow" title={t('flow.title')} csv={() => csvOf(flowHead, flowRows)} table={<SimpleTable head={flowHead} rows={flowRows} />}>
-            <LineChart
-              height={260}
-              xAxis={[{ scaleType: 'point', data: days.map((d) => d.day.slice(5)) }]}
-              series={[
-                { data: days.map((d) => d.arrived), label: t('flow.arrived'), showMark: false, curve: 'linear' },
-                { data: days.map((d) => d.out), label: t('flow.out'), showMark: false, curve: 'linear' },
-              ]}
-            />
-          </Section>
-        </Grid>
-        <Grid size={{ xs: 12, lg: 4 }}>
-          <Section id="rates" title={t('rates.title')} csv={() => csvOf([t('rates.measure'), t('rates.value')], rateRows)} table={<SimpleTable head={[t('rates.measure'), t('rates.value')]} rows={rateRows} />} />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <Section id="dwell" title={t('dwell.title')} csv={() => csvOf(dwellHead, dwellRows)} table={<SimpleTable head={dwellHead} rows={dwellRows} />}>
-            {dwellLocations.length ? (
-              <BarChart
-                height={Math.max(200, 40 * Math.min(dwellLocations.length, 12))}
-                layout="horizontal"
-                yAxis={[{ scaleType: 'band', data: dwellLocations.slice(0, 12).map((l) => l.name), width: 140 }]}
+        {mounted > 0 && (
+          <Grid size={{ xs: 12, lg: 8 }}>
+            <Section id="flow" title={t('flow.title')} height={260} csv={() => csvOf(flowHead, flowRows)} table={<SimpleTable head={flowHead} rows={flowRows} />}>
+              <LineChart
+                height={260}
+                xAxis={[{ scaleType: 'point', data: days.map((d) => d.day.slice(5)) }]}
                 series={[
-                  { data: dwellLocations.slice(0, 12).map((l) => l.p50_hours ?? 0), label: t('dwell.p50') },
-                  { data: dwellLocations.slice(0, 12).map((l) => l.p90_hours ?? 0), label: t('dwell.p90') },
+                  { data: days.map((d) => d.arrived), label: t('flow.arrived'), showMark: false, curve: 'linear' },
+                  { data: days.map((d) => d.out), label: t('flow.out'), showMark: false, curve: 'linear' },
                 ]}
               />
-            ) : (
-              <Typography variant="body2">{t('no_data')}</Typography>
-            )}
-          </Section>
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <Section
-            id="utilisation"
-            title={t('utilisation.title')}
-            csv={() => csvOf(utilHead, lockers.map((l) => [l.name, l.doors, l.occupied, pct(l.utilisation), flagLabel(l.flag)]))}
-            table={
-              <SimpleTable
-                head={utilHead}
-                rows={lockers.map((l) => [l.name, l.doors, l.occupied, pct(l.utilisation), <Chip key="flag" size="small" label={flagLabel(l.flag)} color={l.flag === 'high' ? 'error' : l.flag === 'low' ? 'warning' : 'success'} variant="outlined" />])}
-              />
-            }
-          />
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <Section
-            id="heatmap"
-            title={t('heatmap.title')}
-            csv={() => csvOf([t('heatmap.weekday'), ...Array.from({ length: 24 }, (_, h) => String(h))], cells.map((row, i) => [dayName(i), ...row]))}
-            table={
-              <Table size="small" sx={{ '& td, & th': { px: 0.25, py: 0.25, textAlign: 'center', fontSize: 11 } }}>
-                <HeadRow head={[t('heatmap.weekday'), ...Array.from({ length: 24 }, (_, h) => h)]} />
-                <TableBody>
-                  {cells.map((row, i) => (
-                    <TableRow key={i}>
-                      <TableCell component="th" scope="row">
-                        {dayName(i)}
-                      </TableCell>
-                      {row.map((n, h) => (
-                        <TableCell key={h} title={t('heatmap.cell', { day: dayName(i), hour: h, count: n })} sx={{ bgcolor: n ? `rgba(21, 101, 192, ${0.1 + (0.9 * n) / max})` : undefined, color: n / max > 0.5 ? '#fff' : undefined }}>
-                          {n}
+            </Section>
+          </Grid>
+        )}
+        {mounted > 1 && (
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <Section id="rates" title={t('rates.title')} height={tableHeight(rateRows.length || 7)} csv={() => csvOf([t('rates.measure'), t('rates.value')], rateRows)} table={<SimpleTable head={[t('rates.measure'), t('rates.value')]} rows={rateRows} />} />
+          </Grid>
+        )}
+        {mounted > 2 && (
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <Section id="dwell" title={t('dwell.title')} height={dwellHeight} csv={() => csvOf(dwellHead, dwellRows)} table={<SimpleTable head={dwellHead} rows={dwellRows} />}>
+              {dwellLocations.length ? (
+                <BarChart
+                  height={dwellHeight}
+                  layout="horizontal"
+                  yAxis={[{ scaleType: 'band', data: dwellLocations.slice(0, 12).map((l) => l.name), width: 140 }]}
+                  series={[
+                    { data: dwellLocations.slice(0, 12).map((l) => l.p50_hours ?? 0), label: t('dwell.p50') },
+                    { data: dwellLocations.slice(0, 12).map((l) => l.p90_hours ?? 0), label: t('dwell.p90') },
+                  ]}
+                />
+              ) : (
+                <Typography variant="body2">{t('no_data')}</Typography>
+              )}
+            </Section>
+          </Grid>
+        )}
+        {mounted > 3 && (
+          <Grid size={{ xs: 12, lg: 6 }}>
+            <Section
+              id="utilisation"
+              now
+              title={t('utilisation.title')}
+              height={tableHeight(lockers.length)}
+              csv={() => csvOf(utilHead, lockers.map((l) => [l.name, l.doors, l.occupied, pct(l.utilisation), flagLabel(l.flag)]))}
+              table={
+                <SimpleTable
+                  head={utilHead}
+                  rows={lockers.map((l) => [l.name, l.doors, l.occupied, pct(l.utilisation), <Chip key="flag" size="small" label={flagLabel(l.flag)} color={l.flag === 'high' ? 'error' : l.flag === 'low' ? 'warning' : 'success'} variant="outlined" />])}
+                />
+              }
+            />
+          </Grid>
+        )}
+        {mounted > 4 && (
+          <Grid size={{ xs: 12 }}>
+            <Section
+              id="heatmap"
+              title={t('heatmap.title')}
+              height={8 * 22}
+              csv={() => csvOf([t('heatmap.weekday'), ...Array.from({ length: 24 }, (_, h) => String(h))], cells.map((row, i) => [dayName(i), ...row]))}
+              table={
+                <Table size="small" sx={{ '& td, & th': { px: 0.25, py: 0.25, textAlign: 'center', fontSize: 11 } }}>
+                  <HeadRow head={[t('heatmap.weekday'), ...Array.from({ length: 24 }, (_, h) => h)]} />
+                  <TableBody>
+                    {cells.map((row, i) => (
+                      <TableRow key={i}>
+                        <TableCell component="th" scope="row">
+                          {dayName(i)}
                         </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            }
-          />
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <Section
-            id="exceptions"
-            title={t('exceptions.title')}
-            csv={() => csvOf([t('exceptions.kind'), t('exceptions.record'), t('exceptions.location'), t('exceptions.at')], (exc?.rows ?? []).map((e) => [t(`exceptions.${e.kind}`), e.label, e.location ?? '', e.at]))}
-            table={
-              <>
-                {exc && <Typography variant="body2" sx={{ mb: 1 }}>{t('exceptions.totals', { expired: exc.totals.expired, lost: exc.totals.lost, failed: exc.totals.message_failed })}</Typography>}
-                {exc && !exc.rows.length ? (
-                  <Alert severity="success">{t('exceptions.none')}</Alert>
-                ) : (
-                  <SimpleTable
-                    head={[t('exceptions.kind'), t('exceptions.record'), t('exceptions.location'), t('exceptions.at')]}
-                    rows={(exc?.rows ?? []).map((e) => {
-                      const path = recordPath(e);
-                      return [t(`exceptions.${e.kind}`), path ? <MuiLink key="link" component={Link} to={path}>{e.label}</MuiLink> : e.label, e.location ?? '', new Date(e.at).toLocaleString(locale, { timeZone: NETWORK_TIME_ZONE })];
-                    })}
-                  />
-                )}
-              </>
-            }
-          />
-        </Grid>
+                        {row.map((n, h) => (
+                          <TableCell key={h} title={t('heatmap.cell', { day: dayName(i), hour: h, count: n })} sx={{ bgcolor: n ? `rgba(21, 101, 192, ${0.1 + (0.9 * n) / max})` : undefined, color: n / max > 0.5 ? '#fff' : undefined }}>
+                            {n}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              }
+            />
+          </Grid>
+        )}
+        {mounted > 5 && (
+          <Grid size={{ xs: 12 }}>
+            <Section
+              id="exceptions"
+              now
+              title={t('exceptions.title')}
+              height={28 + tableHeight(exc?.rows.length ?? 0)}
+              csv={() => csvOf([t('exceptions.kind'), t('exceptions.record'), t('exceptions.location'), t('exceptions.at')], (exc?.rows ?? []).map((e) => [t(`exceptions.${e.kind}`), e.label, e.location ?? '', e.at]))}
+              table={
+                <>
+                  {exc && <Typography variant="body2" sx={{ mb: 1 }}>{t('exceptions.totals', { expired: exc.totals.expired, lost: exc.totals.lost, failed: exc.totals.message_failed })}</Typography>}
+                  {exc && !exc.rows.length ? (
+                    <Alert severity="success">{t('exceptions.none')}</Alert>
+                  ) : (
+                    <SimpleTable
+                      head={[t('exceptions.kind'), t('exceptions.record'), t('exceptions.location'), t('exceptions.at')]}
+                      rows={(exc?.rows ?? []).map((e) => {
+                        const path = recordPath(e);
+                        return [t(`exceptions.${e.kind}`), path ? <MuiLink key="link" component={Link} to={path}>{e.label}</MuiLink> : e.label, e.location ?? '', new Date(e.at).toLocaleString(locale, { timeZone: NETWORK_TIME_ZONE })];
+                      })}
+                    />
+                  )}
+                </>
+              }
+            />
+          </Grid>
+        )}
       </Grid>
     </>
   );

@@ -2,8 +2,12 @@
 import type { DashboardExceptions } from '../../../../core/contract/index.js';
 
 /** from/to always; merchant and location only when chosen. */
-export function kpiQuery(filters: { from: string; to: string; merchant_id: string; location_id: string }): string {
-  const q = new URLSearchParams({ from: filters.from, to: filters.to });
+/**
+ * The charts' query string. `current`: for the charts of what stands now (utilisation, exceptions: docs/dashboard.md),
+ * which the date range does not bound, so changing the dates neither refetches nor blanks them.
+ */
+export function kpiQuery(filters: { from: string; to: string; merchant_id: string; location_id: string }, current = false): string {
+  const q = new URLSearchParams(current ? {} : { from: filters.from, to: filters.to });
   if (filters.merchant_id) q.set('merchant_id', filters.merchant_id);
   if (filters.location_id) q.set('location_id', filters.location_id);
   return q.toString();

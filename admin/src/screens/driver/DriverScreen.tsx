@@ -2,7 +2,8 @@
  * /driver: scan a package to pick it up, reroute it, consolidate or deconsolidate it, or extend / end its
  * storage time (expiry tool); quick pickup (continuous scanning); consolidation (scan the container, then
  * its packages). A barcode no package matches can be fetched from the merchant's system. Pickups go through the
- * device's scan queue (docs/offline-scanning.md): quick pickup always, a scan in scan mode when offline.
+ * device's scan queue (docs/offline-scanning.md): quick pickup always, a scan in scan mode when offline. The
+ * driver's packages (the device's known list) and the package shown follow changes made elsewhere (live updates).
  */
 import { Alert, Button, Chip, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState } from 'react';
@@ -21,6 +22,8 @@ import { usePackageOperations, type PackageRecord, type PackageResult } from '..
 import { NoActionReason } from '../shared/NoActionReason.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useLoggedScans } from '../shared/useLoggedScans.js';
+import { useFollowShownPackage } from '../shared/useFollowShownPackage.js';
+import { DriverPackages } from './DriverPackages.js';
 import { needsConnection, useScanTask } from '../shared/useScanTask.js';
 
 // Opened from a package's reroute button: not part of the screen's first load (issue 11: <= 300 kB gzip).
@@ -59,6 +62,9 @@ export function DriverScreen() {
     beep('ok');
     void queue.enqueue(code, 'pickup');
   };
+
+  // The package shown changed elsewhere: shown as it is now, unless the driver is acting on it (a verb, a dialog).
+  useFollowShownPackage(current, setCurrent, busy || rerouting !== null || reporting !== null);
 
   const show = async (result: PackageResult) => setCurrent(await refreshPackage(result, current?.data));
 
@@ -200,6 +206,7 @@ export function DriverScreen() {
       {(mode === 'quick_pickup' || queueLines.length > 0) && mode !== 'consolidate' && (
         <ScanLog lines={queueLines} title={translate(mode === 'quick_pickup' ? 'screens.ops.modes.quick_pickup' : 'screens.ops.offline.log')} />
       )}
+      {mode !== 'consolidate' && <DriverPackages packages={queue.known} />}
       {reporting && (
         <LockerFullDialog
           pkg={reporting}

@@ -24,8 +24,8 @@ import { beep, vibrateError } from './feedback.js';
 import { NoActionReason } from './NoActionReason.js';
 import { usePackageOperations, type PackageResult } from './operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
-import { useLiveChanges } from '../../live/useLive.js';
 import { needsConnection, useScanTask } from './useScanTask.js';
+import { useFollowShownPackage } from './useFollowShownPackage.js';
 
 export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const translate = useTranslate();
@@ -97,11 +97,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     });
 
   // The package shown changed elsewhere (another counter, a driver, the office): show it as it is now.
-  useLiveChanges(['packages'], (_resource, ids) => {
-    const shown = current;
-    if (!shown || busy || (ids && !ids.has(shown.data.id))) return;
-    void refreshPackage(shown, shown.data).then((fresh) => setCurrent((now) => (now?.data.id === shown.data.id ? fresh : now)), () => undefined);
-  });
+  useFollowShownPackage(current, setCurrent, busy);
   /** The hand-over recorded on the device with its photo, sent when the network is back. */
   const handOverOffline = async (known: KnownPackage, image: Blob) => {
     setCapturing(false);

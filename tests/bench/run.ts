@@ -8,7 +8,8 @@
  * BENCH_ONLY (comma-separated scenario names, `dashboard` for the dashboard scenarios, or `lists` for the list scenarios only: also skips the import bench
  * that `npm run bench` runs next; `events` alone skips this script, tests/bench/events-bench.ts runs it), BENCH_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof`),
  * BENCH_SERVER_LOG (a file for the server's output), BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2),
- * BENCH_DATABASE_URL (a PostgreSQL server: the same rows are copied into a throw-away database there and the list
+ * BENCH_RATE (2,000: each list scenario is also sent at this fixed rate and its latency printed as at_rate_*, timed
+ * from when each request was due; rate-client.ts; 0 skips it), BENCH_DATABASE_URL (a PostgreSQL server: the same rows are copied into a throw-away database there and the list
  * scenarios run again on it, printed beside the SQLite ones; BENCH_PG_DB reuses a database kept by BENCH_KEEP=1), BENCH_RAW=0 (skips the raw SQL floor of each list scenario).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +18,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadClient, runLoad } from './load-client.js';
+import { runAtRate } from './rate-client.js';
 import { childPids, treeCpuMs } from './proc-stats.js';
 import { listScenarios, nameSearchTerms, type ListScenario } from './list-scenarios.js';
 import { runOperationsBench } from './operations-bench.js';
@@ -38,6 +40,8 @@ const DURATION = num('BENCH_DURATION', 10);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 /** Unreported seconds of load before each scenario (JIT and page cache warm-up); 0 turns it off. */
 const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : num('BENCH_WARMUP', 2);
+/** The fixed rate (req/s) at which each list scenario's latency is measured too (rate-client.ts); 0 skips it. */
+const RATE = process.env.BENCH_RATE === '0' ? 0 : num('BENCH_RATE', 2_000);
 /** Server processes (WEB_CONCURRENCY of api/main.ts): 2 on the 2-core reference machine. */
 const WORKERS = num('BENCH_WORKERS', 2);
 const DEMO_PASSWORD = 'lockerline-demo';
@@ -141,6 +145,8 @@ async function measure(url: string, scenario: ListScenario, cookie: string, pid:
   const cpuBefore = treeCpuMs(pid);
   const result = await run(DURATION);
   const cpuUsed = cpuBefore === undefined ? undefined : (treeCpuMs(pid) ?? cpuBefore) - cpuBefore;
+  // The latency at the bar's rate: the same paths sent at RATE req/s, timed from when each was due.
+  const atRate = RATE ? await runAtRate({ url, paths: scenario.paths, cookie, connections: CONNECTIONS, rate: RATE, duration: DURATION }) : undefined;
   return {
     name: scenario.name,
     ...extra,
@@ -158,6 +164,18 @@ async function measure(url: string, scenario: ListScenario, cookie: string, pid:
     ...(cpuUsed !== undefined && result.requests ? { server_cpu_us: Math.round((cpuUsed * 1000) / result.requests) } : {}),
     client,
     client_cpu_us: result.client_cpu_us,
+    ...(atRate
+      ? {
+          at_rate: atRate.rate,
+          at_rate_p50_ms: atRate.p50_ms,
+          at_rate_p90_ms: atRate.p90_ms,
+          at_rate_p99_ms: atRate.p99_ms,
+          at_rate_max_ms: atRate.max_ms,
+          at_rate_rps: atRate.rps,
+          at_rate_client_cpu_us: atRate.client_cpu_us,
+          ...(atRate.non2xx || atRate.errors ? { at_rate_non2xx: atRate.non2xx, at_rate_errors: atRate.errors } : {}),
+        }
+      : {}),
   };
 }
 
@@ -231,6 +249,8 @@ async function postgresBench(adminUrl: string, file: string, sqlite: Map<string,
           postgres_rps: pgResult.rps,
           sqlite_p99_ms: lite.p99_ms,
           postgres_p99_ms: pgResult.p99_ms,
+          sqlite_at_rate_p99_ms: lite.at_rate_p99_ms,
+          postgres_at_rate_p99_ms: pgResult.at_rate_p99_ms,
           sqlite_over_postgres: round(lite.rps / pgResult.rps),
         });
       }

@@ -135,6 +135,18 @@ export function httpStatusFor(code: string): number {
   return (ERROR_STATUS as Record<string, number>)[code] ?? 400;
 }
 
+/** What a failed call means for the person in front of a screen, read from its HTTP status (screens ask this). */
+export type HttpFailureKind = 'network' | 'forbidden' | 'not_found' | 'server' | 'refused';
+
+/** Status 0 is the browser's "no answer at all" (offline, the server unreachable). */
+export function httpFailureKind(status: number): HttpFailureKind {
+  if (status === 0) return 'network';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status >= 500) return 'server';
+  return 'refused';
+}
+
 /** An untranslated field problem (same shape as core/validation.ts `Message`): an i18n key and its params. */
 export interface FieldProblem {
   key: string;

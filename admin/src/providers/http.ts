@@ -6,6 +6,7 @@
 import type { ErrorBody } from '../../../core/contract/index.js';
 import { HttpError } from 'react-admin';
 import { publishHttpError } from '../errors/bus.js';
+import { httpFailureKind } from '../../../core/errors.js';
 import { getLocale } from './locale.js';
 
 export const API_BASE = '/api';
@@ -116,7 +117,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** No answer at all (offline, the server unreachable): a failed fetch is reported with HTTP status 0. */
-export const isNetworkFailure = (error: unknown): boolean => (error as { status?: unknown } | null)?.status === 0;
+export const isNetworkFailure = (error: unknown): boolean => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && httpFailureKind(status) === 'network';
+};
 
 /** An API error as react-admin expects it: forms read field errors from `body.errors`. */
 export function toHttpError(status: number, body: ApiErrorBody | null, fallback: string): HttpError {

@@ -4,6 +4,7 @@
  */
 import type { HttpError } from 'react-admin';
 import { describeHttpError, type Translator } from '../../errors/messages.js';
+import { httpFailureKind } from '../../../../core/errors.js';
 
 export interface ScanProblem {
   code?: string;
@@ -41,11 +42,8 @@ export const scanHintKey = (code: string): string => HINT_BY_CODE[code] ?? 'resc
 
 function hintKey(status: number, code: string | undefined): string {
   if (code && HINT_BY_CODE[code]) return HINT_BY_CODE[code];
-  if (status === 0) return 'network';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status >= 500) return 'server';
-  return 'rescan';
+  const kind = httpFailureKind(status);
+  return kind === 'refused' ? 'rescan' : kind;
 }
 
 export function describeScanError(error: unknown, t: Translator): ScanProblem {
@@ -54,7 +52,7 @@ export function describeScanError(error: unknown, t: Translator): ScanProblem {
   const code = http?.body?.code;
   const message = String(http?.message ?? '');
   const text =
-    status === 0
+    httpFailureKind(status) === 'network'
       ? t('screens.ops.errors.network')
       : code === 'package.not_found_by_barcode'
         ? t('errors.package.not_found_by_barcode')

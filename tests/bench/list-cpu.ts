@@ -15,6 +15,7 @@ import { buildApp } from '../../api/server.js';
 import { listScenarios, nameSearchTerms } from './list-scenarios.js';
 import { barcodePrefixes } from './seed-large.js';
 import { processCpuMs } from './proc-stats.js';
+import { machineProbe } from './machine-probe.js';
 
 const file = process.env.BENCH_DB;
 if (!file) throw new Error('BENCH_DB=<seeded sqlite file> is required (also for PostgreSQL: the paths are read from it)');
@@ -22,6 +23,7 @@ const N = Number(process.env.CPU_N ?? 1000);
 const WARM = Number(process.env.CPU_WARM ?? 200);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 
+console.log(`CPU ${JSON.stringify({ name: 'machine-probe', ...machineProbe() })}`);
 const database = await openDatabase({ url: process.env.DATABASE_URL, sqliteFile: file });
 const app = await buildApp({ db: database, config: { logger: false } });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadClient, runLoad } from './load-client.js';
 import { runAtRate } from './rate-client.js';
+import { machineProbe } from './machine-probe.js';
 import { childPids, treeCpuMs } from './proc-stats.js';
 import { listScenarios, nameSearchTerms, type ListScenario } from './list-scenarios.js';
 import { runOperationsBench } from './operations-bench.js';
@@ -268,6 +269,8 @@ const ELSEWHERE = new Set(['events', 'events-stream-500']);
 
 async function main(): Promise<void> {
   if (ONLY.length && ONLY.every((name) => ELSEWHERE.has(name))) return;
+  // This machine's speed today, so the figures below are read against it (machine-probe.ts).
+  report({ name: 'machine-probe', ...machineProbe(), load_average: loadavg().map((n) => round(n)) });
   const reuse = process.env.BENCH_DB;
   const dir = reuse ? undefined : mkdtempSync(join(tmpdir(), 'lockerline-bench-'));
   const file = reuse ?? join(dir!, 'bench.sqlite');

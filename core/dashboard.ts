@@ -98,7 +98,13 @@ export function utilisationFlag(occupied: number, doors: number): UtilisationFla
 export const rate = (part: number, whole: number): number => (whole ? Math.round((part / whole) * 10000) / 10000 : 0);
 
 const partsCache = new Map<string, { day: string; hour: number; weekday: number }>();
-const formatter = new Intl.DateTimeFormat('en-CA', { timeZone: NETWORK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23', weekday: 'short' });
+let formatter: Intl.DateTimeFormat | undefined;
+/**
+ * Built on first use, not when the module loads: the first formatter of a time zone loads its data (some 50 ms of a
+ * phone-class main thread), which the dashboard's chunk paid on evaluation even before anything needed a date.
+ */
+const networkFormatter = () =>
+  (formatter ??= new Intl.DateTimeFormat('en-CA', { timeZone: NETWORK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23', weekday: 'short' }));
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** The network-local day (YYYY-MM-DD), hour (0-23) and weekday (0 = Monday) of an ISO instant. */
@@ -106,7 +112,7 @@ export function networkTime(iso: string): { day: string; hour: number; weekday: 
   const key = iso.slice(0, 16);
   let parts = partsCache.get(key);
   if (!parts) {
-    const map = Object.fromEntries(formatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+    const map = Object.fromEntries(networkFormatter().formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
     parts = { day: `${map.year}-${map.month}-${map.day}`, hour: Number(map.hour) % 24, weekday: WEEKDAYS.indexOf(String(map.weekday)) };
     if (partsCache.size > 50_000) partsCache.clear();
     partsCache.set(key, parts);

@@ -93,10 +93,20 @@ export async function submitSignIn(page: Page, email: string, password = DEMO_PA
   await page.getByRole('button', { name: en.auth.sign_in, exact: true }).click();
 }
 
-/** Signs in through the form and waits until the app has left /signin. */
+/**
+ * Signs in through the form and waits until the app has left /signin, in English. Sign-in restores the language saved
+ * on the account, and the demo accounts are shared by every e2e file: a test that switched one to Spanish and failed,
+ * or whose switch back was still on its way, would otherwise hand Spanish to the next test that signs in as that user.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await submitSignIn(page, email, password);
   await page.waitForURL((url) => url.pathname !== '/signin');
+  const saved = (await page.context().cookies()).find((c) => c.name === 'locale')?.value;
+  if (saved && saved !== 'en') {
+    const res = await page.request.put('/api/user/locale', { data: { locale: 'en' }, headers: await xsrfHeader(page) });
+    expect(res.ok(), await res.text()).toBe(true);
+    await page.reload();
+  }
 }
 
 /**

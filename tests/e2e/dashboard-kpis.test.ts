@@ -84,6 +84,10 @@ describeE2e('dashboard charts', (env) => {
   it('390 px, Spanish (a merchant admin): the charts render and the CSV downloads, axe clean', async () => {
     const page = await env.newPage(PHONE);
     await signIn(page, 'other.admin@example.com');
+    // The app and the charts' chunk have mounted (a CSV button is theirs, not the first paint's) before the switch: a
+    // tap on the first paint's language buttons while the app was still starting left the page half in English.
+    await page.getByRole('button', { name: EN.kpis.csv_of.replace('%{chart}', EN.kpis.exceptions.title) }).waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
     await languageButton(page, 'es').click();
     try {
       await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();

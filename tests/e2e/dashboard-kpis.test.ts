@@ -8,12 +8,15 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DASHBOARD_KPI_PHRASES } from '../../core/i18n/dashboard-kpis.js';
-import { PHONE, describeE2e, en, es, languageButton, seriousViolations, signIn, xsrfHeader } from './helpers.js';
+import { PHONE, describeE2e, en, es, languageButton, restoreEnglish, seriousViolations, signIn } from './helpers.js';
 
 /** A language's catalogue and the charts' phrases (kept outside the catalogues). */
 type Catalogue = typeof en & { kpis: (typeof DASHBOARD_KPI_PHRASES)['en'] };
 const EN: Catalogue = { ...en, kpis: DASHBOARD_KPI_PHRASES.en };
 const ES: Catalogue = { ...es, kpis: DASHBOARD_KPI_PHRASES.es } as Catalogue;
+
+/** The accessible name of a chart's CSV button. */
+const csvName = (c: Catalogue, chart: string) => c.kpis.csv_of.replace('%{chart}', chart);
 
 /** Waits for the charts section, scrolls to its first chart and waits for its drawing; returns the section. */
 async function chartsShown(page: Page, c: Catalogue) {
@@ -32,7 +35,7 @@ async function chartsShown(page: Page, c: Catalogue) {
 /** Downloads a section's CSV; resolves to its lines. */
 async function downloadCsv(page: Page, c: Catalogue, title: string): Promise<string[]> {
   const region = page.getByRole('region', { name: title });
-  const [download] = await Promise.all([page.waitForEvent('download'), region.getByRole('button', { name: c.kpis.csv_of.replace('%{chart}', title) }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), region.getByRole('button', { name: csvName(c, title) }).click()]);
   expect(download.suggestedFilename()).toMatch(/^dashboard-\w+\.csv$/);
   return readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
 }
@@ -66,7 +69,7 @@ describeE2e('dashboard charts', (env) => {
     const exceptions = page.getByRole('region', { name: EN.kpis.exceptions.title });
     const heatmap = page.getByRole('region', { name: EN.kpis.heatmap.title });
     // Heading and CSV button at once; the table waits (the first view is the cards and the filters).
-    await exceptions.getByRole('button', { name: EN.kpis.csv_of.replace('%{chart}', EN.kpis.exceptions.title) }).waitFor();
+    await exceptions.getByRole('button', { name: csvName(EN, EN.kpis.exceptions.title) }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('kpi-exceptions-pending').count()).toBe(1);
     expect(await page.getByTestId('kpi-heatmap-pending').count()).toBe(1);
@@ -76,7 +79,7 @@ describeE2e('dashboard charts', (env) => {
     expect(await page.getByTestId('kpi-exceptions-pending').count()).toBe(0);
     // Focus (a Tab onto its CSV button) renders a section too.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await heatmap.getByRole('button', { name: EN.kpis.csv_of.replace('%{chart}', EN.kpis.heatmap.title) }).focus();
+    await heatmap.getByRole('button', { name: csvName(EN, EN.kpis.heatmap.title) }).focus();
     await heatmap.getByRole('table').waitFor();
     expect(await page.getByTestId('kpi-heatmap-pending').count()).toBe(0);
   });
@@ -86,7 +89,7 @@ describeE2e('dashboard charts', (env) => {
     await signIn(page, 'other.admin@example.com');
     // The app and the charts' chunk have mounted (a CSV button is theirs, not the first paint's) before the switch: a
     // tap on the first paint's language buttons while the app was still starting left the page half in English.
-    await page.getByRole('button', { name: EN.kpis.csv_of.replace('%{chart}', EN.kpis.exceptions.title) }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: csvName(EN, EN.kpis.exceptions.title) }).waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
     await languageButton(page, 'es').click();
     try {
@@ -105,8 +108,7 @@ describeE2e('dashboard charts', (env) => {
       throw error;
     } finally {
       // The language is saved on the account: back to English for the other tests.
-      const res = await page.request.put('/api/user/locale', { data: { locale: 'en' }, headers: await xsrfHeader(page) });
-      expect(res.ok(), await res.text()).toBe(true);
+      await restoreEnglish(page);
     }
   });
 });

@@ -103,10 +103,18 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.waitForURL((url) => url.pathname !== '/signin');
   const saved = (await page.context().cookies()).find((c) => c.name === 'locale')?.value;
   if (saved && saved !== 'en') {
-    const res = await page.request.put('/api/user/locale', { data: { locale: 'en' }, headers: await xsrfHeader(page) });
-    expect(res.ok(), await res.text()).toBe(true);
+    await restoreEnglish(page);
     await page.reload();
   }
+}
+
+/**
+ * Saves English as the signed-in account's language (PUT /api/user/locale), awaited: the demo accounts are shared by
+ * every e2e file, so a test that switched one to Spanish puts it back this way rather than by a click still in flight.
+ */
+export async function restoreEnglish(page: Page): Promise<void> {
+  const res = await page.request.put('/api/user/locale', { data: { locale: 'en' }, headers: await xsrfHeader(page) });
+  expect(res.ok(), await res.text()).toBe(true);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiData, apiPost, clickMenu, describeE2e, en, es, languageButton, openRow, PHONE, seriousViolations, signIn, xsrfHeader } from './helpers.js';
+import { apiData, apiPost, clickMenu, describeE2e, en, es, languageButton, openRow, PHONE, restoreEnglish, seriousViolations, signIn, xsrfHeader } from './helpers.js';
 
 const LOCKER = 'Cable Beach Locker';
 const SHOTS = '/tmp/lockerline-e2e-lockers';
@@ -64,9 +64,7 @@ describeE2e('locker occupancy', (env) => {
       await page.screenshot({ path: `${SHOTS}-grid-390-es.png`, fullPage: true });
       await page.getByRole('button', { name: es.ra.action.close, exact: true }).last().click();
     } finally {
-      // The language is saved on the account: back to English for the other tests (awaited, not a click in flight).
-      const res = await page.request.put('/api/user/locale', { data: { locale: 'en' }, headers: await xsrfHeader(page) });
-      expect(res.ok(), await res.text()).toBe(true);
+      await restoreEnglish(page);
     }
   });
 
@@ -132,9 +130,7 @@ describeE2e('locker occupancy', (env) => {
       expect(await seriousViolations(phone)).toEqual([]);
       await phone.screenshot({ path: `${SHOTS}-storage-rules-390-es.png`, fullPage: true });
     } finally {
-      await phone.goto('/');
-      await languageButton(phone, 'en', es).click();
-      await phone.waitForTimeout(500);
+      await restoreEnglish(phone);
     }
   });
 });

@@ -7,11 +7,15 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { MountApp } from './boot.js';
 import { App } from './App.js';
 import { adminStore } from './layout/AdminShell.js';
-import { i18nProvider } from './providers/i18nProvider.js';
+import { getLocale, onLocaleChange } from './providers/locale.js';
 
 export const mountAdmin: MountApp = (root) => {
-  // react-admin keeps its own copy of the language (its store); the guest pages may have changed it meanwhile.
-  adminStore.setItem('locale', i18nProvider.getLocale());
+  // react-admin keeps its own copy of the language (its store), which must follow every choice: the guest pages may
+  // have changed it meanwhile, and the sign-in page stays on screen, its EN/ES buttons live, while this app
+  // renders. The language last chosen, even while its catalogue is still loading: react-admin then waits for
+  // that load, instead of showing the old language's switch over a half-translated screen.
+  adminStore.setItem('locale', getLocale());
+  const stopFollowing = onLocaleChange((locale) => adminStore.setItem('locale', locale));
   const router = createBrowserRouter([{ path: '*', element: <App /> }]);
   // A transition: React renders the (large) first tree in slices, yielding to the browser in between, instead
   // of one long task that holds a phone's main thread (Lighthouse's total blocking time, issue 11).
@@ -22,5 +26,8 @@ export const mountAdmin: MountApp = (root) => {
       </StrictMode>,
     ),
   );
-  return () => router.dispose();
+  return () => {
+    stopFollowing();
+    router.dispose();
+  };
 };

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { api } from './http.js';
 import { i18nProvider } from './i18nProvider.js';
+import { onLocaleChange } from './locale.js';
 
 vi.mock('./http.js', () => ({ api: vi.fn(async () => ({ data: {} })) }));
 
@@ -51,5 +52,34 @@ describe('i18nProvider resource names inside sentences', () => {
     expect(i18nProvider.translate('ra.navigation.no_results', { name: clientes })).toBe('No se han encontrado clientes');
     expect(i18nProvider.translate('ra.page.empty', { name: clientes })).toBe('Todavía no hay clientes.');
     await i18nProvider.changeLocale('en');
+  });
+});
+
+describe('i18nProvider language switches in a row', () => {
+  it('applies them in the order asked: ES then EN at once ends in English (the Spanish catalogue loads later)', async () => {
+    await i18nProvider.changeLocale('en');
+    // A fresh copy of the modules: the Spanish catalogue not loaded yet, as on a first switch.
+    vi.resetModules();
+    const fresh = await import('./i18nProvider.js');
+    const freshLocale = await import('./locale.js');
+    const toSpanish = fresh.i18nProvider.changeLocale('es');
+    const toEnglish = fresh.i18nProvider.changeLocale('en');
+    await Promise.all([toSpanish, toEnglish]);
+    expect(fresh.i18nProvider.getLocale()).toBe('en');
+    expect(freshLocale.getLocale()).toBe('en');
+    expect(fresh.i18nProvider.translate('ra.action.save')).toBe('Save');
+  });
+
+  it('tells onLocaleChange listeners of each new choice at once, before its catalogue has loaded, and only of changes', async () => {
+    await i18nProvider.changeLocale('en');
+    const heard: string[] = [];
+    const stop = onLocaleChange((locale) => heard.push(locale));
+    const switching = i18nProvider.changeLocale('es');
+    expect(heard).toEqual(['es']);
+    await switching;
+    await i18nProvider.changeLocale('es');
+    stop();
+    await i18nProvider.changeLocale('en');
+    expect(heard).toEqual(['es']);
   });
 });

@@ -38,6 +38,18 @@ const base = polyglotI18nProvider(
   { allowMissing: true },
 );
 
+/**
+ * One language change at a time, in the order asked: the Spanish catalogue loads asynchronously, so a tap on ES then
+ * EN (or the app's start-up switch and a tap meanwhile) would otherwise end in whichever load finished last, with
+ * the switch showing the other language.
+ */
+let switching: Promise<void> = Promise.resolve();
+function switchTo(locale: string, options?: unknown): Promise<void> {
+  const next = switching.catch(() => undefined).then(() => base.changeLocale(locale, options));
+  switching = next;
+  return next;
+}
+
 /** Resource names inside sentences in lower case: "No customers found", "Crear envío" (core/i18n/sentence-case.ts). */
 const adjust = <T>(key: string, options: T): T => sentenceCaseName(base.getLocale(), key, options);
 
@@ -47,7 +59,7 @@ const adjust = <T>(key: string, options: T): T => sentenceCaseName(base.getLocal
  */
 export const i18nReady: Promise<void> = (() => {
   const start = persistLocale(getLocale());
-  return start === 'en' ? Promise.resolve() : base.changeLocale(start).catch(() => undefined);
+  return start === 'en' ? Promise.resolve() : switchTo(start).catch(() => undefined);
 })();
 
 /** A key never holds a space; a message that does (and has no placeholder to fill) is already a text. */
@@ -65,6 +77,6 @@ export const i18nProvider: I18nProvider = {
     // customer's pages: they open in the customer's language, which must not become the account's
     // language of a staff member who opens such a link while signed in (the device keeps it).
     if (locale !== previous && !isPublicPath(globalThis.location?.pathname ?? '')) saveLocale(locale);
-    return base.changeLocale(locale, options);
+    return switchTo(locale, options);
   },
 };

@@ -30,7 +30,18 @@ if (typeof document !== 'undefined') document.documentElement.lang = current;
 
 export const getLocale = (): Locale => current;
 
+const listeners = new Set<(locale: Locale) => void>();
+
+/** Called with each new language as it is chosen (before its catalogue has loaded); returns the unsubscribe. */
+export function onLocaleChange(listener: (locale: Locale) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function persistLocale(locale: string): Locale {
+  const previous = current;
   current = isLocale(locale) ? locale : DEFAULT_LOCALE;
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, current);
@@ -41,5 +52,6 @@ export function persistLocale(locale: string): Locale {
     document.cookie = `locale=${current}; path=/; max-age=31536000; SameSite=Lax`;
     document.documentElement.lang = current;
   }
+  if (current !== previous) for (const listener of listeners) listener(current);
   return current;
 }

@@ -79,4 +79,39 @@ describe('guest sign-in page', () => {
     await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
     expect(window.location.pathname).toBe('/driver');
   });
+
+  it("speaks the account's language once signed in", async () => {
+    const user = { id: 7, first_name: 'Dee', last_name: 'River', email: 'driver@example.com', role: ROLES.driver, features: 0, locale: 'es' };
+    stubApi({ login: { status: 200, body: { data: user } } });
+    renderSignIn();
+    fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: 'lockerline-demo' } });
+    fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+    await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: `ES ${es.app.languages.es}` }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('keeps a language tapped while the sign-in is on its way, and saves it on the account', async () => {
+    const user = { id: 7, first_name: 'Dee', last_name: 'River', email: 'driver@example.com', role: ROLES.driver, features: 0, locale: 'en' };
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const fetch = stubApi({ login: { status: 200, body: { data: user } } });
+    const plain = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url.endsWith('/login')) await answered;
+      return plain(url, init as never);
+    });
+    renderSignIn();
+    fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: 'lockerline-demo' } });
+    fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+    await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/login'))).toBe(true));
+    await act(() => setGuestLocale('es'));
+    fetch.mockClear();
+    answer();
+    await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: `ES ${es.app.languages.es}` }).getAttribute('aria-pressed')).toBe('true');
+    const saved = fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/user/locale') && (init as RequestInit | undefined)?.method === 'PUT');
+    expect(saved.map(([, init]) => JSON.parse(String((init as RequestInit).body)))).toEqual([{ locale: 'es' }]);
+  });
 });

@@ -12,8 +12,11 @@ import { isPublicPath } from '../layout/guard.js';
 import { getLocale, persistLocale } from './locale.js';
 import { api } from './http.js';
 
-/** Best effort: a failure leaves the interface switched and only the API's language unchanged. */
-function saveLocale(locale: string): void {
+/**
+ * Saves the language on the account (or, signed out, the guest cookie) so the API answers in it. Best effort: a
+ * failure leaves the interface switched and only the API's language unchanged.
+ */
+export function saveLocale(locale: string): void {
   api('user/locale', { method: 'PUT', body: { locale }, suppress: [0, 401, 403, 419, 422, 429, 500, 503] }).catch(() => undefined);
 }
 

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { HttpError } from 'react-admin';
 import { login } from '../../providers/authProvider.js';
 import { api } from '../../providers/http.js';
-import { isLocale } from '../../providers/locale.js';
+import { getLocale, isLocale } from '../../providers/locale.js';
+import { saveLocale } from '../../providers/i18nProvider.js';
 import { GuestAlert, GuestField, GuestLayout } from '../../guest/ui.js';
 import { setGuestLocale, useGuestI18n } from '../../guest/i18n.js';
 import { enterApp, prefetchApp, useGuestNav } from '../../guest/nav.js';
@@ -56,9 +57,12 @@ export function SignInPage() {
 
   const signIn = async () => {
     prefetchApp();
+    const chosen = getLocale();
     const user = await login({ email, password });
-    // From now on the interface speaks the user's language.
-    if (isLocale(user.locale)) await setGuestLocale(user.locale).catch(() => undefined);
+    // From now on the interface speaks the user's language, unless they picked one while signing in: the later
+    // choice wins, and the account learns it (the switch's own save went out before the session existed).
+    if (getLocale() !== chosen) saveLocale(getLocale());
+    else if (isLocale(user.locale)) await setGuestLocale(user.locale).catch(() => undefined);
     await enterApp(user);
   };
 

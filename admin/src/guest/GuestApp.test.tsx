@@ -17,7 +17,7 @@ vi.mock('../boot.js', () => ({ showAdmin, showGuest: vi.fn() }));
 type Reply = { status: number; body: unknown };
 
 function stubApi(replies: Record<string, Reply>) {
-  const fetch = vi.fn(async (url: string) => {
+  const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
     const path = new URL(url, 'http://localhost').pathname.replace('/api/', '');
     const reply = replies[path] ?? { status: 204, body: null };
     return { ok: reply.status < 300, status: reply.status, statusText: '', text: async () => (reply.body === null ? '' : JSON.stringify(reply.body)) };
@@ -99,7 +99,7 @@ describe('guest sign-in page', () => {
     const plain = fetch.getMockImplementation()!;
     fetch.mockImplementation(async (url: string, init?: RequestInit) => {
       if (url.endsWith('/login')) await answered;
-      return plain(url, init as never);
+      return plain(url, init);
     });
     renderSignIn();
     fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: user.email } });
@@ -111,7 +111,7 @@ describe('guest sign-in page', () => {
     answer();
     await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('button', { name: `ES ${es.app.languages.es}` }).getAttribute('aria-pressed')).toBe('true');
-    const saved = fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/user/locale') && (init as RequestInit | undefined)?.method === 'PUT');
-    expect(saved.map(([, init]) => JSON.parse(String((init as RequestInit).body)))).toEqual([{ locale: 'es' }]);
+    const saved = fetch.mock.calls.filter(([url, init]) => url.endsWith('/user/locale') && init?.method === 'PUT');
+    expect(saved.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ locale: 'es' }]);
   });
 });

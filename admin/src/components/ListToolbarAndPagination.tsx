@@ -111,9 +111,13 @@ export function useTablePaginationLabels() {
 /** Pagination of lists and related lists: 'Shows {from}-{to} of {total} rows', 25 rows per page by default. */
 export function ListPagination() {
   const { meta } = useListContext();
+  const translate = useTranslate();
   const labelDisplayedRows = useDisplayedRowsLabel((meta as { totalCapped?: boolean } | undefined)?.totalCapped);
-  // PaginationProps omits labelDisplayedRows from its type, but passes it on to MUI's TablePagination.
-  return <Pagination rowsPerPageOptions={[10, 25, 50, 100]} {...({ labelDisplayedRows } as object)} />;
+  // The previous / next buttons' names: react-admin passes them on a wide screen only, and on a phone MUI's own
+  // English ones ("Go to next page") were read out in Spanish too.
+  const getItemAriaLabel = (type: 'first' | 'last' | 'next' | 'previous') => translate(`ra.navigation.${type}`);
+  // PaginationProps omits these two from its type, but passes them on to MUI's TablePagination.
+  return <Pagination rowsPerPageOptions={[10, 25, 50, 100]} {...({ labelDisplayedRows, getItemAriaLabel } as object)} />;
 }
 
 /** Bulk actions for selected rows: delete only when the role may delete. */

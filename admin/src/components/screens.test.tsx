@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
+import { es } from '../../../core/i18n/es.js';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, Form, LinkBase, ListBase, RecordContextProvider, ResourceContextProvider, TestMemoryRouter, TextField, TextInput, testDataProvider, useLocation } from 'react-admin';
 import { ROLES } from '../../../core/roles.js';
@@ -36,6 +39,30 @@ describe('ListPagination', () => {
   it('reads a capped total as a lower bound (meta.totalCapped)', async () => {
     renderPage(1000, { totalCapped: true });
     expect(await screen.findByText('Shows 1-25 of more than 1000 rows')).toBeTruthy();
+  });
+
+  it("names the previous / next buttons in the interface language on a phone too (MUI's own names are English)", async () => {
+    // A phone: every media query below MUI's sm breakpoint matches (react-admin then draws its small pagination).
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
+    try {
+      const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));
+      const dataProvider = testDataProvider({ getList: async () => ({ data: rows, total: 60 }) as never });
+      const spanish = polyglotI18nProvider(() => es as unknown as TranslationMessages, 'es', { allowMissing: true });
+      render(
+        <AdminContext i18nProvider={spanish} dataProvider={dataProvider}>
+          <ResourceContextProvider value="shipments">
+            <ListBase perPage={25}>
+              <ListPagination />
+            </ListBase>
+          </ResourceContextProvider>
+        </AdminContext>,
+      );
+      expect(await screen.findByRole('button', { name: es.ra.navigation.next })).toBeTruthy();
+      expect(screen.getByRole('button', { name: es.ra.navigation.previous })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Go to/ })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -13,6 +13,15 @@ export default tseslint.config(
     },
   },
   {
+    // Dates in the interface language: react-admin's DateField formats in the browser's (en-US dates on a Spanish
+    // screen); admin/src/components/DateField.tsx passes the interface's.
+    files: ['admin/src/**/*.{ts,tsx}'],
+    ignores: ['admin/src/components/DateField.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-admin', importNames: ['DateField'], message: "Use DateField from admin/src/components/DateField.tsx (the interface's language)." }] }],
+    },
+  },
+  {
     files: ['cli/bin.mjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

@@ -1,4 +1,5 @@
-import { DateField, TextField } from 'react-admin';
+import { TextField } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { ResourceList } from '../../components/ResourceList.js';
 
 export const LocationGroupList = () => (

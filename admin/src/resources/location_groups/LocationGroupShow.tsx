@@ -1,4 +1,5 @@
-import { Datagrid, DateField, ReferenceArrayField, Show, TextField } from 'react-admin';
+import { Datagrid, ReferenceArrayField, Show, TextField } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { DetailPage, DetailSection, EmptyValue } from '../../components/DetailSections.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { ShowActions } from '../../components/recordActions.js';

@@ -1,4 +1,5 @@
-import { BooleanField, BooleanInput, DateField, NumberField, TextField, useTranslate } from 'react-admin';
+import { BooleanField, BooleanInput, NumberField, TextField, useTranslate } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { FEATURES } from '../../../../core/features.js';
 import { BitmaskField } from '../../components/BitmaskField.js';
 import { ResourceList } from '../../components/ResourceList.js';

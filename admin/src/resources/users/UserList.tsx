@@ -1,4 +1,5 @@
-import { BooleanField, BooleanInput, DateField, TextField } from 'react-admin';
+import { BooleanField, BooleanInput, TextField } from 'react-admin';
+import { DateField } from '../../components/DateField.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
 import { ResourceList, joinLine } from '../../components/ResourceList.js';
 import { RoleField, RoleFilterInput } from '../../components/RoleInput.js';

@@ -47,6 +47,16 @@ describeE2e('first paint on a phone', (env) => {
       // The dashboard's first view: its three cards, the charts' heading and time zone, where the app draws them.
       const dashboard = home === '/' ? await dashboardBoxes(page, '#app-shell') : null;
       if (dashboard) expect(await shell.locator('h2').nth(1).textContent()).toBe(en.dashboard.kpis_title);
+      // After the paint, every chunk of the first screen is modulepreloaded (a dozen links per task), the entry's
+      // absence notwithstanding: the app, the layout and the home screen's own chunk among them.
+      const screenChunk = home === '/driver' ? 'DriverScreen' : 'Dashboard';
+      const preloaded = () => page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l as HTMLLinkElement).href));
+      const missing = async () => {
+        const hrefs = await preloaded();
+        return ['AdminApp', 'Layout', screenChunk].filter((name) => !hrefs.some((href) => href.includes(`/assets/${name}-`)));
+      };
+      await expect.poll(missing, { timeout: 15_000 }).toEqual([]);
+      expect((await preloaded()).length).toBeGreaterThan(12);
 
       await page.unroute(ENTRY);
       await page.reload();

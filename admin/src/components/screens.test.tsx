@@ -17,11 +17,11 @@ afterEach(cleanup);
 
 describe('ListPagination', () => {
   /** A page of 25 shipments whose list answer carries this total (and meta). */
-  const renderPage = (total: number, meta?: object) => {
+  const renderPage = (total: number, meta?: object, i18nProvider = testI18n) => {
     const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));
     const dataProvider = testDataProvider({ getList: async () => ({ data: rows, total, meta }) as never });
     render(
-      <AdminContext i18nProvider={testI18n} dataProvider={dataProvider}>
+      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>
         <ResourceContextProvider value="shipments">
           <ListBase perPage={25}>
             <ListPagination />
@@ -45,18 +45,7 @@ describe('ListPagination', () => {
     // A phone: every media query below MUI's sm breakpoint matches (react-admin then draws its small pagination).
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
     try {
-      const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1 }));
-      const dataProvider = testDataProvider({ getList: async () => ({ data: rows, total: 60 }) as never });
-      const spanish = polyglotI18nProvider(() => es as unknown as TranslationMessages, 'es', { allowMissing: true });
-      render(
-        <AdminContext i18nProvider={spanish} dataProvider={dataProvider}>
-          <ResourceContextProvider value="shipments">
-            <ListBase perPage={25}>
-              <ListPagination />
-            </ListBase>
-          </ResourceContextProvider>
-        </AdminContext>,
-      );
+      renderPage(60, undefined, polyglotI18nProvider(() => es as unknown as TranslationMessages, 'es', { allowMissing: true }));
       expect(await screen.findByRole('button', { name: es.ra.navigation.next })).toBeTruthy();
       expect(screen.getByRole('button', { name: es.ra.navigation.previous })).toBeTruthy();
       expect(screen.queryByRole('button', { name: /Go to/ })).toBeNull();

@@ -34,6 +34,16 @@ function renderSignIn() {
   );
 }
 
+/** A driver account whose saved language is `locale`. */
+const driver = (locale: string) => ({ id: 7, first_name: 'Dee', last_name: 'River', email: 'driver@example.com', role: ROLES.driver, features: 0, locale });
+
+/** Fills in the form (in English) and presses Sign in. */
+function submit(email: string, password = 'lockerline-demo') {
+  fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+}
+
 beforeEach(() => window.history.replaceState(null, '', '/signin'));
 
 afterEach(async () => {
@@ -60,9 +70,7 @@ describe('guest sign-in page', () => {
   it('shows the credentials message as a focused alert on a refused sign-in', async () => {
     stubApi({ login: { status: 422, body: { code: 'auth.failed', message: 'no' } } });
     renderSignIn();
-    fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: 'someone@example.com' } });
-    fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: 'wrong' } });
-    fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+    submit('someone@example.com', 'wrong');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(en.auth.credentials_incorrect);
     await vi.waitFor(() => expect(document.activeElement).toBe(alert));
@@ -70,29 +78,25 @@ describe('guest sign-in page', () => {
   });
 
   it('hands a signed-in user to the admin app at their home, in place of /signin in the history', async () => {
-    const user = { id: 7, first_name: 'Dee', last_name: 'River', email: 'driver@example.com', role: ROLES.driver, features: 0, locale: 'en' };
+    const user = driver('en');
     stubApi({ login: { status: 200, body: { data: user } } });
     renderSignIn();
-    fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: user.email } });
-    fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: 'lockerline-demo' } });
-    fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+    submit(user.email);
     await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
     expect(window.location.pathname).toBe('/driver');
   });
 
   it("speaks the account's language once signed in", async () => {
-    const user = { id: 7, first_name: 'Dee', last_name: 'River', email: 'driver@example.com', role: ROLES.driver, features: 0, locale: 'es' };
+    const user = driver('es');
     stubApi({ login: { status: 200, body: { data: user } } });
     renderSignIn();
-    fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: user.email } });
-    fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: 'lockerline-demo' } });
-    fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+    submit(user.email);
     await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('button', { name: `ES ${es.app.languages.es}` }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('keeps a language tapped while the sign-in is on its way, and saves it on the account', async () => {
-    const user = { id: 7, first_name: 'Dee', last_name: 'River', email: 'driver@example.com', role: ROLES.driver, features: 0, locale: 'en' };
+    const user = driver('en');
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const fetch = stubApi({ login: { status: 200, body: { data: user } } });
@@ -102,9 +106,7 @@ describe('guest sign-in page', () => {
       return plain(url, init);
     });
     renderSignIn();
-    fireEvent.change(screen.getByLabelText(en.auth.email, { exact: false }), { target: { value: user.email } });
-    fireEvent.change(screen.getByLabelText(en.auth.password, { exact: false }), { target: { value: 'lockerline-demo' } });
-    fireEvent.click(screen.getByRole('button', { name: en.auth.sign_in }));
+    submit(user.email);
     await vi.waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/login'))).toBe(true));
     await act(() => setGuestLocale('es'));
     fetch.mockClear();

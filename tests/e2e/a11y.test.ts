@@ -25,8 +25,9 @@ async function expectOneNewH1(page: Page, previous: string, where: string): Prom
     const text = document.querySelector('h1')?.textContent?.trim() ?? '';
     return text !== '' && text !== prev;
   }, previous);
-  await page.waitForLoadState('networkidle');
-  expect(await page.locator('h1').count(), where).toBe(1);
+  // Exactly one h1 once the screen has settled: polled, not read once after 'networkidle' (that state is reached once
+  // per page load, so after an in-app sign-in it may already lie behind, and the live-updates stream stays open).
+  await expect.poll(() => page.locator('h1').count(), { message: where, timeout: 15_000 }).toBe(1);
   return h1Text(page);
 }
 

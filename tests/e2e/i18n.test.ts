@@ -35,7 +35,7 @@ describeE2e('languages', (env) => {
     // The switch is saved on the account (PUT /api/user/locale): back to English for the other tests.
     await languageButton(page, 'en', es).click();
     await page.getByRole('heading', { name: en.dashboard.title }).first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await restoreEnglish(page); // awaited, whatever the click's own save is still doing
   });
 
   it('the signin page switches language too', async () => {
@@ -55,13 +55,15 @@ describeE2e('languages', (env) => {
     await page.waitForURL((url) => url.pathname !== '/signin');
     try {
       await languageButton(page, 'es').click();
-      await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor({ timeout: 30_000 });
       await page.getByText(es.dashboard.cards[0]).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      // No English left once the screen has settled (not 'networkidle': the live-updates stream stays open).
+      const english = async () => {
+        const body = await page.locator('#root').innerText();
+        return [en.dashboard.title, en.dashboard.cards[0], en.dashboard.view_all].filter((text) => body.includes(text));
+      };
+      await expect.poll(english, { timeout: 15_000 }).toEqual([]);
       expect(await languageButton(page, 'es', es).getAttribute('aria-pressed')).toBe('true');
-      const body = await page.locator('#root').innerText();
-      const english = [en.dashboard.title, en.dashboard.cards[0], en.dashboard.view_all].filter((text) => body.includes(text));
-      expect(english).toEqual([]);
     } finally {
       await restoreEnglish(page);
     }

@@ -73,6 +73,8 @@ describeE2e('accessibility', (env) => {
     for (const email of ['superadmin@example.com', 'merchant.admin@example.com', 'driver@example.com', 'warehouse@example.com', 'pudo@example.com']) {
       const page = await env.newPage();
       await signIn(page, email);
+      // The app has taken over from the sign-in page (whose own h1 would otherwise count as the home's).
+      await page.locator('#main-content').waitFor();
       let title = await expectOneNewH1(page, '', `${email} home`);
       const entries = MENU.filter((entry) => entry.path !== new URL(page.url()).pathname);
       for (const entry of entries) {

@@ -104,18 +104,23 @@ export function useTablePaginationLabels() {
   return {
     labelDisplayedRows: useDisplayedRowsLabel(),
     labelRowsPerPage: translate('ra.navigation.page_rows_per_page'),
-    getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => translate(`ra.navigation.${type}`),
+    getItemAriaLabel: usePageButtonNames(),
   };
+}
+
+/** MUI TablePagination's `getItemAriaLabel`: the first / previous / next / last buttons' names (`ra.navigation.*`). */
+function usePageButtonNames() {
+  const translate = useTranslate();
+  return (type: 'first' | 'last' | 'next' | 'previous') => translate(`ra.navigation.${type}`);
 }
 
 /** Pagination of lists and related lists: 'Shows {from}-{to} of {total} rows', 25 rows per page by default. */
 export function ListPagination() {
   const { meta } = useListContext();
-  const translate = useTranslate();
   const labelDisplayedRows = useDisplayedRowsLabel((meta as { totalCapped?: boolean } | undefined)?.totalCapped);
   // The previous / next buttons' names: react-admin passes them on a wide screen only, and on a phone MUI's own
   // English ones ("Go to next page") were read out in Spanish too.
-  const getItemAriaLabel = (type: 'first' | 'last' | 'next' | 'previous') => translate(`ra.navigation.${type}`);
+  const getItemAriaLabel = usePageButtonNames();
   // PaginationProps omits these two from its type, but passes them on to MUI's TablePagination.
   return <Pagination rowsPerPageOptions={[10, 25, 50, 100]} {...({ labelDisplayedRows, getItemAriaLabel } as object)} />;
 }

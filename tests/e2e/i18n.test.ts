@@ -1,7 +1,7 @@
 /** Switching to Spanish translates the screen, menu included. */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeE2e, en, es, languageButton, restoreEnglish, signIn } from './helpers.js';
+import { PHONE, apiData, describeE2e, en, es, languageButton, restoreEnglish, signIn, submitSignIn } from './helpers.js';
 
 const switchToSpanish = (page: Page) => languageButton(page, 'es').click();
 
@@ -36,6 +36,40 @@ describeE2e('languages', (env) => {
     await languageButton(page, 'en', es).click();
     await page.getByRole('heading', { name: en.dashboard.title }).first().waitFor();
     await restoreEnglish(page); // awaited, whatever the click's own save is still doing
+  });
+
+  it("a language tapped just after Sign in is the language the app shows, not the account's", async () => {
+    const page = await env.newPage(PHONE);
+    // The form checks itself before it signs in, with a chunk fetched on the first submit (seconds on a phone's
+    // network). Holding that chunk holds the window open, so the tap lands in it every time.
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    let held!: () => void;
+    const holding = new Promise<void>((done) => (held = done));
+    await page.route(/\/assets\/validation-[\w-]+\.js$/, async (route) => {
+      held();
+      await released;
+      await route.continue();
+    });
+    try {
+      await submitSignIn(page, 'merchant.user@example.com');
+      await holding;
+      await languageButton(page, 'es').click();
+      await page.getByRole('button', { name: es.auth.sign_in, exact: true }).waitFor();
+      release();
+      await page.getByRole('heading', { name: es.dashboard.title }).first().waitFor();
+      const english = async () => {
+        const body = await page.locator('#root').innerText();
+        return [en.dashboard.title, en.dashboard.cards[0], en.dashboard.view_all].filter((text) => body.includes(text));
+      };
+      await expect.poll(english, { timeout: 15_000 }).toEqual([]);
+      expect(await languageButton(page, 'es', es).getAttribute('aria-pressed')).toBe('true');
+      // Saved on the account: the next sign-in, anywhere, is in Spanish.
+      await expect.poll(async () => (await apiData<{ locale: string }>(page, '/api/user')).locale, { timeout: 15_000 }).toBe('es');
+    } finally {
+      release();
+      await restoreEnglish(page);
+    }
   });
 
   it('the signin page switches language too', async () => {

@@ -116,4 +116,17 @@ describe('guest sign-in page', () => {
     const saved = fetch.mock.calls.filter(([url, init]) => url.endsWith('/user/locale') && init?.method === 'PUT');
     expect(saved.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ locale: 'es' }]);
   });
+
+  it('keeps a language tapped right after Sign in, while the form is still being checked', async () => {
+    const user = driver('en');
+    const fetch = stubApi({ login: { status: 200, body: { data: user } } });
+    renderSignIn();
+    submit(user.email);
+    // Before the form check has answered, so before the login request: the account's language must not win.
+    await act(() => setGuestLocale('es'));
+    await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: `ES ${es.app.languages.es}` }).getAttribute('aria-pressed')).toBe('true');
+    const saved = fetch.mock.calls.filter(([url, init]) => url.endsWith('/user/locale') && init?.method === 'PUT');
+    expect(saved.map(([, init]) => JSON.parse(String(init?.body))).at(-1)).toEqual({ locale: 'es' });
+  });
 });

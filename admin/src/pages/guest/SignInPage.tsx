@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { HttpError } from 'react-admin';
 import { login } from '../../providers/authProvider.js';
 import { api } from '../../providers/http.js';
-import { getLocale, isLocale } from '../../providers/locale.js';
+import { getLocale, isLocale, onLocaleChange } from '../../providers/locale.js';
 import { saveLocale } from '../../providers/i18nProvider.js';
 import { GuestAlert, GuestField, GuestLayout } from '../../guest/ui.js';
 import { setGuestLocale, useGuestI18n } from '../../guest/i18n.js';
@@ -55,13 +55,13 @@ export function SignInPage() {
     setFieldErrors({});
   };
 
-  const signIn = async () => {
+  /** `chose`: whether a language was picked since Sign in was pressed (the form check before the request included). */
+  const signIn = async (chose: () => boolean) => {
     prefetchApp();
-    const chosen = getLocale();
     const user = await login({ email, password });
     // From now on the interface speaks the user's language, unless they picked one while signing in: the later
     // choice wins, and the account learns it (the switch's own save went out before the session existed).
-    if (getLocale() !== chosen) saveLocale(getLocale());
+    if (chose()) saveLocale(getLocale());
     else if (isLocale(user.locale)) await setGuestLocale(user.locale).catch(() => undefined);
     await enterApp(user);
   };
@@ -73,6 +73,16 @@ export function SignInPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    let chose = false;
+    const stopNoticing = onLocaleChange(() => (chose = true));
+    try {
+      await submitForm(() => chose);
+    } finally {
+      stopNoticing();
+    }
+  };
+
+  const submitForm = async (chose: () => boolean) => {
     const problems = await checkGuestForm(mode === 'signin' ? 'login' : 'forgot', { email, password });
     const fields = Object.keys(problems) as Field[];
     setFieldErrors(Object.fromEntries(fields.map((field) => [field, translate(problems[field].key, problems[field].params)])));
@@ -84,7 +94,7 @@ export function SignInPage() {
     setError(null);
     setInfo(null);
     try {
-      await (mode === 'signin' ? signIn() : requestReset());
+      await (mode === 'signin' ? signIn(chose) : requestReset());
     } catch (e) {
       const fieldError = (e as HttpError)?.body?.errors?.email;
       setError(mode === 'forgot' && fieldError ? fieldError : translate(signInErrorKey(e)));

@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   'shipment.not_deletable': 400,
   'shipment.not_registrable': 400,
   'shipment.no_packages': 400,
+  'shipment.locker_needs_phone': 422,
   'shipment.not_printable': 400,
   'shipment.labels_not_printed': 400,
   'shipment.pickup_already_requested': 400,

@@ -5,7 +5,7 @@
  * created events), linked both ways (shipments.batch_id, batch_items.shipment_id), item -> 100, all in
  * one transaction with a compare-and-set on the item so a double click converts once.
  */
-import { oversizedRefusal } from '../../core/policies/packages.policy.js';
+import { lockerPhoneRefusal, oversizedRefusal } from '../../core/policies/packages.policy.js';
 import { DomainError } from '../../core/errors.js';
 import { batchItemRefusal, CONVERTED_ITEM_STATUS, CONVERTIBLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
 import type { Batch, BatchItem } from '../db/tables.js';
@@ -34,6 +34,8 @@ export async function convertItem(ctx: ServiceContext, item: BatchItem, batch: B
   if (!dropoff || dropoff.active !== 1 || dropoff.type !== 'dropoff') throw new DomainError('provider.dropoff_not_found');
   const oversized = oversizedRefusal(sizes, dropoff);
   if (oversized) throw new DomainError(oversized);
+  const noPhone = lockerPhoneRefusal(item.full_phone_number ?? item.phone, dropoff);
+  if (noPhone) throw new DomainError(noPhone);
 
   const values = newShipmentValues({
     first_name: item.first_name,

@@ -1,11 +1,10 @@
 /**
  * The drop-off locations a customer may choose (lockers and PUDO points that are active drop-offs,
- * network-wide or the merchant's own; PUDO only for oversized parcels), nearest first when a position
+ * network-wide or the merchant's own, of the classes core `dropoffClassesFor` allows), nearest first when a position
  * is known: device coordinates, or the centre of the locations sharing the searched postcode. A search that
  * is no known postcode narrows the list to the points whose name, town or postcode contain it (most
  * Bahamian addresses have no postcode: customers look for their town or a shop's name).
  */
-import { dropoffClassesFor } from '../../core/policies/packages.policy.js';
 import type { Kysely } from 'kysely';
 import { distanceKm, type LatLng } from '../../core/geo.js';
 import type { Database, Location } from '../db/tables.js';
@@ -23,13 +22,13 @@ export interface Choice {
   distance_km: number | null;
 }
 
-function allowed(db: Kysely<Database>, merchantId: number, oversized: boolean) {
+function allowed(db: Kysely<Database>, merchantId: number, classes: readonly string[]) {
   return db
     .selectFrom('locations')
     .selectAll()
     .where('type', '=', 'dropoff')
     .where('active', '=', 1)
-    .where('class', 'in', dropoffClassesFor(oversized ? ['OVERSIZED'] : []))
+    .where('class', 'in', classes)
     .where((eb) => eb.or([eb('merchant_id', 'is', null), eb('merchant_id', '=', merchantId)]));
 }
 
@@ -84,14 +83,14 @@ export function matchesSearch(l: Pick<Location, 'name' | 'address_locality' | 'a
   return [l.name, l.address_locality, l.address_postcode].some((field) => folded(field).includes(term));
 }
 
-export async function listChoices(db: Kysely<Database>, merchantId: number, oversized: boolean, { from, search }: ChoiceQuery, limit = 100): Promise<Choice[]> {
-  const rows = await allowed(db, merchantId, oversized).orderBy('name').orderBy('id').limit(2000).execute();
+export async function listChoices(db: Kysely<Database>, merchantId: number, classes: readonly string[], { from, search }: ChoiceQuery, limit = 100): Promise<Choice[]> {
+  const rows = await allowed(db, merchantId, classes).orderBy('name').orderBy('id').limit(2000).execute();
   const choices = (search ? rows.filter((l) => matchesSearch(l, search)) : rows).map((l) => present(l, from));
   if (from) choices.sort((a, b) => (a.distance_km ?? Infinity) - (b.distance_km ?? Infinity) || a.id - b.id);
   return choices.slice(0, limit);
 }
 
 /** The location if the customer may choose it, else undefined. */
-export function findChoice(db: Kysely<Database>, merchantId: number, oversized: boolean, id: number): Promise<Location | undefined> {
-  return allowed(db, merchantId, oversized).where('id', '=', id).executeTakeFirst();
+export function findChoice(db: Kysely<Database>, merchantId: number, classes: readonly string[], id: number): Promise<Location | undefined> {
+  return allowed(db, merchantId, classes).where('id', '=', id).executeTakeFirst();
 }

@@ -16,6 +16,7 @@ import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js'
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import { ANSWERABLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
 import { DOORLESS_PACKAGE_STATUSES, fullSizes, lockerHasRoom, type LockerSize } from '../../core/policies/lockers.policy.js';
+import { dropoffClassesFor, pudoOnlyReason } from '../../core/policies/packages.policy.js';
 import { checkLockerRoom } from '../lockers/availability.js';
 import { freeDoorsOf } from '../lockers/doors.repository.js';
 import type { Database, Merchant } from '../db/tables.js';
@@ -34,7 +35,10 @@ interface Subject {
   first_name: string | null;
   /** The customer's language: the page opens in it. */
   locale: string;
-  oversized: boolean;
+  /** Why only PUDO points may be chosen (core `pudoOnlyReason`), or null. */
+  pudo_only_reason: 'oversized' | 'no_phone' | null;
+  /** The location classes the customer may choose from (core `dropoffClassesFor`). */
+  classes: readonly string[];
   selected_location_id: number | null;
   /** The parcel sizes a locker must have doors for (a batch item's are unknown: one door of any size). */
   sizes: string[];
@@ -55,24 +59,26 @@ export function publicBrand(m: Pick<Merchant, 'name' | 'features' | 'branding'>)
   return { name: s(b.brand_name) ?? m.name, email_theme: brandColor(b.email_theme), url: s(b.url), contact_url: s(b.contact_url) };
 }
 
+/** Where the customer may collect parcels of these sizes, with this phone number (core/policies/packages.policy.ts). */
+const dropoffRule = (sizes: readonly string[], phone: string | null) => ({ pudo_only_reason: pudoOnlyReason(sizes, phone), classes: dropoffClassesFor(sizes, phone) });
+
 /** The token's subject (public.token_invalid when unknown), whatever the link's state. */
 async function load(db: Kysely<Database>, secret: string, rawToken: string, now: Date): Promise<Subject> {
   const token = await findToken(db, secret, rawToken, now);
   const closed = (answerable: boolean): TokenState => (token.state === 'open' && !answerable ? 'used' : token.state);
   if (token.subject_type === 'batch_items') {
     const item = await db.selectFrom('batch_items').innerJoin('batches', 'batches.id', 'batch_items.batch_id')
-      .select(['batch_items.merchant_id', 'batch_items.first_name', 'batch_items.locale', 'batch_items.status', 'batch_items.pickup_location_id', 'batches.packages_oversized'])
+      .select(['batch_items.merchant_id', 'batch_items.first_name', 'batch_items.locale', 'batch_items.status', 'batch_items.pickup_location_id', 'batch_items.phone', 'batch_items.full_phone_number', 'batches.packages_oversized'])
       .where('batch_items.id', '=', token.subject_id).executeTakeFirst();
     if (!item) throw new DomainError('public.token_invalid');
     const state = closed(ANSWERABLE_ITEM_STATUSES.includes(item.status));
-    return { token, state, merchant_id: item.merchant_id, first_name: item.first_name, locale: item.locale, oversized: item.packages_oversized > 0, selected_location_id: item.pickup_location_id, sizes: [] };
+    return { token, state, merchant_id: item.merchant_id, first_name: item.first_name, locale: item.locale, ...dropoffRule(item.packages_oversized > 0 ? ['OVERSIZED'] : [], item.full_phone_number ?? item.phone), selected_location_id: item.pickup_location_id, sizes: [] };
   }
-  const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'locale', 'status', 'dropoff_location_id']).where('id', '=', token.subject_id).executeTakeFirst();
+  const shipment = await db.selectFrom('shipments').select(['id', 'merchant_id', 'first_name', 'locale', 'status', 'dropoff_location_id', 'phone']).where('id', '=', token.subject_id).executeTakeFirst();
   if (!shipment) throw new DomainError('public.token_invalid');
   const state = closed(applyShipmentAction(shipment, 'location-chosen', { actor: SYSTEM_ACTOR }).ok);
   const sizes = state === 'open' ? (await db.selectFrom('packages').select('size').where('shipment_id', '=', shipment.id).where('status', 'not in', DOORLESS_PACKAGE_STATUSES).execute()).map((p) => p.size) : [];
-  const oversized = sizes.includes('OVERSIZED');
-  return { token, state, merchant_id: shipment.merchant_id, first_name: shipment.first_name, locale: shipment.locale, oversized, selected_location_id: shipment.dropoff_location_id, sizes };
+  return { token, state, merchant_id: shipment.merchant_id, first_name: shipment.first_name, locale: shipment.locale, ...dropoffRule(sizes, shipment.phone), selected_location_id: shipment.dropoff_location_id, sizes };
 }
 
 /**
@@ -93,10 +99,10 @@ export async function showRespondPage(db: Kysely<Database>, secret: string, rawT
     ...page,
     first_name: s.first_name,
     expires_at: s.token.expires_at,
-    oversized: s.oversized,
-    pudo_only: s.oversized,
+    pudo_only: s.pudo_only_reason !== null,
+    pudo_only_reason: s.pudo_only_reason,
     selected_location_id: s.selected_location_id,
-    choices: await withRoom(db, await listChoices(db, s.merchant_id, s.oversized, where), s.sizes),
+    choices: await withRoom(db, await listChoices(db, s.merchant_id, s.classes, where), s.sizes),
   };
 }
 
@@ -123,7 +129,7 @@ export async function answerRespondPage(db: Kysely<Database>, secret: string, ra
   if (s.state !== 'open') throw closedTokenError(s.state);
   const id = Number(locationId);
   if (locationId === undefined || locationId === null || locationId === '') throw new DomainError('validation.failed', undefined, { fields: { location_id: 'validation.required' }, problems: { location_id: { key: 'validation.required' } } });
-  const location = Number.isInteger(id) && id > 0 ? await findChoice(db, s.merchant_id, s.oversized, id) : undefined;
+  const location = Number.isInteger(id) && id > 0 ? await findChoice(db, s.merchant_id, s.classes, id) : undefined;
   if (!location) throw new DomainError('public.location_not_allowed');
   await checkLockerRoom(db, 'location_id', location, roomFor(s.sizes));
   const at = now.toISOString();

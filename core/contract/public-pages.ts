@@ -42,6 +42,8 @@ export const RespondPageData = Type.Object({
   merchant: PublicBrand,
   expires_at: Type.String(),
   pudo_only: Type.Boolean(),
+  /** Why only PUDO points are offered: the parcel is too large for a locker, or there is no mobile number for its code. */
+  pudo_only_reason: nullable(Type.Union([Type.Literal('oversized'), Type.Literal('no_phone')])),
   selected_location_id: nullable(Type.Integer()),
   choices: Type.Array(Choice),
 });

@@ -84,6 +84,7 @@ describe('shipment rows', () => {
     [{ size: 'HUGE' }, 'size', 'in'],
     [{ size: '' }, 'size', 'required'],
     [{ size: 'OVERSIZED', dropoff_location: 'NAS-LOCK-01' }, 'dropoff_location', 'package.oversized_needs_pudo'],
+    [{ phone: '', dropoff_location: 'NAS-LOCK-01' }, 'phone', 'shipment.locker_needs_phone'],
     [{ dropoff_location: 'NAS-WH-01' }, 'dropoff_location', 'location.warehouse_not_dropoff'],
     [{ dropoff_location: 'NOWHERE' }, 'dropoff_location', 'location_not_found'],
     [{ dropoff_location: 'OLD-01' }, 'dropoff_location', 'location_inactive'],

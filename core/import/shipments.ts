@@ -4,7 +4,7 @@
  * share an order number (external_reference_id) into one shipment create body. A shipment is created
  * from all of its rows or not at all: a bad row makes its siblings invalid too.
  */
-import { customerDropoffRefusal, oversizedRefusal } from '../policies/packages.policy.js';
+import { customerDropoffRefusal, lockerPhoneRefusal, oversizedRefusal } from '../policies/packages.policy.js';
 import { collectProblems, schemas } from '../schemas/index.js';
 import type { Message, Schema } from '../validation.js';
 import type { ImportContext, ImportLocation } from './context.js';
@@ -154,6 +154,7 @@ export class ShipmentImporter {
     if (dropoff && customerDropoffRefusal(dropoff)) add('dropoff_location', { key: 'errors.location.warehouse_not_dropoff' });
     else if (dropoff && size && oversizedRefusal([size], dropoff))
       add('dropoff_location', { key: 'errors.package.oversized_needs_pudo' });
+    if (dropoff && lockerPhoneRefusal(get('phone'), dropoff)) add('phone', { key: 'errors.shipment.locker_needs_phone' });
 
     const barcode = optional(get('barcode'));
     const reference = optional(get('external_reference_id'));

@@ -45,8 +45,20 @@ export const packageStatusTone = (pkg: { status: number }): 'error' | 'success' 
 export const needsPudoDropoff = (sizes: readonly string[]): boolean => sizes.includes('OVERSIZED');
 export const oversizedRefusal = (sizes: readonly string[], dropoff: { class: string } | null | undefined): 'package.oversized_needs_pudo' | null =>
   needsPudoDropoff(sizes) && dropoff?.class !== 'pudo' ? 'package.oversized_needs_pudo' : null;
+/**
+ * A locker texts its pickup code to the customer's mobile (the locker service refuses a shipment without one,
+ * SPEC section 8 "invalid phone number"): a customer with no phone number collects at a PUDO point. Refused when
+ * the shipment is saved or imported, not later at registration.
+ */
+export const hasLockerPhone = (phone: unknown): boolean => typeof phone === 'string' && phone.trim() !== '';
+export const lockerPhoneRefusal = (phone: unknown, dropoff: { class: string } | null | undefined): 'shipment.locker_needs_phone' | null =>
+  dropoff?.class === 'locker' && !hasLockerPhone(phone) ? 'shipment.locker_needs_phone' : null;
+/** Why a customer may collect only at a PUDO point, or null; `phone`: the customer's, undefined where not known. */
+export const pudoOnlyReason = (sizes: readonly string[], phone?: unknown): 'oversized' | 'no_phone' | null =>
+  needsPudoDropoff(sizes) ? 'oversized' : phone !== undefined && !hasLockerPhone(phone) ? 'no_phone' : null;
 /** The location classes packages of these sizes may be dropped off at (pickers, alternatives, the customer's choices). */
-export const dropoffClassesFor = (sizes: readonly string[]): ('pudo' | 'locker')[] => (needsPudoDropoff(sizes) ? ['pudo'] : ['pudo', 'locker']);
+export const dropoffClassesFor = (sizes: readonly string[], phone?: unknown): ('pudo' | 'locker')[] =>
+  pudoOnlyReason(sizes, phone) ? ['pudo'] : ['pudo', 'locker'];
 /** A customer never drops a parcel off at a warehouse: only lockers and PUDO points are drop-offs for shipments and batch items. */
 export const customerDropoffRefusal = (dropoff: { class: string }): 'location.warehouse_not_dropoff' | null =>
   (dropoffClassesFor([]) as string[]).includes(dropoff.class) ? null : 'location.warehouse_not_dropoff';

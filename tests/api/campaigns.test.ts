@@ -79,7 +79,8 @@ describe('batch campaigns', () => {
     // With the admin's language switched to Spanish: a given language stands, an absent one is the admin's.
     expect((await admin.put('/api/user/locale', { locale: 'es' })).statusCode).toBe(200);
     const ben = await customer('Ben', { locale: 'en' });
-    const lucia = await customer('Lucía');
+    // No mobile number for Lucía: a locker texts its pickup code, so her page offers PUDO points only.
+    const lucia = await customer('Lucía', { phone: null });
     expect([ben.json().data.locale, lucia.json().data.locale]).toEqual(['en', 'es']);
     const french = await customer('Léa', { locale: 'fr' });
     expect(french.statusCode).toBe(422);
@@ -212,7 +213,15 @@ describe('batch campaigns', () => {
 
     // The Spanish customer's page opens in Spanish; she answers too.
     const luciaPage = await customer.get(`/api/public/respond/${tokens.lucia2}`);
-    expect(luciaPage.json().data).toMatchObject({ state: 'open', first_name: 'Lucía', locale: 'es' });
+    expect(luciaPage.json().data).toMatchObject({ state: 'open', first_name: 'Lucía', locale: 'es', pudo_only: true, pudo_only_reason: 'no_phone' });
+    const luciaChoices = luciaPage.json().data.choices as { id: number; class: string }[];
+    expect(luciaChoices.length).toBeGreaterThan(0);
+    expect(new Set(luciaChoices.map((c) => c.class))).toEqual(new Set(['pudo']));
+    const lockerId = (await t.db.selectFrom('locations').select('id').where('class', '=', 'locker').where('active', '=', 1).executeTakeFirstOrThrow()).id;
+    expect((await customer.post(`/api/public/respond/${tokens.lucia2}`, { location_id: lockerId })).json().code).toBe('public.location_not_allowed');
+    // Ana has a mobile: lockers are among her choices.
+    expect(data.pudo_only_reason).toBeNull();
+    expect(data.choices.some((c: { class: string }) => c.class === 'locker')).toBe(true);
     expect((await customer.post(`/api/public/respond/${tokens.lucia2}`, { location_id: pudoId })).statusCode).toBe(200);
     // Her earlier link is spent too, and still opens in Spanish.
     const luciaFirst = await customer.get(`/api/public/respond/${tokenIn(mailsTo('lucia@example.net')[0]!)}`);

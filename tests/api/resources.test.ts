@@ -83,6 +83,27 @@ describe('shipments', () => {
     expect(pudo.statusCode).toBe(201);
   });
 
+  it("needs the customer's mobile for a locker drop-off (the locker texts the pickup code), on create and on update", async () => {
+    const before = await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const none = await ma.post('/api/shipments', shipmentBody({ dropoff_location_id: id.locker }));
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ code: 'shipment.locker_needs_phone', errors: { phone: expect.stringMatching(/^A locker drop-off needs the customer’s mobile number/) } });
+    const after = await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const spanish = await ma.request({ method: 'POST', url: '/api/shipments', body: shipmentBody({ dropoff_location_id: id.locker, phone: '  ' }), headers: { 'accept-language': 'es' } });
+    expect(spanish.statusCode).toBe(422);
+    expect(spanish.json().code).toBe('shipment.locker_needs_phone');
+    const created = await ma.post('/api/shipments', shipmentBody({ dropoff_location_id: id.locker, phone: '+1 242 502 1234' }));
+    expect(created.statusCode).toBe(201);
+    const s = created.json().data;
+    const cleared = await ma.put(`/api/shipments/${s.id}`, { updated_at: s.updated_at, phone: null });
+    expect(cleared.statusCode).toBe(422);
+    expect(cleared.json().code).toBe('shipment.locker_needs_phone');
+    // Without a phone the customer collects at a PUDO point: moving there is fine.
+    const moved = await ma.put(`/api/shipments/${s.id}`, { updated_at: s.updated_at, phone: null, dropoff_location_id: id.pudo });
+    expect(moved.statusCode).toBe(200);
+  });
+
   it('never takes a warehouse as the drop-off of a shipment or a batch item: a coded 422, nothing written', async () => {
     const { id: _pudoId, ...pudo } = await t.db.selectFrom('locations').selectAll().where('id', '=', id.pudo).executeTakeFirstOrThrow();
     const warehouse = (await t.db.insertInto('locations').values({ ...pudo, name: 'Nassau Warehouse', code: 'WH-NAS-99', class: 'warehouse', type: 'dropoff' }).returning('id').executeTakeFirstOrThrow()).id;

@@ -19,6 +19,7 @@ const page: RespondPageData = {
   merchant: { name: 'Acme Outfitters', email_theme: null, url: null, contact_url: null },
   expires_at: '2031-03-20T00:00:00.000Z',
   pudo_only: false,
+  pudo_only_reason: null,
   selected_location_id: null,
   choices: [],
 };
@@ -68,6 +69,15 @@ describe('RespondPage', () => {
     renderPage({ ...page, choices: [choice(1, 2.5), choice(2, 12)] }, 'tok-distances');
     expect(await screen.findByRole('heading', { name: es.public.respond.choices_nearest })).toBeTruthy();
     expect(screen.getAllByTestId('public-distance').map((d) => d.textContent)).toEqual(['2,5 km', '12,0 km']);
+  });
+
+  it('says why only PUDO points are offered: a parcel too large for a locker, or no mobile number for its code', async () => {
+    renderPage({ ...page, pudo_only: true, pudo_only_reason: 'no_phone', choices: [choice(1, 2.5)] }, 'tok-no-phone');
+    expect(await screen.findByText(es.public.respond.pudo_only_no_phone)).toBeTruthy();
+    expect(screen.queryByText(es.public.respond.pudo_only)).toBeNull();
+    cleanup();
+    renderPage({ ...page, pudo_only: true, pudo_only_reason: 'oversized', choices: [choice(1, 2.5)] }, 'tok-oversized');
+    expect(await screen.findByText(es.public.respond.pudo_only)).toBeTruthy();
   });
 
   it('asks the API for the points matching a town or name, says when none does, and does not claim "nearest first"', async () => {

@@ -132,7 +132,9 @@ export function RespondPage() {
         <Typography variant="body2" color="text.secondary">
           {translate('public.respond.valid_until', { date: when(page.expires_at) })}
         </Typography>
-        {page.pudo_only && <Alert severity="info">{translate('public.respond.pudo_only')}</Alert>}
+        {page.pudo_only && (
+          <Alert severity="info">{translate(page.pudo_only_reason === 'no_phone' ? 'public.respond.pudo_only_no_phone' : 'public.respond.pudo_only')}</Alert>
+        )}
 
         <Box component="form" onSubmit={search} role="search" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <TextField

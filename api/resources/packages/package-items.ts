@@ -2,7 +2,7 @@
  * Package items as they arrive in a shipment body or POST /api/packages: validation, barcodes (generated
  * with a check digit when absent, unique), the oversized-needs-PUDO rule and the no-warehouse drop-off rule.
  */
-import { customerDropoffRefusal, oversizedRefusal } from '../../../core/policies/packages.policy.js';
+import { customerDropoffRefusal, lockerPhoneRefusal, oversizedRefusal } from '../../../core/policies/packages.policy.js';
 import { generateBarcode, normalizeCode } from '../../../core/identifiers.js';
 import type { Location } from '../../db/tables.js';
 import type { Db } from '../access.js';
@@ -63,6 +63,12 @@ export function checkOversized(sizes: string[], dropoff: Pick<Location, 'class'>
   if (oversizedRefusal(sizes, dropoff)) {
     fieldError('dropoff_location_id', 'errors.package.oversized_needs_pudo', 'package.oversized_needs_pudo');
   }
+}
+
+/** A locker texts the pickup code to the customer's mobile (core `lockerPhoneRefusal`): a coded 422 on `phone`. */
+export function checkLockerPhone(phone: unknown, dropoff: Pick<Location, 'class'>): void {
+  const code = lockerPhoneRefusal(phone, dropoff);
+  if (code) fieldError('phone', `errors.${code}`, code);
 }
 
 /** A warehouse is never a customer's drop-off (core `customerDropoffRefusal`): a coded 422 on the given field. */

@@ -19,7 +19,7 @@ import { owningMerchant } from '../owner.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { checkLockerRoom } from '../../lockers/availability.js';
-import { assignBarcodes, checkCustomerDropoff, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
+import { assignBarcodes, checkCustomerDropoff, checkLockerPhone, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
 import { listedInBatch, packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
 import { insertRows } from '../../db/bulk-insert.js';
 
@@ -53,6 +53,7 @@ async function checkLocations(db: Db, values: Row, merchantId: number, sizes: st
   if (!dropoff || dropoff.active !== 1 || dropoff.type !== 'dropoff') fieldError('dropoff_location_id', 'validation.exists');
   checkCustomerDropoff('dropoff_location_id', dropoff);
   checkOversized(sizes, dropoff);
+  checkLockerPhone(values.phone, dropoff);
   // A locker with no door for a package is not offered (issue 13); a shipment already holding its doors there keeps them.
   if (dropoff.id !== heldAt) await checkLockerRoom(db, 'dropoff_location_id', dropoff, sizes);
   if (values.pickup_location_id != null) {

@@ -15,10 +15,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
-import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, isPickupCode, pickupRefusal, type DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
+import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, normalizePickupCode, pickupCodeProblem, pickupRefusal, type DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
 import type { Package } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { systemContext, type OpContext } from '../resources/shared/op-context.js';
+import { fieldError } from '../resources/validate.js';
 import { LostRace, runPackageAction, runPackageActionIn } from '../resources/packages/package-actions.service.js';
 import { findByBarcode } from '../resources/packages/package-scope.js';
 import { syncShipmentStatus } from '../resources/shared/effects.js';
@@ -84,10 +85,14 @@ export function registerTerminalRoutes(fastify: FastifyInstance): void {
 
   app.post('/terminals/:location_id/open', { schema: { tags, params: TerminalParams, body: TerminalCodeBody }, config, preHandler: requireTerminal }, async (request, reply) => {
     const location = terminalOf(request);
+    // A wrongly shaped code (not 6 digits, not a string) can be nobody's code: a validation error before any
+    // counter is touched, so it neither spends one of the terminal's wrong tries nor its per-minute allowance.
+    const problem = pickupCodeProblem(request.body.code);
+    if (problem) fieldError('code', problem.key, 'validation.failed', problem.params);
+    const code = normalizePickupCode(request.body.code) as string;
     await countAttempt(request, reply, location.id);
     await reserveCheck(request, location.id, 'code');
-    const code = request.body.code.replace(/\s+/g, '');
-    const packageId = isPickupCode(code) ? await findByCode(app.db, location.id, code) : undefined;
+    const packageId = await findByCode(app.db, location.id, code);
     if (packageId === undefined) throw new DomainError('locker.code_invalid');
     // The code is right (a package's live code here): whatever follows is not a wrong try.
     await giveBack(request, location.id, 'code');

@@ -5,7 +5,7 @@
  * permission hears 403 first; the locker-full reason, a coded `locker.*` refusal) stay loose here.
  */
 import { Type, type Static } from 'typebox';
-import { DOOR_EVENT_KINDS, type DoorEventKind } from '../policies/locker-access.policy.js';
+import { DOOR_EVENT_KINDS, PICKUP_CODE, type DoorEventKind } from '../policies/locker-access.policy.js';
 import { LOCKER_FULL_REASONS } from '../policies/lockers.policy.js';
 import { Id } from './common.js';
 
@@ -15,8 +15,14 @@ const text = (maxLength: number) => Type.String({ maxLength });
 export const TerminalParams = Type.Object({ location_id: Id });
 export type TerminalParams = Static<typeof TerminalParams>;
 
-/** POST /api/terminals/:location_id/open: the customer's pickup code. */
-export const TerminalCodeBody = Type.Object({ code: text(32) });
+/**
+ * POST /api/terminals/:location_id/open: the customer's pickup code. Its shape (a string of exactly 6 digits, spaces
+ * ignored) is checked by the route with core pickupCodeProblem, so a number or a short code answers the coded
+ * validation.pickup_code (422 validation.failed) without spending one of the terminal's wrong tries.
+ */
+export const TerminalCodeBody = Type.Object({
+  code: Type.Unknown({ description: `the ${PICKUP_CODE.digits}-digit pickup code, as a string (spaces ignored); another shape: 422 validation.failed, not a wrong try` }),
+});
 export type TerminalCodeBody = Static<typeof TerminalCodeBody>;
 
 /** POST /api/terminals/:location_id/courier: the courier's badge. */

@@ -636,6 +636,8 @@ export const appEn = {
     date_between: 'Must be a date from %{min} to %{max}.',
     date_order: 'Must not be before the first day.',
     range_too_long: 'The range may cover at most %{max} days.',
+    // issue 13: a pickup code typed at a locker's kiosk
+    pickup_code: 'A pickup code is exactly %{digits} digits.',
   },
 
   errors: {
@@ -731,7 +733,7 @@ export const appEn = {
       terminal_unauthenticated: 'Terminal not set up, or its secret changed.',
       code_invalid: 'This code is not valid here.',
       code_locked: 'Too many wrong codes: try again in %{minutes} minutes.',
-      code_expired: 'This parcel’s storage time is over.',
+      code_expired: 'This parcel’s storage time is over, so the door stays closed. Contact the sender (the shop you ordered from) with the tracking number from your message: they can ask for more time or tell you where the parcel goes next.',
       rate_limited: 'Too many attempts: wait %{seconds} seconds.',
       badge_invalid: 'This badge code is not valid.',
       no_terminal: 'This location has no locker terminal.',

@@ -639,6 +639,8 @@ export const appEs: AppCatalogue = {
     date_between: 'Debe ser una fecha entre el %{min} y el %{max}.',
     date_order: 'No puede ser anterior al primer día.',
     range_too_long: 'El intervalo puede abarcar como máximo %{max} días.',
+    // issue 13: a pickup code typed at a locker's kiosk
+    pickup_code: 'Un código de recogida tiene exactamente %{digits} cifras.',
   },
 
   errors: {
@@ -735,7 +737,7 @@ export const appEs: AppCatalogue = {
       terminal_unauthenticated: 'Terminal sin configurar, o su clave cambió.',
       code_invalid: 'Este código no es válido aquí.',
       code_locked: 'Demasiados códigos incorrectos: inténtelo en %{minutes} minutos.',
-      code_expired: 'El plazo de almacenamiento de este paquete terminó.',
+      code_expired: 'El plazo de almacenamiento de este paquete terminó, así que la puerta no se abre. Contacte con el remitente (la tienda donde hizo el pedido) con el número de seguimiento de su mensaje: puede pedir más tiempo o decirle adónde irá el paquete.',
       rate_limited: 'Demasiados intentos: espere %{seconds} segundos.',
       badge_invalid: 'Este código de credencial no es válido.',
       no_terminal: 'Esta ubicación no tiene terminal de taquillas.',

@@ -19,8 +19,9 @@ const en = {
     },
     customer: {
       title: 'Collect your parcel',
-      intro: 'Type the 6-digit pickup code from your message, or scan its QR code.',
+      intro: 'Type the %{digits}-digit pickup code from your message, or scan its QR code.',
       code: 'Pickup code',
+      code_count: '%{count} of %{digits} digits',
       open: 'Open door',
       opened: 'Door %{door} is open',
       opened_hint: 'Take your parcel and close the door.',
@@ -103,8 +104,9 @@ const es: typeof en = {
     },
     customer: {
       title: 'Recoja su paquete',
-      intro: 'Escriba el código de recogida de 6 cifras de su mensaje o escanee su código QR.',
+      intro: 'Escriba el código de recogida de %{digits} cifras de su mensaje o escanee su código QR.',
       code: 'Código de recogida',
+      code_count: '%{count} de %{digits} cifras',
       open: 'Abrir puerta',
       opened: 'La puerta %{door} está abierta',
       opened_hint: 'Retire su paquete y cierre la puerta.',

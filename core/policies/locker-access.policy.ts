@@ -3,6 +3,7 @@
  * badges and the door events written for every opening. Pure rules; the API (api/lockers) asks them.
  */
 import type { ErrorCode } from '../errors.js';
+import type { Message } from '../validation.js';
 import { isExpired, type DateInput } from '../machines/expiry.js';
 import { ROLES, roleMatches } from '../roles.js';
 import { PACKAGE_STATUS as S } from '../statuses.js';
@@ -20,7 +21,25 @@ export const PICKUP_CODE = {
 /** Digits of a courier's badge code (random, crypto; shown once). */
 export const BADGE_DIGITS = 10;
 
-export const isPickupCode = (value: unknown): value is string => typeof value === 'string' && new RegExp(`^\\d{${PICKUP_CODE.digits}}$`).test(value);
+/** A pickup code's shape: exactly PICKUP_CODE.digits digits (the kiosk's field and the open route both ask this). */
+const PICKUP_CODE_RE = new RegExp(`^\\d{${PICKUP_CODE.digits}}$`);
+export const isPickupCode = (value: unknown): value is string => typeof value === 'string' && PICKUP_CODE_RE.test(value);
+
+/** What a person types or a scanner sends, as a code: spaces dropped ("123 456" is 123456); anything else kept as it is. */
+export const normalizePickupCode = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
+
+/**
+ * Why a value sent as a pickup code is not one (not a string of exactly 6 digits once spaces are dropped), or null.
+ * A wrongly shaped code is a validation error (422 validation.failed, field `code`), never a wrong try: it cannot
+ * be any package's code, so it is refused before the terminal's counters are touched (docs/lockers.md).
+ */
+export function pickupCodeProblem(value: unknown): Message | null {
+  if (value === undefined || value === null || value === '') return { key: 'validation.required' };
+  return isPickupCode(normalizePickupCode(value)) ? null : { key: 'validation.pickup_code', params: { digits: PICKUP_CODE.digits } };
+}
+
+/** The kiosk's code field: digits only (typed, pasted or scanned), at most PICKUP_CODE.digits of them. */
+export const pickupCodeInput = (typed: string): string => typed.replace(/\D/g, '').slice(0, PICKUP_CODE.digits);
 export const isBadgeCode = (value: unknown): value is string => typeof value === 'string' && new RegExp(`^\\d{${BADGE_DIGITS}}$`).test(value);
 
 /** Location classes whose packages are collected with a pickup code. */

@@ -262,6 +262,41 @@ describe('courier at the kiosk and the customer’s code', () => {
   });
 });
 
+describe('wrongly shaped codes', () => {
+  it('are a coded 422 that spends no wrong try and touches no counter: five "1"s do not lock the terminal, the right code still opens', async () => {
+    await travel(new Date(clock.now().getTime() + 20 * 60_000)); // a fresh lock window
+    const [p] = await deposited();
+    const [code] = await codesOf(p!.id);
+    const counters = () => t.db.selectFrom('throttle').selectAll().where('key', 'like', `terminal:%:${lockers.a}`).orderBy('key').execute();
+    const before = await counters();
+    const send = (body: unknown, locale = 'en') =>
+      kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.a}/open`, body: body as Record<string, unknown>, headers: { ...terminal(lockers.a, secrets.a), 'accept-language': locale } });
+    const shape = { code: 'validation.failed', errors: { code: `A pickup code is exactly ${PICKUP_CODE.digits} digits.` } };
+
+    // The bystander's "1" + Enter, five times, then more malformed codes than the per-minute allowance.
+    for (const bad of ['1', '1', '1', '1', '1', '12', '12345', '1234567', '12345a', '12 34', 'abcdef', ' ']) {
+      const res = await open('a', bad);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json(), bad).toMatchObject(shape);
+    }
+    // A number is not a code: the same coded message, in the kiosk's language.
+    const number = await send({ code: 123456 });
+    expect(number.statusCode).toBe(422);
+    expect(number.json()).toMatchObject(shape);
+    expect((await send({ code: 123456 }, 'es')).json()).toMatchObject({ code: 'validation.failed', errors: { code: `Un código de recogida tiene exactamente ${PICKUP_CODE.digits} cifras.` } });
+    expect((await send({})).json()).toMatchObject({ code: 'validation.failed', errors: { code: 'This field is required.' } });
+    expect(await counters()).toEqual(before);
+
+    // The right code opens (spaces between its digits are fine), and only well-shaped wrong codes count towards the lock.
+    const opened = await open('a', `${code!.slice(0, 3)} ${code!.slice(3)}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(await statusOf(t.db, 'packages', p!.id)).toBe(100);
+    for (let i = 0; i < PICKUP_CODE.maxWrong; i++) expect((await open('a', `00000${i}`)).json().code).toBe('locker.code_invalid');
+    expect((await open('a', '000009')).json().code).toBe('locker.code_locked');
+    expect((await open('a', '1')).json().code).toBe('validation.failed');
+  });
+});
+
 describe('brute force', () => {
   it('10,000 wrong codes against one terminal open nothing (lock after 5 wrong, rate limit per minute); the right code then waits for the window', async () => {
     await travel(new Date(clock.now().getTime() + 60 * 60_000));
@@ -310,7 +345,7 @@ describe('brute force', () => {
   }, 600_000);
 
   it('answers the rate limit and the lock in Spanish too', async () => {
-    const es = await kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.b}/open`, body: { code: 'abc' }, headers: { ...terminal(lockers.b, secrets.b), 'accept-language': 'es' } });
+    const es = await kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.b}/open`, body: { code: '000000' }, headers: { ...terminal(lockers.b, secrets.b), 'accept-language': 'es' } });
     expect(es.json()).toMatchObject({ code: 'locker.code_invalid', message: expect.stringContaining('no es válido') });
   });
 });

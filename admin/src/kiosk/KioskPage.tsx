@@ -11,6 +11,7 @@ import { CourierPanel } from './CourierPanel.js';
 import { BIG, BIG_INPUT, KioskFrame, useRefusal } from './KioskFrame.js';
 import { kioskApi, saveSecret, savedSecret, type KioskApi, type KioskTerminal } from './kioskApi.js';
 import { useLockerTexts } from '../screens/locker-access/useLockerTexts.js';
+import { PICKUP_CODE, isPickupCode, pickupCodeInput } from '../../../core/policies/locker-access.policy.js';
 
 function SetupPanel({ locationId, onSaved, rejected }: { locationId: string; onSaved: (secret: string) => void; rejected: boolean }) {
   const tl = useLockerTexts();
@@ -43,11 +44,11 @@ function CustomerPanel({ api }: { api: KioskApi }) {
   const [error, setError] = useState('');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const typed = code.replace(/\D/g, '');
-    if (!typed) return;
+    // Only a well-shaped code is sent (core isPickupCode): a short one is never counted as a wrong try.
+    if (busy || !isPickupCode(code)) return;
     setBusy(true);
     setError('');
-    const result = await api.open(typed);
+    const result = await api.open(code);
     setBusy(false);
     setCode('');
     if (result.ok) setDoor(result.data.compartment);
@@ -70,18 +71,19 @@ function CustomerPanel({ api }: { api: KioskApi }) {
     <Paper component="form" onSubmit={(e) => void submit(e)} sx={{ p: { xs: 2, sm: 4 } }}>
       <Stack spacing={3}>
         <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '3rem' } }}>{tl('kiosk.customer.title')}</Typography>
-        <Typography variant="h6" component="p">{tl('kiosk.customer.intro')}</Typography>
+        <Typography variant="h6" component="p">{tl('kiosk.customer.intro', { digits: PICKUP_CODE.digits })}</Typography>
         <TextField
           label={tl('kiosk.customer.code')}
           value={code}
-          onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, '').slice(0, 8))}
+          onChange={(e) => setCode(pickupCodeInput(e.target.value))}
+          helperText={tl('kiosk.customer.code_count', { count: code.length, digits: PICKUP_CODE.digits })}
           autoFocus
           autoComplete="one-time-code"
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', style: BIG_INPUT, 'data-testid': 'kiosk-code' } }}
         />
         <Box role="alert" aria-live="assertive">{error && <Alert severity="error" sx={{ fontSize: '1.25rem' }}>{error}</Alert>}</Box>
-        <Button type="submit" variant="contained" sx={BIG} disabled={busy || !code.replace(/\D/g, '')}>{tl('kiosk.customer.open')}</Button>
+        <Button type="submit" variant="contained" sx={BIG} disabled={busy || !isPickupCode(code)}>{tl('kiosk.customer.open')}</Button>
       </Stack>
     </Paper>
   );

@@ -1,0 +1,64 @@
+/**
+ * The kiosk's code entry (docs/lockers.md): digits only, at most 6, and OPEN DOOR only with a whole 6-digit code,
+ * so a short code is never sent (the API would refuse it anyway, without spending one of the terminal's wrong tries).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { lockerAccessMessages } from '../../../core/i18n/locker-access.js';
+import { PICKUP_CODE } from '../../../core/policies/locker-access.policy.js';
+import { renderRoute } from '../components/testing.js';
+import { KioskPage } from './KioskPage.js';
+import { saveSecret } from './kioskApi.js';
+
+const L = lockerAccessMessages.en.kiosk.customer;
+type Call = { url: string; body?: string };
+let calls: Call[] = [];
+
+beforeEach(() => {
+  calls = [];
+  saveSecret('7', 'tl_test_secret');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: init?.body as string | undefined });
+      const data = url.endsWith('/open') ? { compartment: 17 } : { id: 7, name: 'Locker Seven', code: 'LK-7' };
+      return { ok: true, status: 200, json: async () => ({ data }) };
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  saveSecret('7', null);
+  vi.unstubAllGlobals();
+});
+
+const renderKiosk = () => renderRoute({ url: '/kiosk/7', path: '/kiosk/:location_id', element: <KioskPage /> });
+const opens = () => calls.filter((c) => c.url.endsWith('/open'));
+
+describe('KioskPage customer code', () => {
+  it('keeps OPEN DOOR disabled under 6 digits and takes digits only, at most 6', async () => {
+    renderKiosk();
+    const field = screen.getByLabelText(L.code) as HTMLInputElement;
+    const button = () => screen.getByRole('button', { name: L.open }) as HTMLButtonElement;
+    expect(button().disabled).toBe(true);
+
+    for (const typed of ['1', '12', '12345', '12a3-4 5']) {
+      fireEvent.change(field, { target: { value: typed } });
+      expect(field.value).toBe(typed.replace(/\D/g, ''));
+      expect(button().disabled, typed).toBe(true);
+      // Enter (or a scanner's return) with a short code sends nothing.
+      fireEvent.submit(field.closest('form')!);
+    }
+    expect(opens()).toEqual([]);
+    expect(screen.getByText(`5 of ${PICKUP_CODE.digits} digits`)).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: '123 456 78' } });
+    expect(field.value).toBe('123456');
+    expect(button().disabled).toBe(false);
+    fireEvent.click(button());
+    await waitFor(() => expect(opens()).toHaveLength(1));
+    expect(JSON.parse(opens()[0]!.body!)).toEqual({ code: '123456' });
+    expect(await screen.findByText('Door 17 is open')).toBeTruthy();
+  });
+});

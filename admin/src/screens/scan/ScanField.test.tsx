@@ -1,4 +1,6 @@
+import { FormControlLabel, MenuItem, Switch, TextField, ToggleButton } from '@mui/material';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { testI18n } from '../../components/testing.js';
@@ -40,7 +42,7 @@ describe('WedgeDetector', () => {
   });
 });
 
-function renderField(onScan = vi.fn()) {
+function renderField(onScan = vi.fn(), others: ReactNode = null) {
   let time = 0;
   const clock = () => time;
   const advance = (ms: number) => {
@@ -50,6 +52,7 @@ function renderField(onScan = vi.fn()) {
     <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
       <ScanField onScan={onScan} clock={clock} />
       <button type="button">Other</button>
+      {others}
     </AdminContext>,
   );
   return { onScan, advance };
@@ -105,5 +108,68 @@ describe('ScanField', () => {
     advance(300);
     expect(fireEvent.keyDown(other, { key: 'Enter' })).toBe(true);
     expect(onScan).not.toHaveBeenCalled();
+  });
+
+  /** Types `text` then Enter at `target` as a keyboard-wedge scanner does (4 ms apart); the Enter's dispatch result. */
+  function scanAt(target: Element, text: string, advance: (ms: number) => void) {
+    for (const key of text) {
+      advance(4);
+      fireEvent.keyDown(target, { key });
+    }
+    advance(4);
+    return fireEvent.keyDown(target, { key: 'Enter' });
+  }
+
+  // The store screens' quick check-in switch (a checkbox input): QA's case, missed by the old check.
+  it('catches a scanner burst while the quick check-in switch has the focus, as a scan typed in the field', () => {
+    const toggled = vi.fn();
+    const { onScan, advance } = renderField(vi.fn(), <FormControlLabel control={<Switch onChange={toggled} />} label="Quick check-in" />);
+    const toggle = screen.getByRole('switch', { name: 'Quick check-in' });
+    toggle.focus();
+    expect(scanAt(toggle, 'LP849611430497', advance)).toBe(false);
+    expect(onScan).toHaveBeenCalledTimes(1);
+    expect(onScan).toHaveBeenCalledWith('LP849611430497', 'scanner');
+    expect(toggled).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByTestId('scan-input'));
+  });
+
+  it.each<[string, ReactNode, () => HTMLElement]>([
+    ['a checkbox', <input key="c" type="checkbox" aria-label="Pick" />, () => screen.getByRole('checkbox', { name: 'Pick' })],
+    ['a radio button', <input key="r" type="radio" aria-label="One" />, () => screen.getByRole('radio', { name: 'One' })],
+    ['a toggle button', <ToggleButton key="t" value="scan">Scan mode</ToggleButton>, () => screen.getByRole('button', { name: 'Scan mode' })],
+    [
+      'a closed select',
+      <TextField key="s" select label="Location" value="1" onChange={() => undefined}>
+        <MenuItem value="1">Depot</MenuItem>
+      </TextField>,
+      () => screen.getByRole('combobox'),
+    ],
+  ])('catches a scanner burst while %s has the focus', (_name, control, target) => {
+    const { onScan, advance } = renderField(vi.fn(), control);
+    target().focus();
+    expect(scanAt(target(), 'LP849611430497', advance)).toBe(false);
+    expect(onScan).toHaveBeenCalledWith('LP849611430497', 'scanner');
+    expect(document.activeElement).toBe(screen.getByTestId('scan-input'));
+  });
+
+  it.each<[string, ReactNode]>([
+    ['text', <input key="text" type="text" data-testid="typed" />],
+    ['search', <input key="search" type="search" data-testid="typed" />],
+    ['number', <input key="number" type="number" data-testid="typed" />],
+    ['email', <input key="email" type="email" data-testid="typed" />],
+    ['tel', <input key="tel" type="tel" data-testid="typed" />],
+    ['password', <input key="password" type="password" data-testid="typed" />],
+    ['untyped input', <input key="plain" data-testid="typed" />],
+    ['textarea', <textarea key="area" data-testid="typed" />],
+    ['contenteditable', <div key="ce" contentEditable suppressContentEditableWarning data-testid="typed" tabIndex={0} />],
+    ['open combobox', <div key="cb" role="combobox" aria-expanded="true" aria-controls="x" tabIndex={0} data-testid="typed" />],
+    ['listbox option', <ul key="lb" role="listbox"><li role="option" aria-selected="false" tabIndex={0} data-testid="typed">Depot</li></ul>],
+  ])('leaves a fast burst typed into another text field alone (%s)', (_name, control) => {
+    const { onScan, advance } = renderField(vi.fn(), control);
+    const field = screen.getByTestId('typed');
+    field.focus();
+    expect(scanAt(field, 'LP849611430497', advance)).toBe(true); // Enter not prevented: the field's own
+    expect(onScan).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(field);
   });
 });

@@ -26,10 +26,21 @@ export interface ScanFieldProps {
 
 const now = () => performance.now();
 
-function isEditable(target: EventTarget | null): boolean {
+/** Input types that take no typed text: a scanner burst while one has the focus is caught (nothing to type into). */
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'range', 'color', 'file', 'hidden']);
+
+/**
+ * True when keys typed at `target` belong to it: a text field (input of a text type, textarea, contenteditable),
+ * an open combobox or its list of options, or anything in a dialog. Buttons, switches, checkboxes, radios, toggle
+ * buttons and closed selects are not: a scanner burst typed there is a scan.
+ */
+function takesTypedText(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || typeof el.closest !== 'function') return false;
-  return Boolean(el.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]'));
+  if (el.closest('[role="dialog"], [aria-modal="true"], [role="listbox"], [role="menu"], [contenteditable]:not([contenteditable="false"])')) return true;
+  if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
+  if (el.tagName === 'INPUT') return !NON_TEXT_INPUTS.has((el as HTMLInputElement).type);
+  return el.getAttribute('role') === 'combobox' && el.getAttribute('aria-expanded') === 'true';
 }
 
 export function ScanField({ onScan, label, disabled = false, captureGlobal = true, clock = now, wedge, children }: ScanFieldProps) {
@@ -49,12 +60,12 @@ export function ScanField({ onScan, label, disabled = false, captureGlobal = tru
     onScanRef.current(code, source);
   };
 
-  // Scanner bursts while the focus is elsewhere on the page (a button, the page body).
+  // Scanner bursts while the focus is elsewhere on the page: the body, a button, a switch, a checkbox, a closed select.
   useEffect(() => {
     if (!captureGlobal || disabled) return undefined;
     const detector = pageDetector.current;
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.target === inputRef.current || isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.target === inputRef.current || takesTypedText(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       const verdict = detector.push(event.key, clock());
       if (verdict.kind === 'scan') {
         event.preventDefault(); // the closing Enter must not press the focused button

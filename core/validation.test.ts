@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { checkRule, dialPrefix, isRequired, normalizeCountry, phoneProblem, translateProblems, validate, type Rule } from './validation.js';
+import { calendarInstant, checkRule, instantRangeProblem, dialPrefix, isRequired, normalizeCountry, phoneProblem, translateProblems, validate, type Rule } from './validation.js';
 
 const check = (rule: Rule, value: unknown, values: Record<string, unknown> = {}) => checkRule(rule, value, values)?.key ?? null;
+
+describe('calendar instants', () => {
+  it('takes real dates and zoned timestamps, nothing that Date.parse would roll over or guess', () => {
+    expect(calendarInstant('2026-11-25')?.toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    expect(calendarInstant('2026-11-25T10:30:00.123Z')?.toISOString()).toBe('2026-11-25T10:30:00.123Z');
+    expect(calendarInstant('2026-11-25T10:30+01:00')?.toISOString()).toBe('2026-11-25T09:30:00.000Z');
+    for (const bad of ['2026-02-30', '2026-13-01', '2026-11-25T24:00:00Z', '2026-11-25T10:60Z', '2026-11-25T10:00:00', 'yesterday', 123, null])
+      expect(calendarInstant(bad), String(bad)).toBeNull();
+  });
+
+  it('checks a from/to range: real instants, a bare-date end covering its whole day', () => {
+    expect(instantRangeProblem({})).toBeNull();
+    expect(instantRangeProblem({ from: '2026-11-25T18:00:00Z', to: '2026-11-25' })).toBeNull();
+    expect(instantRangeProblem({ from: '2026-02-30' })).toEqual({ field: 'from', message: { key: 'validation.date' } });
+    expect(instantRangeProblem({ from: '2026-11-26', to: '2026-11-25' })).toEqual({ field: 'to', message: { key: 'validation.date_order' } });
+  });
+});
 
 describe('validation rules (SPEC section 5)', () => {
   it('required', () => {

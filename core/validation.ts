@@ -128,8 +128,39 @@ export function calendarDate(value: unknown): Date | null {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
 }
 
+const INSTANT_RE = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * A real instant written as a calendar date (`YYYY-MM-DD`, its UTC midnight) or an ISO timestamp with its zone
+ * (`2026-11-25T10:00:00.000Z`, `…+01:00`); null for anything else, 2026-02-30 and 25:00 included (Date.parse would
+ * roll them over or guess a zone).
+ */
+export function calendarInstant(value: unknown): Date | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  const match = INSTANT_RE.exec(text);
+  if (!match || !calendarDate(match[1])) return null;
+  if (match[2] === undefined) return calendarDate(match[1]);
+  if (Number(match[2]) > 23 || Number(match[3]) > 59 || Number(match[4] ?? 0) > 59) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : new Date(ms);
+}
+
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * What is wrong with an optional `from`/`to` pair of instants (calendarInstant; a bare-date `to` is that whole day),
+ * or null: a date that does not exist (`validation.date`), or `to` before `from` (`validation.date_order`).
+ */
+export function instantRangeProblem(range: { from?: unknown; to?: unknown }): { field: 'from' | 'to'; message: Message } | null {
+  const from = range.from === undefined ? null : calendarInstant(range.from);
+  if (range.from !== undefined && !from) return { field: 'from', message: { key: 'validation.date' } };
+  const to = range.to === undefined ? null : calendarInstant(range.to);
+  if (range.to !== undefined && !to) return { field: 'to', message: { key: 'validation.date' } };
+  const wholeDay = typeof range.to === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(range.to.trim());
+  if (from && to && from.getTime() > to.getTime() + (wholeDay ? DAY_MS - 1 : 0)) return { field: 'to', message: { key: 'validation.date_order' } };
+  return null;
+}
 
 function dateProblem(rule: Extract<Rule, { rule: 'date' }>, value: unknown, context: RuleContext): Message | null {
   const date = calendarDate(value);

@@ -20,6 +20,7 @@ import { registerRecordAction } from '../resources/record-actions.js';
 import { loadOne } from '../resources/records.js';
 import { CompartmentParams, DoorEventsQuery, IdParams, NoBody, NoQuery, ReasonBody } from '../../core/contract/index.js';
 import { fieldError } from '../resources/validate.js';
+import { instantRangeProblem } from '../../core/validation.js';
 import { opContext } from '../resources/shared/op-context.js';
 import { runPackageAction } from '../resources/packages/package-actions.service.js';
 import { loadPackage } from '../resources/packages/package-scope.js';
@@ -68,6 +69,8 @@ export function registerLockerStaffRoutes(fastify: FastifyInstance): void {
   app.get('/locations/:id/door-events', { schema: { tags: ['locations'], params: IdParams, querystring: DoorEventsQuery }, preHandler: requirePermission('lockers.door-events') }, async (request) => {
     const location = await terminalLocation(request);
     const q = request.query;
+    const range = instantRangeProblem(q);
+    if (range) fieldError(range.field, range.message.key);
     const limit = q.limit ?? 50;
     const rows = await listDoorEvents(app.db, location.id, { kind: isDoorEventKind(q.kind) ? q.kind : undefined, from: q.from, to: q.to, before: q.before, limit });
     return { data: rows, meta: { next: rows.length === limit ? rows[rows.length - 1]!.id : null } };

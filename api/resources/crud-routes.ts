@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../core/errors.js';
+import { calendarInstant } from '../../core/validation.js';
 import { canPick, type CrudAction } from '../../core/permissions.js';
 import { signedInActor } from '../plugins/auth.js';
 import { declaresGuard } from '../plugins/route-guard.js';
@@ -12,6 +13,7 @@ import type { RequestActor } from '../http/context.js';
 import { contextOf, ensureCrud, type ServiceContext } from './access.js';
 import { parseListQuery, rawQuery, runList } from './list-query.js';
 import { loadOne } from './records.js';
+import { fieldError } from './validate.js';
 import { allowedActions, presenter, type ResourceModule, type Row } from './module.js';
 import { actionsMap, allVerdicts } from './record-actions.js';
 import { DeleteResponse, ErrorBody, IdParams, ListQuery, ListResponse, ShowResponse, resourceBodies } from '../../core/contract/index.js';
@@ -51,6 +53,8 @@ async function checkVerdict(ctx: ServiceContext, mod: ResourceModule, row: Row, 
 export function checkFresh(row: Row, body: Row) {
   const sent = body.updated_at;
   if (sent === undefined || sent === null || sent === '') return;
+  // A date that does not exist is a wrong request, not somebody else's change.
+  if (!calendarInstant(sent)) fieldError('updated_at', 'validation.date');
   if (String(sent) !== String(row.updated_at)) throw new DomainError('conflict.stale');
 }
 

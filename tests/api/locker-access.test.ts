@@ -251,6 +251,18 @@ describe('courier at the kiosk and the customer’s code', () => {
     expect(today.length).toBeGreaterThan(0);
     expect(today.length).toBeLessThan(all.length);
     expect((await sa.get(`/api/locations/${lockers.a}/door-events?kind=door-nothing`)).statusCode).toBe(422);
+    // Dates that do not exist, and a range that ends before it starts: a coded 422 on the field, not an empty list.
+    for (const [query, field, message] of [
+      ['from=2026-11-01&to=2026-02-30', 'to', 'Must be a real date written YYYY-MM-DD.'],
+      ['to=2026-13-01', 'to', 'Must be a real date written YYYY-MM-DD.'],
+      ['from=2026-11-26T99:99:99Z', 'from', 'Must be a real date written YYYY-MM-DD.'],
+      [`from=${day}&to=2020-01-01`, 'to', 'Must not be before the first day.'],
+    ] as const) {
+      const res = await sa.get(`/api/locations/${lockers.a}/door-events?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { [field]: message } });
+    }
+    expect((await sa.get(`/api/locations/${lockers.a}/door-events?from=${day}T10:00:00Z&to=${day}`)).statusCode).toBe(200);
     expect((await ma.get(`/api/locations/${lockers.a}/door-events`)).statusCode).toBe(403);
   });
 

@@ -147,6 +147,11 @@ describe('shipments', () => {
       code: 'conflict.stale',
       message: 'Someone else has changed this item since you started editing it. Please reload the page to see the changes.',
     });
+    // A date that does not exist is the request's mistake, not somebody else's change: 422 on the field, nothing written.
+    const impossible = await ma.put(`/api/shipments/${s.id}`, { updated_at: '2026-02-30T00:00:00Z', last_name: 'Shelley' });
+    expect(impossible.statusCode).toBe(422);
+    expect(impossible.json()).toMatchObject({ code: 'validation.failed', errors: { updated_at: 'Must be a real date written YYYY-MM-DD.' } });
+    expect((await ma.get(`/api/shipments/${s.id}`)).json().data.last_name).toBe('Byron');
   });
 
   it('updates only below status 20 and deletes only drafts', async () => {

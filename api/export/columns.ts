@@ -14,8 +14,8 @@ export interface ExportColumn {
 export const EXPORT_COLUMNS: readonly ExportColumn[] = [
   ...SHIPMENT_IMPORT_FIELDS.map((f) => ({ name: f.name, labelKey: f.labelKeys[0] })),
   { name: 'reference_id', labelKey: 'resources.shipments.fields.reference_id' },
-  { name: 'status', labelKey: 'resources.shipments.fields.status' },
-  { name: 'package_status', labelKey: 'resources.packages.fields.status' },
+  { name: 'status', labelKey: 'export.columns.shipment_status' },
+  { name: 'package_status', labelKey: 'export.columns.package_status' },
   { name: 'created_at', labelKey: 'resources.shipments.fields.created_at' },
 ];
 

@@ -1255,6 +1255,8 @@ export const appEn = {
     selected: 'Export selected',
     default: 'Default format',
     preparing: 'Preparing the file…',
+    // Header cells of the read-only columns (a shipment's and each package's status side by side: named apart)
+    columns: { shipment_status: 'Shipment status', package_status: 'Package status' },
   },
   // import toolkit (issue 4): row problems and template column help
   import: {

@@ -1264,6 +1264,7 @@ export const appEs: AppCatalogue = {
     selected: 'Exportar seleccionados',
     default: 'Formato predeterminado',
     preparing: 'Preparando el archivo…',
+    columns: { shipment_status: 'Estado del envío', package_status: 'Estado del paquete' },
   },
   // import toolkit (issue 4): row problems and template column help
   import: {

@@ -56,6 +56,9 @@ describe('export', () => {
     expect(xlsx.headers['content-disposition']).toMatch(/attachment; filename="shipments-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const rows = await xlsxRows(xlsx.rawPayload);
     expect(rows[0].slice(0, 3)).toEqual(['Order number', 'Type', 'First name']);
+    // Every column is named apart: the shipment's status and each package's are two columns, two names.
+    expect(rows[0].slice(-3)).toEqual(['Shipment status', 'Package status', 'Created at']);
+    expect(new Set(rows[0]).size).toBe(rows[0].length);
     expect(rows).toHaveLength(3);
     const csv = await download(acme, { ids, format: 'csv' });
     expect(csv.headers['content-disposition']).toContain('.csv"');

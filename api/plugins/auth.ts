@@ -18,7 +18,7 @@ import { safeEqual, sha256 } from '../auth/secrets.js';
 import { ACTOR_CACHE_TTL_MS, ActorCache, clusterPeers } from '../auth/actor-cache.js';
 import type { Db } from '../db/database.js';
 import { iso } from '../clock.js';
-import { setRequestLocale } from './i18n.js';
+import { setRequestLocale, setSessionLocale } from './i18n.js';
 import { declaresGuard, type RouteGuard } from './route-guard.js';
 
 declare module 'fastify' {
@@ -78,7 +78,7 @@ export function authPlugin(app: FastifyInstance, secret: string, database?: Db):
       if (cached && cached.session.expires_at > iso(clock.now())) {
         request.session = cached.session;
         request.actor = cached.actor;
-        if (isLocale(cached.actor.user.locale)) setRequestLocale(request, cached.actor.user.locale);
+        setSessionLocale(request, cached.actor.user.locale);
         await touchSession(db, clock, cached.session); // a write (once a minute) also empties the cache
       } else {
         const epoch = cache?.epoch ?? 0;
@@ -88,7 +88,7 @@ export function authPlugin(app: FastifyInstance, secret: string, database?: Db):
           if (user && user.active === 1) {
             request.session = session;
             request.actor = await loadActor(db, user, 'session', { sessionId: session.id });
-            if (isLocale(user.locale)) setRequestLocale(request, user.locale);
+            setSessionLocale(request, user.locale);
             await touchSession(db, clock, session);
             cache?.set(sessionId, { session, actor: request.actor }, epoch);
           } else {

@@ -1,6 +1,9 @@
 /**
- * Request locale: the signed-in user's locale (set later by the auth plugin), else the `locale`
- * cookie, else Accept-Language. request.t translates into it.
+ * Request locale: the `locale` cookie (the language this browser shows: set at sign-in to the account's and on
+ * every switch), else the signed-in user's saved locale (set later by the auth plugin: a bearer token's requests, a
+ * browser without the cookie), else Accept-Language. request.t translates into it. The browser's own choice wins
+ * over the account's: a user who switched to Spanish on another device still gets this screen's language in its
+ * error messages (docs/i18n.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLocale, makeTranslator, pickLocale } from '../../core/i18n/index.js';
@@ -11,6 +14,13 @@ export const LOCALE_COOKIE = 'locale';
 export function setRequestLocale(request: FastifyRequest, locale: Locale): void {
   request.locale = locale;
   request.t = makeTranslator(locale);
+}
+
+/** A signed-in browser's request: its own `locale` cookie, else the account's saved language. */
+export function setSessionLocale(request: FastifyRequest, saved: string | null | undefined): void {
+  const cookie = request.cookies?.[LOCALE_COOKIE];
+  if (isLocale(cookie)) setRequestLocale(request, cookie);
+  else if (isLocale(saved)) setRequestLocale(request, saved);
 }
 
 export function i18nPlugin(app: FastifyInstance): void {

@@ -108,6 +108,25 @@ describe('sign-in', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it("answers each browser in the language it shows: a switch on another device changes the account's, not this screen's", async () => {
+    const laptop = await login(t.app, 'warehouse@example.com');
+    const phone = await login(t.app, 'warehouse@example.com');
+    try {
+      expect((await phone.put('/api/user/locale', { locale: 'es' })).statusCode).toBe(200);
+      // The same wrong request from each device: each hears it in its own screen's language.
+      const wrong = { reason: 'x' };
+      const fromLaptop = await laptop.post('/api/users', wrong);
+      const fromPhone = await phone.post('/api/users', wrong);
+      expect(fromLaptop.json().message).toBe('You do not have permission to do that.');
+      expect(fromPhone.json().message).toBe('No tienes permiso para hacer eso.');
+      // A browser without the cookie (or a token) hears the account's saved language.
+      const bare = await t.app.inject({ method: 'POST', url: '/api/users', cookies: { lockerline_session: laptop.cookies.get('lockerline_session')! }, headers: { 'x-xsrf-token': laptop.cookies.get('XSRF-TOKEN')! }, payload: {} });
+      expect(bare.json().message).toBe('No tienes permiso para hacer eso.');
+    } finally {
+      await phone.put('/api/user/locale', { locale: 'en' });
+    }
+  });
+
   it('rotates the session id at login and refuses a second login while signed in', async () => {
     const client = await guest(t.app);
     const first = await client.post('/api/login', { email: 'driver@example.com', password: 'lockerline-demo' });

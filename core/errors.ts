@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   'bad_request': 400,
   /** A list sort no index serves (core LIST_SORTS). */
   'list.sort_unsupported': 400,
+  'list.filter_unsupported': 400,
   /** A list query ran past its time limit (LIST_TIMEOUT_MS): refused instead of holding a worker. */
   'list.timeout': 503,
   /** Too many live-update streams open for this user (core LIVE_LIMITS.perUser; docs/live-updates.md). */

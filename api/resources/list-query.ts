@@ -145,7 +145,7 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
     for (const [name, value] of Object.entries(rawFilters as Record<string, unknown>)) {
       // `id` is a filter of every resource: react-admin's getMany loads records by `filters[id][i]`.
       const type = name === 'id' ? 'int' : spec.filters[name];
-      if (!type) bad(`filter ${name} is not supported`);
+      if (!type) throw new DomainError('list.filter_unsupported', `filter ${name} is not supported`, { params: { field: name.slice(0, 60) } });
       // Masked filters (SPEC section 6) are ignored: tenant isolation already limits the rows.
       if (!canUseFilter(role, spec.resource, name)) continue;
       const values = filterValues(value).filter((v) => v !== '' && v !== null && v !== undefined);

@@ -661,6 +661,7 @@ export const appEn = {
     bad_request: 'The request could not be processed.',
     list: {
       sort_unsupported: 'This list cannot be sorted by %{field}.',
+      filter_unsupported: 'This list cannot be filtered by %{field}.',
       timeout: 'This list took too long to load. Narrow it with a filter or a search, or sort it by another column.',
     },
     events: { too_many_streams: 'Too many windows are following live updates. Close one and try again.' },

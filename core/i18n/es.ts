@@ -665,6 +665,7 @@ export const appEs: AppCatalogue = {
     bad_request: 'No se ha podido procesar la solicitud.',
     list: {
       sort_unsupported: 'Esta lista no se puede ordenar por %{field}.',
+      filter_unsupported: 'Esta lista no se puede filtrar por %{field}.',
       timeout: 'Esta lista ha tardado demasiado en cargarse. Acótala con un filtro o una búsqueda, u ordénala por otra columna.',
     },
     events: { too_many_streams: 'Demasiadas ventanas siguen las actualizaciones en directo. Cierre una y vuelva a intentarlo.' },

@@ -84,7 +84,10 @@ describe('paging and sorting', () => {
     const unknown = await sa.get('/api/packages', { filters: { nope: [1] } });
     expect(unknown.statusCode).toBe(400);
     // The message says what was wrong (the admin's error dialog shows it).
-    expect(unknown.json()).toMatchObject({ code: 'bad_request', message: 'The request could not be processed: filter nope is not supported' });
+    expect(unknown.json()).toMatchObject({ code: 'list.filter_unsupported', message: 'This list cannot be filtered by nope.' });
+    // In the user's language, with no English left inside.
+    const spanish = await sa.request({ method: 'GET', url: '/api/packages?filters[nope][0]=1', headers: { cookie: [...sa.cookies].filter(([k]) => k !== 'locale').map(([k, v]) => `${k}=${encodeURIComponent(v)}`).concat('locale=es').join('; ') } });
+    expect(spanish.json()).toMatchObject({ code: 'list.filter_unsupported', message: 'Esta lista no se puede filtrar por nope.' });
   });
 });
 

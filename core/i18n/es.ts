@@ -103,8 +103,8 @@ export const appEs: AppCatalogue = {
     on: 'En directo',
     on_hint: 'Actualización en directo: las listas y los registros se actualizan solos cuando algo cambia en otro lugar.',
     connecting: 'Reconectando…',
-    connecting_hint: 'Actualización en directo en pausa: reconectando. Mientras tanto, actualice para ver lo último.',
-    changed_elsewhere: 'Este registro ha cambiado en otro lugar desde que lo abrió. Sus cambios se conservan; recárguelo para ver lo último (guardar ahora puede rechazarse por desactualizado).',
+    connecting_hint: 'Actualización en directo en pausa: reconectando. Mientras tanto, actualiza para ver lo último.',
+    changed_elsewhere: 'Este registro ha cambiado en otro lugar desde que lo abriste. Tus cambios se conservan; recárgalo para ver lo último (guardar ahora puede rechazarse por desactualizado).',
     reload: 'Recargar',
   },
 
@@ -668,7 +668,7 @@ export const appEs: AppCatalogue = {
       filter_unsupported: 'Esta lista no se puede filtrar por %{field}.',
       timeout: 'Esta lista ha tardado demasiado en cargarse. Acótala con un filtro o una búsqueda, u ordénala por otra columna.',
     },
-    events: { too_many_streams: 'Demasiadas ventanas siguen las actualizaciones en directo. Cierre una y vuelva a intentarlo.' },
+    events: { too_many_streams: 'Demasiadas ventanas siguen las actualizaciones en directo. Cierra una y vuelve a intentarlo.' },
     record: { in_use: 'Este elemento todavía está en uso y no se puede eliminar.', locked: 'Este elemento ya no se puede modificar en su estado actual.' },
     user: {
       cannot_delete_self: 'No puedes eliminar tu propia cuenta.',
@@ -735,17 +735,17 @@ export const appEs: AppCatalogue = {
     // parcel operations (issue 3)
     // locker access (issue 13)
     locker: {
-      terminal_unauthenticated: 'Terminal sin configurar, o su clave cambió.',
+      terminal_unauthenticated: 'Terminal sin configurar, o ha cambiado la clave del terminal.',
       code_invalid: 'Este código no es válido aquí.',
-      code_locked: 'Demasiados códigos incorrectos: inténtelo en %{minutes} minutos.',
-      code_expired: 'El plazo de almacenamiento de este paquete terminó, así que la puerta no se abre. Contacte con el remitente (la tienda donde hizo el pedido) con el número de seguimiento de su mensaje: puede pedir más tiempo o decirle adónde irá el paquete.',
-      rate_limited: 'Demasiados intentos: espere %{seconds} segundos.',
+      code_locked: 'Demasiados códigos incorrectos: inténtalo en %{minutes} minutos.',
+      code_expired: 'El plazo de almacenamiento de este paquete terminó, así que la puerta no se abre. Contacta con el remitente (la tienda donde hiciste el pedido) con el número de seguimiento de tu mensaje: puedes pedir más tiempo o decirle adónde irá el paquete.',
+      rate_limited: 'Demasiados intentos: espera %{seconds} segundos.',
       badge_invalid: 'Este código de credencial no es válido.',
       no_terminal: 'Esta ubicación no tiene terminal de taquillas.',
       not_a_courier: 'Solo los conductores llevan un código de credencial.',
       package_not_here: 'No es un paquete para esta taquilla ahora.',
     },
-    location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla', warehouse_not_dropoff: 'Un almacén no puede ser el punto de entrega de un cliente: elija una taquilla o un punto PUDO' },
+    location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla', warehouse_not_dropoff: 'Un almacén no puede ser el punto de entrega de un cliente: elige una taquilla o un punto PUDO' },
     lockers: {
       full_for_size: 'Esta taquilla no tiene ninguna puerta libre de tamaño %{size}',
       door_not_found: 'Esta taquilla no tiene esa puerta',
@@ -762,7 +762,7 @@ export const appEs: AppCatalogue = {
       unsupported_format: 'Este formato de archivo no es compatible. Usa CSV, XLSX, XLS u ODS.',
       unreadable: 'No se ha podido leer el archivo. Comprueba que sea una hoja de cálculo válida.',
       sheet_not_found: 'El archivo no tiene ninguna hoja llamada "%{sheet}".',
-      invalid_rows: 'El archivo tiene 1 fila no válida. Corrija el archivo o importe solo las filas válidas. |||| El archivo tiene %{smart_count} filas no válidas. Corrija el archivo o importe solo las filas válidas.',
+      invalid_rows: 'El archivo tiene 1 fila no válida. Corrige el archivo o importa solo las filas válidas. |||| El archivo tiene %{smart_count} filas no válidas. Corrige el archivo o importa solo las filas válidas.',
       nothing_to_import: 'No hay filas válidas para importar.',
     },
     // campaigns and the customer's page (issue 5)
@@ -771,11 +771,11 @@ export const appEs: AppCatalogue = {
       not_pausable: 'Solo se puede pausar un lote en curso',
     },
     public: {
-      token_invalid: 'Este enlace no es válido. Compruebe que lo ha copiado completo.',
-      token_expired: 'Este enlace ha caducado. Pida uno nuevo al remitente.',
-      token_used: 'Ya ha respondido. ¡Gracias!',
-      throttled: 'Demasiadas solicitudes. Espere un minuto e inténtelo de nuevo.',
-      location_not_allowed: 'Esta ubicación no se puede elegir para su paquete.',
+      token_invalid: 'Este enlace no es válido. Comprueba que lo has copiado completo.',
+      token_expired: 'Este enlace ha caducado. Pide uno nuevo al remitente.',
+      token_used: 'Ya has respondido. ¡Gracias!',
+      throttled: 'Demasiadas solicitudes. Espera un minuto e inténtalo de nuevo.',
+      location_not_allowed: 'Esta ubicación no se puede elegir para tu paquete.',
     },
     // escaneo sin conexión (issue 14, docs/offline-scanning.md)
     scan: {
@@ -1325,10 +1325,10 @@ export const appEs: AppCatalogue = {
   notifications: {
     greeting: 'Hola, %{name}:',
     greeting_anonymous: 'Hola:',
-    pickup_code: 'Su código de recogida: %{code}. Escríbalo en la taquilla.',
+    pickup_code: 'Tu código de recogida: %{code}. Escríbelo en la taquilla.',
     pickup_code_kept: 'Usa el código de recogida que ya recibiste: sigue siendo el mismo.',
-    pickup_code_label: 'Su código de recogida:',
-    pickup_code_qr_alt: 'Código QR de su código de recogida %{code}',
+    pickup_code_label: 'Tu código de recogida:',
+    pickup_code_qr_alt: 'Código QR de tu código de recogida %{code}',
     signature: 'El equipo de %{brand}',
     contact: '¿Tienes preguntas? Contáctanos: %{url}',
     track: 'Sigue tu paquete: %{url}',
@@ -1357,7 +1357,7 @@ export const appEs: AppCatalogue = {
       },
       'package-extension-offer': {
         subject: '¿Necesitas más tiempo para recoger %{reference}?',
-        body: 'Tu paquete %{reference} en %{location} caduca el %{expires}. Puedes ampliar su almacenamiento 24 horas.',
+        body: 'Tu paquete %{reference} en %{location} caduca el %{expires}. Puedes ampliar el plazo de almacenamiento 24 horas.',
       },
       'package-rerouted': {
         subject: 'Tu paquete %{reference} tiene un nuevo destino',
@@ -1599,7 +1599,7 @@ export const appEs: AppCatalogue = {
       intro: '%{merchant} tiene un paquete para ti. Elige dónde quieres recogerlo.',
       valid_until: 'Este enlace es válido hasta el %{date}.',
       pudo_only: 'Tu paquete es demasiado grande para una taquilla, así que solo puedes elegir un punto PUDO.',
-      pudo_only_no_phone: 'Una taquilla envía su código de recogida por SMS y no tenemos tu número de móvil, así que solo puedes elegir un punto PUDO.',
+      pudo_only_no_phone: 'Una taquilla envía el código de recogida por SMS y no tenemos tu número de móvil, así que solo puedes elegir un punto PUDO.',
       search_label: 'Ciudad, nombre o código postal',
       search: 'Buscar',
       use_location: 'Usar mi ubicación',

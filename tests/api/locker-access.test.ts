@@ -170,7 +170,7 @@ describe('courier at the kiosk and the customer’s code', () => {
     const [code] = await codesOf(pkgs[0]!.id);
     const mail = mailer.messages.find((m) => m.text.includes(code!));
     expect(mail, JSON.stringify(mailer.messages.map((m) => m.subject))).toBeDefined();
-    expect(mail!.text).toContain('Su código de recogida');
+    expect(mail!.text).toContain('Tu código de recogida');
     expect(mail!.html).toContain('cid:pickup-code-qr@lockerline');
     expect(mail!.attachments?.[0]).toMatchObject({ contentType: 'image/png', cid: 'pickup-code-qr@lockerline' });
     expect(mail!.attachments![0]!.content.subarray(1, 4).toString()).toBe('PNG');

@@ -1,9 +1,14 @@
-/** The superadmin message log speaks the interface language throughout (Spanish here, in an en-US browser). */
+/**
+ * The superadmin message log speaks the interface language throughout (Spanish here, in an en-US browser), and the
+ * development messages' links are clickable (only http/https, as <a> elements; the rest stays text).
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, memoryStore, testDataProvider, type TranslationMessages } from 'react-admin';
 import { es, messages } from '../../../../core/i18n/index.js';
+import { api } from '../../providers/http.js';
+import { linkParts } from './LinkifiedText.js';
 import { MessageLogPage } from './MessageLogPage.js';
 
 const row = { id: 7, kind: 'email', event: 'batch-notify', merchant_id: 1, recipient: 'beto@example.com', status: 'sent', attempts: 1, last_error: null, created_at: '2026-11-21T08:49:13.000Z', sent_at: '2026-11-21T08:49:14.000Z' };
@@ -47,5 +52,48 @@ describe('MessageLogPage', () => {
     await vi.waitFor(() => expect(headers()).toContain(es.campaigns.messages.fields.subject));
     expect(headers()[0]).toBe(es.campaigns.messages.fields.sent_at);
     expect(headers()).not.toContain(es.campaigns.messages.fields.created_at);
+  });
+
+  it("makes the development messages' http(s) links clickable, and nothing else", async () => {
+    const body = [
+      'Hola, Beto: elige tu punto de recogida: http://localhost:5173/respond/tok_123-abc.',
+      'Sigue tu paquete (https://track.example.com/track/LL12345678?x=1&y=2).',
+      'javascript:alert(1) <a href="javascript:alert(2)">click</a> <b>bold</b> <img src=x onerror=alert(3)> ftp://files.example.com/x data:text/html,hi',
+    ].join('\n');
+    const logRow = { id: 9, kind: 'email', recipient: 'beto@example.com', subject: 'Elige', body, created_at: '2026-11-21T08:49:13.000Z' };
+    vi.mocked(api).mockImplementation((async (path: string) =>
+      path.includes('source=log') ? { data: [logRow], meta: { total: 1 } } : { data: [row], meta: { total: 1 } }) as never);
+    const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'es');
+    const { container } = render(
+      <AdminContext i18nProvider={i18n} dataProvider={testDataProvider({ getMany: async () => ({ data: [] }) as never })} store={memoryStore()}>
+        <MessageLogPage />
+      </AdminContext>,
+    );
+    await screen.findByText(es.campaigns.messages.events['batch-notify'], {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: es.campaigns.messages.source_log }));
+
+    const respond = await screen.findByRole('link', { name: 'http://localhost:5173/respond/tok_123-abc' }, { timeout: 5000 });
+    expect(respond.getAttribute('href')).toBe('http://localhost:5173/respond/tok_123-abc');
+    expect(respond.getAttribute('target')).toBe('_blank');
+    expect(respond.getAttribute('rel')).toBe('noopener noreferrer');
+    const track = screen.getByRole('link', { name: 'https://track.example.com/track/LL12345678?x=1&y=2' });
+    expect(track.getAttribute('href')).toBe('https://track.example.com/track/LL12345678?x=1&y=2');
+    // Exactly those two: no javascript:, ftp: or data: link, no markup from the text.
+    const links = [...container.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['http://localhost:5173/respond/tok_123-abc', 'https://track.example.com/track/LL12345678?x=1&y=2']);
+    expect(container.querySelector('b, img, script')).toBeNull();
+    const cell = respond.closest('td')!;
+    expect(cell.textContent).toBe(body);
+    expect(cell.textContent).toContain('<a href="javascript:alert(2)">click</a> <b>bold</b>');
+  });
+});
+
+describe('linkParts', () => {
+  it('links well-formed http(s) URLs only and leaves the sentence punctuation outside', () => {
+    expect(linkParts('Go: https://x.test/track/LL1.')).toEqual([{ text: 'Go: ' }, { href: 'https://x.test/track/LL1', text: 'https://x.test/track/LL1' }, { text: '.' }]);
+    expect(linkParts('javascript:alert(1)')).toEqual([{ text: 'javascript:alert(1)' }]);
+    expect(linkParts('JAVASCRIPT://%0aalert(1) http:// https://')).toEqual([{ text: 'JAVASCRIPT://%0aalert(1) http:// https://' }]);
+    expect(linkParts('<a href="https://evil.test">x</a>')).toEqual([{ text: '<a href="' }, { href: 'https://evil.test/', text: 'https://evil.test' }, { text: '">x</a>' }]);
+    expect(linkParts('')).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { Box, Card, MenuItem, Table, TableBody, TableCell, TableHead, TablePagin
 import { Loading, Title, useGetMany, useLocaleState, useTranslate } from 'react-admin';
 import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { useApiGet } from '../../pages/useApi.js';
+import { LinkifiedText } from './LinkifiedText.js';
 import type { MessagesResponse } from '../../../../core/contract/index.js';
 
 type Source = 'outbox' | 'log';
@@ -45,6 +46,8 @@ export function MessageLogPage() {
     if (name === 'status' || name === 'kind') return translate(`campaigns.messages.values.${String(value)}`, { _: String(value) });
     if (name === 'event') return translate(`notification_events.${String(value)}`, { _: translate(`campaigns.messages.events.${String(value)}`, { _: String(value) }) });
     if (name === 'merchant_id') return merchantName(value);
+    // The development log's bodies carry the customer's links (/respond/…, /track/…): clickable, the rest plain text.
+    if (name === 'body') return <LinkifiedText text={String(value)} />;
     return String(value);
   };
   const filter = (label: string, value: string, values: string[], set: (v: string) => void) => (

@@ -1590,6 +1590,7 @@ export const appEn = {
       intro: '%{merchant} has a parcel for you. Choose where you would like to collect it.',
       valid_until: 'This link is valid until %{date}.',
       pudo_only: 'Your parcel is too large for a locker, so only PUDO points can be chosen.',
+      full_for_size: 'No free door for size %{size}',
       pudo_only_no_phone: 'A locker sends its pickup code by text message and we have no mobile number for you, so only PUDO points can be chosen.',
       search_label: 'Town, name or postcode',
       search: 'Search',

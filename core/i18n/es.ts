@@ -1599,6 +1599,7 @@ export const appEs: AppCatalogue = {
       intro: '%{merchant} tiene un paquete para ti. Elige dónde quieres recogerlo.',
       valid_until: 'Este enlace es válido hasta el %{date}.',
       pudo_only: 'Tu paquete es demasiado grande para una taquilla, así que solo puedes elegir un punto PUDO.',
+      full_for_size: 'Sin puerta libre para el tamaño %{size}',
       pudo_only_no_phone: 'Una taquilla envía el código de recogida por SMS y no tenemos tu número de móvil, así que solo puedes elegir un punto PUDO.',
       search_label: 'Ciudad, nombre o código postal',
       search: 'Buscar',

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import {
@@ -61,6 +62,26 @@ describe('catalogue completeness', () => {
 
   it('calls a locker "taquilla" in every Spanish phrase (the screens, the customer page and the messages agree)', () => {
     expect(esKeys.filter((k) => /casiller/i.test(lookup(messages.es, k)!))).toEqual([]);
+  });
+
+  it('has every key the admin, the API and the CLI ask for by name (translate/t with a literal key)', () => {
+    const files: string[] = [];
+    const walk = (dir: URL) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(new URL(`${entry.name}/`, dir));
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) files.push(fileURLToPath(new URL(entry.name, dir)));
+      }
+    };
+    for (const dir of ['../../admin/src/', '../../api/', '../../cli/']) walk(new URL(dir, import.meta.url));
+    const asked = new Map<string, string>();
+    for (const file of files) {
+      for (const [, key] of readFileSync(file, 'utf8').matchAll(/\b(?:translate|t)\(\s*['"]([a-z_]+(?:\.[a-zA-Z0-9_]+)+)['"]/g)) asked.set(key!, file);
+    }
+    // Keys of the catalogue's namespaces only: a screen's own helper may prefix shorter keys (t('flow.day')).
+    const namespaces = new Set(Object.keys(messages.en));
+    const keys = [...asked].filter(([key]) => namespaces.has(key.split('.')[0]!));
+    expect(keys.length).toBeGreaterThan(300);
+    expect(keys.filter(([key]) => !hasKey('en', key) || !hasKey('es', key))).toEqual([]);
   });
 
   it('has a message for every error code', () => {

@@ -1,4 +1,7 @@
-/** `lockerline export shipments --format csv|xlsx [--status 0,20] [--merchant ID] --out FILE`: the API export, in-process. */
+/**
+ * `lockerline export shipments --format csv|xlsx [--status 0,20] [--merchant ID] [--locale en|es] --out FILE`: the API
+ * export, in-process. The header row is in the operator's language (like the CLI's messages) unless --locale says otherwise.
+ */
 import { createWriteStream } from 'node:fs';
 import type { Command } from 'commander';
 import { makeTranslator, isLocale } from '../../core/i18n/index.js';
@@ -11,6 +14,7 @@ import { shipmentsList } from '../../api/resources/shipments/shipments.repositor
 import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { withServices } from '../services.js';
+import { cliLocale } from '../i18n.js';
 import { preferCompactHeap } from '../../api/import/heap.js';
 import type { Translate } from '../../core/validation.js';
 import { explained, positiveId } from './cli-import-support.js';
@@ -32,7 +36,7 @@ export function registerExportCommands(program: Command, io: CliIo, t: Translate
     .option('--format <format>', t('cli.option_file_format'), 'xlsx')
     .option('--status <codes>', t('cli.option_export_status'))
     .option('--merchant <id>', t('cli.option_export_merchant'))
-    .option('--locale <locale>', t('cli.option_header_locale'), 'en')
+    .option('--locale <locale>', t('cli.option_header_locale'), cliLocale(io.env))
     .requiredOption('--out <file>', t('cli.option_export_out'))
     .action(async (options: ExportOptions) => {
       preferCompactHeap();

@@ -20,6 +20,8 @@ import { CliError, CliExit } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { withServices } from '../services.js';
 import { cliTranslator } from '../i18n.js';
+import { positiveId } from './cli-import-support.js';
+import { checkRecord, nothingToDo, parseFilter, refusalMessage, type OpFilter } from './targets.js';
 
 export interface CommonOptions {
   status?: string;
@@ -31,7 +33,8 @@ export interface CommonOptions {
 
 export interface Outcome {
   done: number[];
-  refused: { id: number; code: string; message: string }[];
+  /** id null with the barcode: a barcode that names no package (in the actor's scope). */
+  refused: { id: number | null; barcode?: string; code: string; message: string }[];
 }
 
 /** The user the command acts as: --as EMAIL, else the first active superadmin. */
@@ -53,11 +56,9 @@ export function addRunOptions(command: Command, t: Translate): Command {
   return command.option('--as <email>', t('cli.option_as')).option('--dry-run', t('cli.option_dry_run')).option('--json', t('cli.option_json'));
 }
 
-export const integerOption = (value: string | undefined) => (value === undefined ? undefined : Number(value));
-
 /** Runs `work` on each id with a progress line; refusals (coded errors) are collected, other errors end the run. */
-export async function runEach(io: CliIo, t: Translate, ids: number[], opts: CommonOptions, work: (id: number) => Promise<void>): Promise<Outcome> {
-  const outcome: Outcome = { done: [], refused: [] };
+export async function runEach(io: CliIo, t: Translate, ids: number[], opts: CommonOptions, work: (id: number) => Promise<void>, refused: Outcome['refused'] = []): Promise<Outcome> {
+  const outcome: Outcome = { done: [], refused: [...refused] };
   const step = Math.max(1, Math.floor(ids.length / 20));
   for (const [i, id] of ids.entries()) {
     try {
@@ -65,7 +66,7 @@ export async function runEach(io: CliIo, t: Translate, ids: number[], opts: Comm
       outcome.done.push(id);
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      outcome.refused.push({ id, code: error.code, message: t(`errors.${error.code}`, error.params) });
+      outcome.refused.push({ id, code: error.code, message: refusalMessage(t, error) });
     }
     if (!opts.json && ((i + 1) % step === 0 || i + 1 === ids.length)) io.err(t('cli.ops_progress', { done: i + 1, total: ids.length }));
   }
@@ -76,7 +77,9 @@ export function report(io: CliIo, t: Translate, outcome: Outcome, opts: CommonOp
   if (opts.json) io.out(JSON.stringify({ dry_run: Boolean(opts.dryRun), ...outcome }));
   else {
     io.out(t(opts.dryRun ? 'cli.ops_summary_dry' : 'cli.ops_summary', outcomeCounts(t, outcome.done.length, outcome.refused.length, opts.dryRun)));
-    for (const r of outcome.refused) io.out(t('cli.ops_refused', r));
+    for (const r of outcome.refused) {
+      io.out(r.barcode === undefined ? t('cli.ops_refused', { id: r.id ?? '', code: r.code, message: r.message }) : t('cli.ops_refused_barcode', { barcode: r.barcode, message: r.message }));
+    }
   }
   if (outcome.refused.length && outcome.done.length === 0) throw new CliExit(1);
   if (outcome.refused.length) throw new CliExit(2);
@@ -88,19 +91,25 @@ interface PackageOptions extends CommonOptions {
   into?: string;
 }
 
-async function packageIds(app: FastifyInstance, actor: RequestActor, targets: string[], opts: PackageOptions): Promise<number[]> {
+/** The packages named (ids, or barcodes found in scope) and those the filter picks; barcodes that name none. */
+async function packageTargets(app: FastifyInstance, actor: RequestActor, targets: string[], filter: OpFilter): Promise<{ ids: number[]; unknownBarcodes: string[] }> {
   const ids: number[] = [];
+  const unknownBarcodes: string[] = [];
   for (const target of targets) {
-    const pkg = /^\d+$/.test(target) ? await findPackageInScope(app.db, actor, Number(target)) : await findByBarcode(app.db, actor, target);
-    ids.push(pkg?.id ?? (/^\d+$/.test(target) ? Number(target) : -1));
+    if (/^\d+$/.test(target)) ids.push(Number(target));
+    else {
+      const pkg = await findByBarcode(app.db, actor, target);
+      if (pkg) ids.push(pkg.id);
+      else unknownBarcodes.push(target);
+    }
   }
-  if (opts.status !== undefined || opts.merchant !== undefined) {
+  if (filter.status !== undefined || filter.merchant !== undefined) {
     let qb = scopePackages(app.db.selectFrom('packages').selectAll('packages'), actor);
-    if (opts.status !== undefined) qb = qb.where('packages.status', '=', Number(opts.status));
-    if (opts.merchant !== undefined) qb = qb.where('packages.merchant_id', '=', Number(opts.merchant));
+    if (filter.status !== undefined) qb = qb.where('packages.status', '=', filter.status);
+    if (filter.merchant !== undefined) qb = qb.where('packages.merchant_id', '=', filter.merchant);
     ids.push(...(await qb.orderBy('packages.id').limit(10_000).execute()).map((p) => p.id));
   }
-  return [...new Set(ids)];
+  return { ids: [...new Set(ids)], unknownBarcodes: [...new Set(unknownBarcodes)] };
 }
 
 export function registerPackageCommands(program: Command, io: CliIo): void {
@@ -117,21 +126,28 @@ export function registerPackageCommands(program: Command, io: CliIo): void {
   addRunOptions(command, t).action(async (action: string, targets: string[], opts: PackageOptions) => {
       if (!(PACKAGE_VERBS as readonly string[]).includes(action)) throw new CliError(t('cli.ops_unknown_action', { action, actions: PACKAGE_VERBS.join(', ') }));
       const verb = action as PackageAction;
+      const filter = parseFilter(t, 'packages', opts);
+      const locationId = opts.location === undefined ? undefined : positiveId(t, opts.location, '--location');
+      const targetId = opts.target === undefined ? undefined : positiveId(t, opts.target, '--target');
       await withServices(io, async ({ app }) => {
         const actor = await cliActor(app, opts.as, t);
-        const ids = await packageIds(app, actor, targets, opts);
-        if (!ids.length) throw new CliError(t('cli.ops_no_targets'));
+        await checkRecord(app.db, t, '--merchant', 'merchants', filter.merchant);
+        await checkRecord(app.db, t, '--location', 'locations', locationId);
+        await checkRecord(app.db, t, '--target', 'locations', targetId);
+        const { ids, unknownBarcodes } = await packageTargets(app, actor, targets, filter);
+        if (!ids.length && !unknownBarcodes.length) throw nothingToDo(t, 'packages', filter);
+        const notFound = unknownBarcodes.map((barcode) => ({ id: null, barcode, code: 'package.not_found_by_barcode', message: t('cli.ops_no_barcode') }));
         const outcome = await runEach(io, t, ids, opts, async (id) => {
           const pkg = await findPackageInScope(app.db, actor, id);
-          if (!pkg) throw new DomainError(id < 0 ? 'package.not_found_by_barcode' : 'not_found');
+          if (!pkg) throw new DomainError('not_found');
           const ctx: OpContext = { db: app.db, dialect: app.dialect, now: app.clock.now(), actor };
           if (opts.dryRun) {
             const code = packageRefusal(pkg, verb, { actor: machineActor(actor), features: actorFeatures(actor), now: ctx.now });
             if (code) throw new DomainError(code);
             return;
           }
-          await runPackageAction(ctx, pkg, verb, { location_id: integerOption(opts.location), target_location_id: integerOption(opts.target), into: opts.into });
-        });
+          await runPackageAction(ctx, pkg, verb, { location_id: locationId, target_location_id: targetId, into: opts.into });
+        }, notFound);
         report(io, t, outcome, opts);
       });
     });

@@ -10,17 +10,19 @@ import { DomainError } from '../../core/errors.js';
 import { shipmentRefusal } from '../../core/machines/index.js';
 import { isDraftShipment } from '../../core/policies/shipments.policy.js';
 import type { Shipment } from '../../api/db/tables.js';
-import { createLabelDocument, drawLabel, isLabelFormat, labelCaptions } from '../../api/labels/label.js';
+import { createLabelDocument, drawLabel, LABEL_FORMATS, labelCaptions, type LabelFormat } from '../../api/labels/label.js';
 import { shipmentLabels } from '../../api/labels/label-data.js';
 import { machineActor, type OpContext } from '../../api/resources/shared/op-context.js';
 import { SHIPMENT_VERBS } from '../../api/resources/shipments/shipment-actions.service.js';
 import { RESOURCE_MODULES } from '../../api/resources/index.js';
 import { loadVisible } from '../../api/resources/records.js';
-import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { cliTranslator } from '../i18n.js';
 import { withServices } from '../services.js';
 import { addFilterOptions, addRunOptions, cliActor, report, runEach, type CommonOptions } from './packages.js';
+import { checkRecord, choiceOption, nothingToDo, parseFilter, shipmentIds } from './targets.js';
+
+const LABEL_FORMAT_NAMES = Object.keys(LABEL_FORMATS) as LabelFormat[];
 
 const ACTIONS = ['register', 'print', 'request-pickup', 'cancel'] as const;
 
@@ -38,18 +40,21 @@ export function registerShipmentCommands(program: Command, io: CliIo): void {
     // Only print makes labels: the other actions neither offer nor accept --out and --format.
     if (action === 'print') command.option('--out <file>', t('cli.option_out')).option('--format <format>', t('cli.option_format'), 'a6');
     command.action(async (idArgs: string[], opts: ShipmentOptions) => {
-      if (action === 'print' && !isLabelFormat(opts.format)) throw new CliError(t('validation.in'));
+      const format = action === 'print' ? choiceOption(t, '--format', opts.format, LABEL_FORMAT_NAMES) : undefined;
+      const named = shipmentIds(t, idArgs);
+      const filter = parseFilter(t, 'shipments', opts);
       await withServices(io, async ({ app }) => {
         const actor = await cliActor(app, opts.as, t);
-        const ids = idArgs.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-        if (opts.status !== undefined || opts.merchant !== undefined) {
+        await checkRecord(app.db, t, '--merchant', 'merchants', filter.merchant);
+        const ids = [...named];
+        if (filter.status !== undefined || filter.merchant !== undefined) {
           let qb = app.db.selectFrom('shipments').select('id');
-          if (opts.status !== undefined) qb = qb.where('status', '=', Number(opts.status));
-          if (opts.merchant !== undefined) qb = qb.where('merchant_id', '=', Number(opts.merchant));
+          if (filter.status !== undefined) qb = qb.where('status', '=', filter.status);
+          if (filter.merchant !== undefined) qb = qb.where('merchant_id', '=', filter.merchant);
           ids.push(...(await qb.orderBy('id').limit(10_000).execute()).map((r) => r.id));
         }
         const unique = [...new Set(ids)];
-        if (!unique.length) throw new CliError(t('cli.ops_no_targets'));
+        if (!unique.length) throw nothingToDo(t, 'shipments', filter);
         const printed: number[] = [];
         const outcome = await runEach(io, t, unique, opts, async (id) => {
           const [row] = await loadVisible(app.db, RESOURCE_MODULES.shipments, actor, [id]);
@@ -71,7 +76,7 @@ export function registerShipmentCommands(program: Command, io: CliIo): void {
           const file = createWriteStream(opts.out);
           doc.pipe(file);
           const captions = labelCaptions(t);
-          for (const id of printed) for (const label of await shipmentLabels(app.db, id)) drawLabel(doc, label, opts.format as 'a6', captions);
+          for (const id of printed) for (const label of await shipmentLabels(app.db, id)) drawLabel(doc, label, format ?? 'a6', captions);
           doc.end();
           await finished(file);
           if (!opts.json) io.out(t('cli.ops_labels_written', { file: opts.out }));

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTranslator } from '../../core/i18n/index.js';
+import { exportHeader } from '../../api/export/columns.js';
 import { ROOT, spawnCli } from './spawn-cli.js';
 
 const FIXTURES = join(ROOT, 'fixtures/import');
@@ -179,5 +181,23 @@ describe('lockerline template / import / export', () => {
     expect(xlsx.code).toBe(0);
     const bad = await cli(['export', 'shipments', '--format', 'pdf', '--out', 'x']);
     expect(bad.code).toBe(1);
+  });
+
+  it('writes the header row in the operator\'s language unless --locale says otherwise', async () => {
+    const header = (file: string) => readFileSync(join(dir, file), 'utf8').replace(/^\uFEFF/, '').split('\n')[0];
+    const spanish = exportHeader(makeTranslator('es')).join(',');
+    const english = exportHeader(makeTranslator('en')).join(',');
+    expect(spanish).not.toBe(english);
+    const args = (out: string, ...more: string[]) => ['export', 'shipments', '--format', 'csv', '--merchant', String(acmeId), '--out', out, ...more];
+
+    const byEnv = await cli(args('es-env.csv'), { LOCKERLINE_LOCALE: 'es' });
+    expect(byEnv.code, byEnv.stderr).toBe(0);
+    expect(header('es-env.csv')).toBe(spanish);
+    const byLang = await cli(args('es-lang.csv'), { LOCKERLINE_LOCALE: '', LANG: 'es_ES.UTF-8' });
+    expect(byLang.code, byLang.stderr).toBe(0);
+    expect(header('es-lang.csv')).toBe(spanish);
+    const overridden = await cli(args('en-option.csv', '--locale', 'en'), { LOCKERLINE_LOCALE: 'es' });
+    expect(overridden.code, overridden.stderr).toBe(0);
+    expect(header('en-option.csv')).toBe(english);
   });
 });

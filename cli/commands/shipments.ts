@@ -15,7 +15,7 @@ import { shipmentLabels } from '../../api/labels/label-data.js';
 import { machineActor, type OpContext } from '../../api/resources/shared/op-context.js';
 import { SHIPMENT_VERBS } from '../../api/resources/shipments/shipment-actions.service.js';
 import { RESOURCE_MODULES } from '../../api/resources/index.js';
-import { loadVisible } from '../../api/resources/records.js';
+import { loadVisible, scopeVisible } from '../../api/resources/records.js';
 import type { CliIo } from '../io.js';
 import { cliTranslator } from '../i18n.js';
 import { withServices } from '../services.js';
@@ -48,10 +48,11 @@ export function registerShipmentCommands(program: Command, io: CliIo): void {
         await checkRecord(app.db, t, '--merchant', 'merchants', filter.merchant);
         const ids = [...named];
         if (filter.status !== undefined || filter.merchant !== undefined) {
-          let qb = app.db.selectFrom('shipments').select('id');
-          if (filter.status !== undefined) qb = qb.where('status', '=', filter.status);
-          if (filter.merchant !== undefined) qb = qb.where('merchant_id', '=', filter.merchant);
-          ids.push(...(await qb.orderBy('id').limit(10_000).execute()).map((r) => r.id));
+          // Within what the --as user may see (the API's tenant restriction), like the packages' filter.
+          let qb = scopeVisible(RESOURCE_MODULES.shipments, app.db.selectFrom('shipments').select('shipments.id as id'), actor);
+          if (filter.status !== undefined) qb = qb.where('shipments.status', '=', filter.status);
+          if (filter.merchant !== undefined) qb = qb.where('shipments.merchant_id', '=', filter.merchant);
+          ids.push(...((await qb.orderBy('shipments.id').limit(10_000).execute()) as { id: number }[]).map((r) => r.id));
         }
         const unique = [...new Set(ids)];
         if (!unique.length) throw nothingToDo(t, 'shipments', filter);

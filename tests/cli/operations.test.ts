@@ -172,6 +172,16 @@ describe('wrong targets and options of the bulk commands are named (exit 1, noth
     expect(query('select id, status from shipments order by id')).toEqual(before);
   });
 
+  it("picks by filter only among the --as user's own shipments, like the API's list", async () => {
+    const acme = query<{ merchant_id: number }>("select merchant_id from users where email = 'merchant.admin@example.com'")[0]!.merchant_id;
+    const status = query<{ status: number }>('select status from shipments where merchant_id = ? group by status order by count(*) desc limit 1', acme)[0]!.status;
+    expect(query('select id from shipments where merchant_id != ? and status = ?', acme, status).length).toBeGreaterThan(0);
+    const res = await cli('shipments', 'cancel', '--status', String(status), '--dry-run', '--json', '--as', 'merchant.admin@example.com');
+    const body = JSON.parse(res.out) as { done: number[]; refused: { id: number }[] };
+    const own = query<{ id: number }>('select id from shipments where merchant_id = ? and status = ? order by id', acme, status).map((s) => s.id);
+    expect([...body.done, ...body.refused.map((r) => r.id)].sort((a, b) => a - b)).toEqual(own);
+  });
+
   it('says which filter matched nothing', async () => {
     const [merchant] = query<{ id: number }>('select id from merchants order by id limit 1');
     const unused = statusCodes('shipments').find((code) => !query('select 1 from shipments where merchant_id = ? and status = ?', merchant!.id, code).length);

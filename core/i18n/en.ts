@@ -154,6 +154,7 @@ export const appEn = {
       hints: {
         pickup_needs_merchant: 'Choose the merchant first: its pickup locations are offered here.',
         oversized_pudo_only: 'Oversized packages go to PUDO points only: only PUDO points are offered.',
+        locker_phone: 'Needed for a locker: it texts the pickup code to this number.',
         oversized_cleared: '%{location} was removed: oversized packages go to PUDO points only. Choose a PUDO point.',
         locked: 'This shipment can no longer be changed: its labels are printed. While it still awaits pickup, you can cancel it from its page and create a new one.',
       },

@@ -152,6 +152,7 @@ export const appEs: AppCatalogue = {
       hints: {
         pickup_needs_merchant: 'Elige primero el comercio: aquí se ofrecen sus ubicaciones de recogida.',
         oversized_pudo_only: 'Los paquetes extragrandes van solo a puntos PUDO: solo se ofrecen puntos PUDO.',
+        locker_phone: 'Hace falta para una taquilla: envía el código de recogida a este número.',
         oversized_cleared: 'Se quitó %{location}: los paquetes extragrandes van solo a puntos PUDO. Elige un punto PUDO.',
         locked: 'Este envío ya no se puede modificar: sus etiquetas están impresas. Mientras espera la recogida, puedes cancelarlo desde su página y crear uno nuevo.',
       },

@@ -52,6 +52,15 @@ describe('ShipmentForm', () => {
     expect(screen.queryByTestId('oversized-cleared')).toBeNull();
   });
 
+  it("says beside the phone that a chosen locker needs it (the locker texts the pickup code); not for a PUDO point", async () => {
+    renderForm({ country: 'BS', dropoff_location_id: LOCKER.id, packages: [{ size: 'SMALL' }] });
+    expect(await screen.findByText(en.resources.shipments.hints.locker_phone, undefined, { timeout: 10_000 })).toBeTruthy();
+    cleanup();
+    renderForm({ country: 'BS', packages: [{ size: 'SMALL' }] });
+    await screen.findByText('+1 242');
+    expect(screen.queryByText(en.resources.shipments.hints.locker_phone)).toBeNull();
+  });
+
   it('requires the merchant when superadmin creates a shipment (the API fills it in only for merchant roles)', async () => {
     renderForm({ country: 'BS', packages: [{ size: 'SMALL' }] }, ROLES.superadmin, 'create');
     const merchant = await screen.findByLabelText(/Merchant/);

@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { dropoffClassesFor, needsPudoDropoff, oversizedRefusal } from '../../../../core/policies/packages.policy.js';
+import { dropoffClassesFor, lockerPhoneRefusal, needsPudoDropoff, oversizedRefusal } from '../../../../core/policies/packages.policy.js';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useEffect, useState } from 'react';
 import { TextInput, useGetOne, useTranslate, type Identifier } from 'react-admin';
@@ -65,6 +65,26 @@ function DropoffLocationInput() {
       )}
     </>
   );
+}
+
+/** The chosen drop-off location (shared with DropoffLocationInput through react-admin's query cache). */
+function useChosenDropoff() {
+  const dropoffId = useWatch({ name: 'dropoff_location_id' }) as Identifier | null | undefined;
+  const chosen = dropoffId != null && dropoffId !== '';
+  const { data } = useGetOne<{ id: Identifier; name: string; class: string }>('locations', { id: dropoffId! }, { enabled: chosen });
+  return chosen && data?.id === dropoffId ? data : undefined;
+}
+
+/**
+ * The customer's phone. A locker texts its pickup code to it (core `lockerPhoneRefusal`): with a locker chosen the
+ * field says so. Saving without one is refused by the API on this field (`shipment.locker_needs_phone`); the
+ * form's own checks are the schema's (react-admin runs form-level or input-level validation, not both).
+ */
+function RecipientPhoneInput() {
+  const translate = useTranslate();
+  const dropoff = useChosenDropoff();
+  const needed = dropoff !== undefined && lockerPhoneRefusal('', dropoff) !== null;
+  return <PhoneInput source="phone" label={req('phone')} helperText={needed ? translate('resources.shipments.hints.locker_phone') : undefined} />;
 }
 
 /**
@@ -160,7 +180,7 @@ export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
         <TextInput source="email" type="email" label={req('email')} />
         <EnumInput source="locale" values={LOCALES} prefix="app.languages" label={req('locale')} />
         <CountryInput source="country" label={req('country')} />
-        <PhoneInput source="phone" label={req('phone')} />
+        <RecipientPhoneInput />
       </FormSection>
       <FormSection title="forms.sections.shipments.locations" name="locations">
         <DropoffLocationInput />

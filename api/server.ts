@@ -15,7 +15,7 @@ import type { AppConfig } from './http/context.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Mailer } from './providers/mail/mailer.js';
 import { messageLogMailer } from './notifications/transports.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { BODY_LIMIT_MB, errorsPlugin } from './plugins/errors.js';
 import { i18nPlugin } from './plugins/i18n.js';
 import { clientErrorHandler, frameworkErrorHandler, inputGuardPlugin } from './plugins/input-guard.js';
 import { authPlugin, guardHandler } from './plugins/auth.js';
@@ -67,7 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: config.logger ? { level: process.env.LOG_LEVEL ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } } : false,
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_MB * 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY ? process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY : false,
     // Framework and HTTP-parser errors answer coded bodies like every other refusal (api/plugins/input-guard).
     frameworkErrors: frameworkErrorHandler,

@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   'conflict.stale': 409,
   'server_error': 500,
   'bad_request': 400,
+  'request_too_large': 413,
   /** A list sort no index serves (core LIST_SORTS). */
   'list.sort_unsupported': 400,
   'list.filter_unsupported': 400,

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDomainError, httpStatusFor, type ErrorCode } from '../../core/errors.js';
 import type { Message, Translate } from '../../core/validation.js';
 import { makeTranslator } from '../../core/i18n/index.js';
+import { IMPORT_LIMITS } from '../../core/constants.js';
 
 export interface ErrorBody {
   code: string;
@@ -76,6 +77,11 @@ function schemaProblems(error: FastifyError): Record<string, Message> {
 const wholeInputRefused = (error: FastifyError) =>
   (error.validation ?? []).some((v) => !v.instancePath && v.keyword === 'type');
 
+/** The largest request body (JSON, forms) the API reads; files go through the import's multipart route. */
+export const BODY_LIMIT_MB = 2;
+/** The import's own limit, for the 413's next step. */
+const UPLOAD_LIMIT_MB = Math.floor(IMPORT_LIMITS.maxBytes / (1024 * 1024));
+
 export function errorsPlugin(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const t = translator(request);
@@ -100,6 +106,7 @@ export function errorsPlugin(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, unsupported media type, body too large...).
       if (status === 404) return reply.code(404).send(errorBody(t, 'not_found'));
+      if (status === 413) return reply.code(413).send(errorBody(t, 'request_too_large', { max: BODY_LIMIT_MB, upload: UPLOAD_LIMIT_MB }));
       return reply.code(status).send(errorBody(t, 'bad_request'));
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');

@@ -660,6 +660,7 @@ export const appEn = {
     },
     server_error: 'An unexpected server error occurred. %{message}',
     bad_request: 'The request could not be processed.',
+    request_too_large: 'The request is too large (the limit is %{max} MB). Files go through the import, which takes up to %{upload} MB.',
     list: {
       sort_unsupported: 'This list cannot be sorted by %{field}.',
       filter_unsupported: 'This list cannot be filtered by %{field}.',

@@ -664,6 +664,7 @@ export const appEs: AppCatalogue = {
     },
     server_error: 'Se ha producido un error inesperado en el servidor. %{message}',
     bad_request: 'No se ha podido procesar la solicitud.',
+    request_too_large: 'La solicitud es demasiado grande (el límite es de %{max} MB). Los archivos van por la importación, que admite hasta %{upload} MB.',
     list: {
       sort_unsupported: 'Esta lista no se puede ordenar por %{field}.',
       filter_unsupported: 'Esta lista no se puede filtrar por %{field}.',

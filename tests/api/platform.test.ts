@@ -48,6 +48,16 @@ describe('platform', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('bad_request');
   });
+
+  it('answers a body over the limit with a coded 413 that says the limit and where files go, in the user\'s language', async () => {
+    const client = await guest(t.app);
+    const huge = JSON.stringify({ email: 'x'.repeat(3 * 1024 * 1024) });
+    const res = await client.request({ method: 'POST', url: '/api/login', body: huge, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'request_too_large', message: 'The request is too large (the limit is 2 MB). Files go through the import, which takes up to 20 MB.' });
+    const es = await client.request({ method: 'POST', url: '/api/login', body: huge, headers: { 'content-type': 'application/json', 'accept-language': 'es' } });
+    expect(es.json().message).toBe('La solicitud es demasiado grande (el límite es de 2 MB). Los archivos van por la importación, que admite hasta 20 MB.');
+  });
 });
 
 describe('errors and queries on routes', () => {

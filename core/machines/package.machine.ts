@@ -3,7 +3,7 @@
  * package, asks `applyPackageAction`, and persists the returned patch with its event row(s) in one
  * transaction; `allowedPackageActions` feeds `meta.actions` and `user/can`.
  */
-import { oversizedRefusal } from '../policies/packages.policy.js';
+import { lockerPhoneRefusal, oversizedRefusal } from '../policies/packages.policy.js';
 import type { LocationClass, NotificationEvent } from '../constants.js';
 import type { ErrorCode } from '../errors.js';
 import { FEATURES, hasBit } from '../features.js';
@@ -73,6 +73,8 @@ export interface PackageContext {
   shipmentStatus?: number;
   /** reroute: the new drop-off location. */
   target?: MachineLocation | null;
+  /** reroute: the customer's phone, when known (a locker target texts its pickup code to it: core `lockerPhoneRefusal`). */
+  customerPhone?: string | null;
   /** consolidate: the package to consolidate into. */
   into?: PackageState | null;
   /** PUDO check-out: whether a photo of the customer's identification came with the request. */
@@ -110,7 +112,7 @@ export const PACKAGE_NEEDS: Record<PackageNeed, string> = {
   'rerouted-away': 'from 90: the package was rerouted away from where it sits (`package.action_not_allowed`)',
   'expires-at': 'the package has an expiry (`package.action_not_allowed`)',
   'expiry-due': 'now >= expires_at (`package.not_yet_expired`)',
-  'target-location': 'a new drop-off location, not the current one (`package.reroute_same_location`); oversized -> PUDO only (`package.oversized_needs_pudo`)',
+  'target-location': 'a new drop-off location, not the current one (`package.reroute_same_location`); oversized -> PUDO only (`package.oversized_needs_pudo`); a locker only with the customer\'s phone (`shipment.locker_needs_phone`)',
   'into-package': 'a package not yet consolidated (`package.already_consolidated`) and a valid target: another travelling, unconsolidated package for the same drop-off (`package.consolidation_target_invalid`)',
   identification: 'a photo of the customer\'s identification (`package.identification_required`)',
   consolidated: 'the package is consolidated or is a consolidation (`package.not_consolidated`)',
@@ -471,7 +473,7 @@ function checkNeed(need: PackageNeed, rule: PackageRule, pkg: PackageState, ctx:
       const target = ctx.target;
       if (!target) return full ? 'validation.failed' : null;
       if (target.id === pkg.dropoff_location_id) return 'package.reroute_same_location';
-      return oversizedRefusal([pkg.size ?? ''], target);
+      return oversizedRefusal([pkg.size ?? ''], target) ?? (ctx.customerPhone !== undefined ? lockerPhoneRefusal(ctx.customerPhone, target) : null);
     }
     case 'into-package': {
       if (isSet(pkg.is_consolidated)) return 'package.already_consolidated';

@@ -260,6 +260,23 @@ describe('package lifecycle', () => {
     expect(bigAlt.every((l) => l.class === 'pudo')).toBe(true);
   });
 
+  it("reroutes to a locker only when the customer has a mobile (the locker texts the pickup code): neither offered nor accepted without", async () => {
+    const created = await ma.post('/api/shipments', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.net', dropoff_location_id: id.pudo, packages: [{ size: 'SMALL' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const s = created.json().data;
+    expect((await ma.post(`/api/shipments/${s.id}/print`)).statusCode).toBe(200);
+    expect((await ma.post(`/api/shipments/${s.id}/request-pickup`)).statusCode).toBe(200);
+    const p = s.packages[0]!;
+    await driver.post(`/api/packages/${p.id}/pickup`);
+    const alt = (await driver.get(`/api/packages/${p.id}/alternative-locations`)).json().data as { id: number; class: string }[];
+    expect(alt.length).toBeGreaterThan(0);
+    expect(alt.every((l) => l.class === 'pudo')).toBe(true);
+    const res = await driver.post(`/api/packages/${p.id}/reroute`, { location: id.locker });
+    expect(res.json().code).toBe('shipment.locker_needs_phone');
+    expect(await statusOf(t.db, 'packages', p.id)).toBe(50);
+    expect((await t.db.selectFrom('packages').select('dropoff_location_id').where('id', '=', p.id).executeTakeFirstOrThrow()).dropoff_location_id).toBe(id.pudo);
+  });
+
   it('expiry: extend-expiry +24 h, expire-by-time is the scheduler\'s, expire makes retrievable, driver retrieves, returned', async () => {
     const s = await awaitingPickup(ma, id.pudo);
     const p = s.packages[0]!;

@@ -1,6 +1,6 @@
 /**
  * Alternative drop-off locations for a reroute: active, approved drop-off lockers and PUDO points other
- * than the current drop-off, with the great-circle distance (haversine, km) from where the package is
+ * than the current drop-off (lockers only when the customer has a phone), with the great-circle distance (haversine, km) from where the package is
  * (its current location, else its drop-off location), nearest first. Oversized packages: PUDO only.
  */
 import type { Alternative } from '../../../core/contract/index.js';
@@ -11,7 +11,8 @@ import type { Executor } from '../shared/op-context.js';
 
 export type { Alternative };
 
-export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'size' | 'location_id' | 'dropoff_location_id'>, limit = 50): Promise<Alternative[]> {
+/** `phone`: the customer's, where known (without one, no lockers: core `dropoffClassesFor`). */
+export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'size' | 'location_id' | 'dropoff_location_id'>, limit = 50, phone?: string | null): Promise<Alternative[]> {
   const originId = pkg.location_id ?? pkg.dropoff_location_id;
   const origin = originId ? await db.selectFrom('locations').select(['latitude', 'longitude']).where('id', '=', originId).executeTakeFirst() : undefined;
   let qb = db
@@ -20,7 +21,7 @@ export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'siz
     .where('type', '=', 'dropoff')
     .where('active', '=', 1)
     .where('approved', '=', 1)
-    .where('class', 'in', dropoffClassesFor([pkg.size]));
+    .where('class', 'in', dropoffClassesFor([pkg.size], phone));
   if (pkg.dropoff_location_id != null) qb = qb.where('id', '!=', pkg.dropoff_location_id);
   const rows = await qb.execute();
   const from = origin?.latitude != null && origin.longitude != null ? { lat: origin.latitude, lng: origin.longitude } : null;

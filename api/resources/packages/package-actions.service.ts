@@ -104,6 +104,7 @@ async function machineContext(ctx: OpContext, pkg: Package, action: PackageActio
     location: location ? { id: location.id, class: location.class as LocationClass, storage_days: location.storage_days, storage: storageRulesOf(location) } : null,
     shipmentStatus: shipment.status,
     target: target ? { id: target.id, class: target.class as LocationClass } : null,
+    customerPhone: shipment.phone,
     into: into ?? null,
     identification: Boolean(input.identification),
     dropoffClass: (dropoff?.class as LocationClass | undefined) ?? null,

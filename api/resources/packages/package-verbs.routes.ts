@@ -86,7 +86,8 @@ export function registerPackageOperationRoutes(fastify: FastifyInstance): void {
     const barcode = request.query.barcode;
     const pkg = (await findPackageInScope(ctx.db, ctx.actor, request.params.id)) ?? (barcode ? await loadByBarcode(ctx.db, ctx.actor, barcode) : undefined);
     if (!pkg) throw new DomainError('not_found');
-    return { data: await alternativeLocations(ctx.db, pkg) };
+    const shipment = await ctx.db.selectFrom('shipments').select('phone').where('id', '=', pkg.shipment_id).executeTakeFirst();
+    return { data: await alternativeLocations(ctx.db, pkg, undefined, shipment?.phone ?? null) };
   });
 
   app.get('/packages/:id/identification-image', { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: requireAuth }, async (request, reply) => {

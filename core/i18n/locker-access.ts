@@ -141,11 +141,11 @@ const es: typeof en = {
     terminal_secret: {
       button: 'Clave del terminal',
       title: 'Clave secreta del terminal',
-      intro: 'El quiosco de esta taquilla se identifica con esta clave. Una clave nueva anula la anterior al instante: introdúzcala en el quiosco.',
+      intro: 'El quiosco de esta taquilla se identifica con esta clave. Una clave nueva anula la anterior al instante: introdúcela en el quiosco.',
       none: 'Este terminal aún no tiene clave.',
       since: 'Clave actual creada el %{date}.',
       create: 'Crear una clave nueva',
-      shown_once: 'Cópiela ahora: solo se muestra esta vez.',
+      shown_once: 'Cópiala ahora: solo se muestra esta vez.',
     },
     badge: {
       button: 'Credencial de quiosco',
@@ -156,7 +156,7 @@ const es: typeof en = {
       create: 'Crear un código nuevo',
       revoke: 'Revocar el código',
       revoked: 'Código de credencial revocado.',
-      shown_once: 'Entrégueselo al conductor ahora: solo se muestra esta vez.',
+      shown_once: 'Entrégaselo al conductor ahora: solo se muestra esta vez.',
     },
     open_door: { button: 'Abrir puerta', door: 'Puerta', reason: 'Motivo (queda registrado)', done: 'Puerta %{door} abierta.' },
     door_events: {

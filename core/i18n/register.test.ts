@@ -50,6 +50,12 @@ describe('Spanish register of the customer texts', () => {
     expect(translate('es', 'notifications.events.package-available.body', { reference: 'LL1', location: 'Centro', expires: '1 dic' })).toMatch(/^Tu paquete LL1 .* Recógelo /);
   });
 
+  it('addresses staff with tú as well: no usted imperatives anywhere in the Spanish catalogues (locker tools included)', () => {
+    const everything = [...phrases(es, 'es'), ...phrases(lockerAccessMessages.es, 'locker-access')];
+    const usted = word('usted|ustedes|cópiela|introdúzcala|entrégueselo|inténtelo|escríbalo|recójalo|compruébelo');
+    expect(everything.filter(([, phrase]) => usted.test(phrase))).toEqual([]);
+  });
+
   it('does not flag words that only contain the patterns', () => {
     expect(formal.some(([, re]) => re.test('Sucursal suscripción resumen Usuarios ocultar'))).toBe(false);
     expect(word('su').test('Su código')).toBe(true);

@@ -1,6 +1,7 @@
 /**
  * `lockerline template shipments --format csv|xlsx [--out FILE] [--locale en|es] [--merchant ID]`: the import
- * template. Like the API's, its sample row names a real drop-off point (the merchant's own or the network's,
+ * template, its explanations in the operator's language (LOCKERLINE_LOCALE / LANG, like the CLI's messages) unless
+ * --locale says otherwise. Like the API's, its sample row names a real drop-off point (the merchant's own or the network's,
  * api/import/template-dropoffs.ts) and the XLSX explanation sheet lists them; an empty network keeps the
  * generic example.
  */
@@ -9,6 +10,7 @@ import type { Command } from 'commander';
 import { isLocale } from '../../core/i18n/index.js';
 import { buildTemplate } from '../../templates/import-template.js';
 import { CliError } from '../errors.js';
+import { cliLocale } from '../i18n.js';
 import type { CliIo } from '../io.js';
 import type { Translate } from '../../core/validation.js';
 import { templateDropoffs } from '../../api/import/template-dropoffs.js';
@@ -23,7 +25,7 @@ export function registerTemplateCommands(program: Command, io: CliIo, t: Transla
     .description(t('cli.template_shipments'))
     .option('--format <format>', t('cli.option_file_format'), 'xlsx')
     .option('--out <file>', t('cli.option_template_out'))
-    .option('--locale <locale>', t('cli.option_template_locale'), 'en')
+    .option('--locale <locale>', t('cli.option_template_locale'), cliLocale(io.env))
     .option('--merchant <id>', t('cli.option_template_merchant'))
     .action(async (options: { format: string; out?: string; locale: string; merchant?: string }) => {
       if (options.format !== 'csv' && options.format !== 'xlsx') throw new CliError(t('cli.option_not_file_format', { value: options.format }));

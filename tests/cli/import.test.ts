@@ -57,6 +57,16 @@ describe('lockerline template / import / export', () => {
     const xlsx = await cli(['template', 'shipments', '--format', 'xlsx', '--out', 'template.xlsx']);
     expect(xlsx.code).toBe(0);
     expect(readFileSync(join(dir, 'template.xlsx')).subarray(0, 2).toString()).toBe('PK');
+    // Its explanations in the operator's language, unless --locale says otherwise.
+    const sheets = async (file: string) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(join(dir, file));
+      return workbook.worksheets.map((sheet) => sheet.name);
+    };
+    expect((await cli(['template', 'shipments', '--out', 'template-es.xlsx'], { LOCKERLINE_LOCALE: 'es' })).code).toBe(0);
+    expect(await sheets('template-es.xlsx')).toContain('Columnas');
+    expect((await cli(['template', 'shipments', '--out', 'template-en.xlsx', '--locale', 'en'], { LOCKERLINE_LOCALE: 'es' })).code).toBe(0);
+    expect(await sheets('template-en.xlsx')).toContain('Columns');
   });
 
   it("names a real drop-off point of the merchant in the template's sample row, and the sample imports", async () => {

@@ -15,7 +15,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../core/errors.js';
-import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, normalizePickupCode, pickupCodeProblem, pickupRefusal, type DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
+import { DEPOSITABLE_STATUSES, RETRIEVABLE_STATUSES, badgeCodeProblem, normalizePickupCode, pickupCodeProblem, pickupRefusal, type DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
 import type { Package } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { systemContext, type OpContext } from '../resources/shared/op-context.js';
@@ -35,6 +35,9 @@ const door = (pkg: Pick<Package, 'locker_number'>) => (pkg.locker_number != null
 
 /** The courier whose badge the request carries; a wrong badge counts against the terminal's badge allowance. */
 async function courierOf(request: FastifyRequest<{ Body: TerminalBadgeBody }>, reply: FastifyReply, locationId: number, count: boolean): Promise<RequestActor> {
+  // A wrongly shaped badge can be nobody's: refused before any counter, so it spends no wrong try (like a code).
+  const problem = badgeCodeProblem(request.body.badge);
+  if (problem) fieldError('badge', problem.key, 'validation.failed', problem.params);
   if (count) await countAttempt(request, reply, locationId);
   await reserveCheck(request, locationId, 'badge');
   const courier = await courierByBadge(request.server.db, request.body.badge);

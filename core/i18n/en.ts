@@ -639,6 +639,7 @@ export const appEn = {
     range_too_long: 'The range may cover at most %{max} days.',
     // issue 13: a pickup code typed at a locker's kiosk
     pickup_code: 'A pickup code is exactly %{digits} digits.',
+    badge_code: 'A courier badge is exactly %{digits} digits.',
   },
 
   errors: {

@@ -642,6 +642,7 @@ export const appEs: AppCatalogue = {
     range_too_long: 'El intervalo puede abarcar como máximo %{max} días.',
     // issue 13: a pickup code typed at a locker's kiosk
     pickup_code: 'Un código de recogida tiene exactamente %{digits} cifras.',
+    badge_code: 'Una tarjeta de repartidor tiene exactamente %{digits} cifras.',
   },
 
   errors: {

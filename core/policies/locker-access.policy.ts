@@ -40,7 +40,18 @@ export function pickupCodeProblem(value: unknown): Message | null {
 
 /** The kiosk's code field: digits only (typed, pasted or scanned), at most PICKUP_CODE.digits of them. */
 export const pickupCodeInput = (typed: string): string => typed.replace(/\D/g, '').slice(0, PICKUP_CODE.digits);
+/** The kiosk's badge field: digits only, at most BADGE_DIGITS of them. */
+export const badgeCodeInput = (typed: string): string => typed.replace(/\D/g, '').slice(0, BADGE_DIGITS);
 export const isBadgeCode = (value: unknown): value is string => typeof value === 'string' && new RegExp(`^\\d{${BADGE_DIGITS}}$`).test(value);
+
+/**
+ * Why a value sent as a courier badge is not one (not a string of exactly BADGE_DIGITS digits), or null. Like a wrongly
+ * shaped pickup code it is a validation error, never a wrong try: it cannot be anybody's badge.
+ */
+export function badgeCodeProblem(value: unknown): Message | null {
+  if (value === undefined || value === null || value === '') return { key: 'validation.required' };
+  return isBadgeCode(value) ? null : { key: 'validation.badge_code', params: { digits: BADGE_DIGITS } };
+}
 
 /** Location classes whose packages are collected with a pickup code. */
 export const usesPickupCodes = (locationClass: string | null | undefined): boolean => locationClass === 'locker';

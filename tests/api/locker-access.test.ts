@@ -12,7 +12,7 @@ import { emailTransport, textTransport } from '../../api/notifications/transport
 import { runDeliveryPass } from '../../api/notifications/worker.js';
 import { createMemoryMailer } from '../../api/providers/mail/memory.js';
 import { createMemoryTextProvider } from '../../api/providers/sms/memory.js';
-import { PICKUP_CODE } from '../../core/policies/locker-access.policy.js';
+import { BADGE_DIGITS, PICKUP_CODE } from '../../core/policies/locker-access.policy.js';
 import { createTestApp, guest, login, type Client, type TestApp } from './helpers.js';
 import { awaitingPickup, statusOf } from './operations-support.js';
 
@@ -306,6 +306,19 @@ describe('wrongly shaped codes', () => {
     for (let i = 0; i < PICKUP_CODE.maxWrong; i++) expect((await open('a', `00000${i}`)).json().code).toBe('locker.code_invalid');
     expect((await open('a', '000009')).json().code).toBe('locker.code_locked');
     expect((await open('a', '1')).json().code).toBe('validation.failed');
+  });
+
+  it('a wrongly shaped courier badge is a coded 422 too, and touches no counter', async () => {
+    await travel(new Date(clock.now().getTime() + 20 * 60_000));
+    const counters = () => t.db.selectFrom('throttle').selectAll().where('key', 'like', `terminal:%:${lockers.a}`).orderBy('key').execute();
+    const before = await counters();
+    for (const bad of ['1', '1', '1', '1', '1', '123456', '12345678901', 'abcdefghij']) {
+      const res = await courier('courier', { badge: bad });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json(), bad).toMatchObject({ code: 'validation.failed', errors: { badge: `A courier badge is exactly ${BADGE_DIGITS} digits.` } });
+    }
+    expect(await counters()).toEqual(before);
+    expect((await courier('courier', { badge })).statusCode).toBe(200);
   });
 });
 

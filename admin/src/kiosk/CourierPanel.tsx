@@ -6,6 +6,7 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 
+import { badgeCodeInput, isBadgeCode } from '../../../core/policies/locker-access.policy.js';
 import { BIG, BIG_INPUT, useRefusal } from './KioskFrame.js';
 import { LockerFullReport } from './LockerFullReport.js';
 import type { CourierPackage, CourierSession, KioskApi } from './kioskApi.js';
@@ -46,6 +47,8 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
 
   const signIn = async (e: FormEvent) => {
     e.preventDefault();
+    // A partial badge is never sent (Enter, or a reader's return, included): it could be nobody's.
+    if (!isBadgeCode(badge)) return;
     setBusy(true);
     setError('');
     const result = await api.courier(badge.trim());
@@ -89,10 +92,10 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
       <Paper component="form" onSubmit={(e) => void signIn(e)} sx={{ p: { xs: 2, sm: 4 } }}>
         <Stack spacing={3}>
           <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '3rem' } }}>{tl('kiosk.courier.title')}</Typography>
-          <TextField label={tl('kiosk.courier.badge')} value={badge} onChange={(e) => setBadge(e.target.value.replace(/\D/g, '').slice(0, 16))} type="password" autoComplete="off" autoFocus fullWidth
+          <TextField label={tl('kiosk.courier.badge')} value={badge} onChange={(e) => setBadge(badgeCodeInput(e.target.value))} type="password" autoComplete="off" autoFocus fullWidth
             slotProps={{ htmlInput: { inputMode: 'numeric', style: BIG_INPUT } }} />
           <Box role="alert" aria-live="assertive">{error && <Alert severity="error" sx={{ fontSize: '1.25rem' }}>{error}</Alert>}</Box>
-          <Button type="submit" variant="contained" sx={BIG} disabled={busy || !badge}>{tl('kiosk.courier.sign_in')}</Button>
+          <Button type="submit" variant="contained" sx={BIG} disabled={busy || !isBadgeCode(badge)}>{tl('kiosk.courier.sign_in')}</Button>
           <Button variant="outlined" sx={BIG} onClick={signOut}>{tl('kiosk.courier.back')}</Button>
         </Stack>
       </Paper>

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { lockerAccessMessages } from '../../../core/i18n/locker-access.js';
-import { PICKUP_CODE } from '../../../core/policies/locker-access.policy.js';
+import { BADGE_DIGITS, PICKUP_CODE } from '../../../core/policies/locker-access.policy.js';
 import { renderRoute } from '../components/testing.js';
 import { KioskPage } from './KioskPage.js';
 import { saveSecret } from './kioskApi.js';
@@ -60,5 +60,24 @@ describe('KioskPage customer code', () => {
     await waitFor(() => expect(opens()).toHaveLength(1));
     expect(JSON.parse(opens()[0]!.body!)).toEqual({ code: '123456' });
     expect(await screen.findByText('Door 17 is open')).toBeTruthy();
+  });
+});
+
+describe('KioskPage courier badge', () => {
+  const C = lockerAccessMessages.en.kiosk.courier;
+  it('signs in only with a whole badge: digits only, at most 10', async () => {
+    renderKiosk();
+    fireEvent.click(await screen.findByRole('button', { name: C.enter }));
+    const field = (await screen.findByLabelText(C.badge)) as HTMLInputElement;
+    const signIn = () => screen.getByRole('button', { name: C.sign_in }) as HTMLButtonElement;
+    for (const typed of ['1', '12345', '12345a6789']) {
+      fireEvent.change(field, { target: { value: typed } });
+      expect(signIn().disabled, typed).toBe(true);
+      fireEvent.submit(field.closest('form')!);
+    }
+    expect(calls.filter((c) => c.url.endsWith('/courier'))).toEqual([]);
+    fireEvent.change(field, { target: { value: '1234 5678 9012' } });
+    expect(field.value).toBe('1234567890'.slice(0, BADGE_DIGITS));
+    expect(signIn().disabled).toBe(false);
   });
 });

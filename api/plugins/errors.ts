@@ -60,15 +60,25 @@ function schemaProblem(keyword: string, params: Record<string, unknown>): Messag
   return { key: 'validation.in' };
 }
 
-/** Schema validation errors -> { field: message } using the validation.* catalogue. */
-function schemaProblems(error: FastifyError): Record<string, Message> {
+/** The value at a JSON pointer of the request's input (the schema error does not carry it). */
+function valueAt(input: unknown, pointer: string): unknown {
+  let value = input;
+  for (const part of pointer.split('/').slice(1)) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  return value;
+}
+
+/** Schema validation errors -> { field: message } using the validation.* catalogue; `input`: the body or query checked. */
+function schemaProblems(error: FastifyError, input: unknown): Record<string, Message> {
   const problems: Record<string, Message> = {};
   for (const v of error.validation ?? []) {
     const params = (v.params ?? {}) as Record<string, unknown>;
     const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
     const missing = typeof params.missingProperty === 'string' ? [params.missingProperty] : Array.isArray(params.requiredProperties) ? (params.requiredProperties as string[]) : [];
     const fields = missing.length ? missing.map((m) => (path ? `${path}.${m}` : m)) : [path || (error.validationContext ?? 'body')];
-    for (const field of fields) if (!problems[field]) problems[field] = schemaProblem(v.keyword, params);
+    // A number JSON cannot hold (1e309 parses as Infinity) is a wrong number, not a list or an object.
+    const value = missing.length ? undefined : valueAt(input, v.instancePath || '');
+    const problem = typeof value === 'number' && !Number.isFinite(value) ? { key: 'validation.numeric' } : schemaProblem(v.keyword, params);
+    for (const field of fields) if (!problems[field]) problems[field] = problem;
   }
   return problems;
 }
@@ -100,7 +110,7 @@ export function errorsPlugin(app: FastifyInstance): void {
         body.message = `${body.message.replace(/[.\s]+$/, '')}: ${error.validationContext ?? 'body'} must be an object`;
         return reply.code(400).send(body);
       }
-      return reply.code(422).send(errorBody(t, 'validation.failed', undefined, schemaProblems(error)));
+      return reply.code(422).send(errorBody(t, 'validation.failed', undefined, schemaProblems(error, error.validationContext === 'querystring' ? request.query : request.body)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -83,6 +83,12 @@ describe('shipments', () => {
     expect(pudo.statusCode).toBe(201);
   });
 
+  it('answers a number JSON cannot hold (1e309, read as Infinity) with the numeric message on its field, not "a list or an object"', async () => {
+    const res = await ma.request({ method: 'POST', url: '/api/batches', body: '{"name":"Too far","offset":1e309}', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { offset: 'Must be numeric.' } });
+  });
+
   it("needs the customer's mobile for a locker drop-off (the locker texts the pickup code), on create and on update", async () => {
     const before = await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const none = await ma.post('/api/shipments', shipmentBody({ dropoff_location_id: id.locker }));

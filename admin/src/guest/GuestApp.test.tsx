@@ -117,6 +117,20 @@ describe('guest sign-in page', () => {
     expect(saved.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ locale: 'es' }]);
   });
 
+  it("keeps a language tapped on the sign-in page before Sign in, over the account's, and saves it", async () => {
+    const user = driver('en');
+    const fetch = stubApi({ login: { status: 200, body: { data: user } } });
+    renderSignIn();
+    await act(() => setGuestLocale('es'));
+    fireEvent.change(screen.getByLabelText(es.auth.email, { exact: false }), { target: { value: user.email } });
+    fireEvent.change(screen.getByLabelText(es.auth.password, { exact: false }), { target: { value: 'lockerline-demo' } });
+    fireEvent.click(screen.getByRole('button', { name: es.auth.sign_in }));
+    await vi.waitFor(() => expect(showAdmin).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: `ES ${es.app.languages.es}` }).getAttribute('aria-pressed')).toBe('true');
+    const saved = fetch.mock.calls.filter(([url, init]) => url.endsWith('/user/locale') && init?.method === 'PUT');
+    expect(saved.map(([, init]) => JSON.parse(String(init?.body))).at(-1)).toEqual({ locale: 'es' });
+  });
+
   it('keeps a language tapped right after Sign in, while the form is still being checked', async () => {
     const user = driver('en');
     const fetch = stubApi({ login: { status: 200, body: { data: user } } });

@@ -37,6 +37,10 @@ export function SignInPage() {
   const [info, setInfo] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const errorRef = useRef<HTMLDivElement>(null);
+  // A language tapped on this page is the user's choice: it outranks the one saved on the account. The language the
+  // page opened in (this device's, remembered) does not.
+  const choseHere = useRef(false);
+  useEffect(() => onLocaleChange(() => void (choseHere.current = true)), []);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const register = (field: Field) => (el: HTMLInputElement | null) => {
     inputs.current[field] = el;
@@ -55,13 +59,13 @@ export function SignInPage() {
     setFieldErrors({});
   };
 
-  /** `chose`: whether a language was picked since Sign in was pressed (the form check before the request included). */
-  const signIn = async (chose: () => boolean) => {
+  const signIn = async () => {
     prefetchApp();
     const user = await login({ email, password });
-    // From now on the interface speaks the user's language, unless they picked one while signing in: the later
-    // choice wins, and the account learns it (the switch's own save went out before the session existed).
-    if (chose()) saveLocale(getLocale());
+    // From now on the interface speaks the user's language, unless they picked one on this page (before Sign in, or
+    // while it was on its way): that choice wins, and the account learns it (the switch's own save went out before
+    // the session existed).
+    if (choseHere.current) saveLocale(getLocale());
     else if (isLocale(user.locale)) await setGuestLocale(user.locale).catch(() => undefined);
     await enterApp(user);
   };
@@ -73,16 +77,6 @@ export function SignInPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    let chose = false;
-    const stopNoticing = onLocaleChange(() => (chose = true));
-    try {
-      await submitForm(() => chose);
-    } finally {
-      stopNoticing();
-    }
-  };
-
-  const submitForm = async (chose: () => boolean) => {
     const problems = await checkGuestForm(mode === 'signin' ? 'login' : 'forgot', { email, password });
     const fields = Object.keys(problems) as Field[];
     setFieldErrors(Object.fromEntries(fields.map((field) => [field, translate(problems[field].key, problems[field].params)])));
@@ -94,7 +88,7 @@ export function SignInPage() {
     setError(null);
     setInfo(null);
     try {
-      await (mode === 'signin' ? signIn(chose) : requestReset());
+      await (mode === 'signin' ? signIn() : requestReset());
     } catch (e) {
       const fieldError = (e as HttpError)?.body?.errors?.email;
       setError(mode === 'forgot' && fieldError ? fieldError : translate(signInErrorKey(e)));

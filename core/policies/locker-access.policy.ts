@@ -21,37 +21,40 @@ export const PICKUP_CODE = {
 /** Digits of a courier's badge code (random, crypto; shown once). */
 export const BADGE_DIGITS = 10;
 
-/** A pickup code's shape: exactly PICKUP_CODE.digits digits (the kiosk's field and the open route both ask this). */
-const PICKUP_CODE_RE = new RegExp(`^\\d{${PICKUP_CODE.digits}}$`);
-export const isPickupCode = (value: unknown): value is string => typeof value === 'string' && PICKUP_CODE_RE.test(value);
+/**
+ * A code typed at the kiosk, all digits: its shape (`is`), the field's cleaning of what is typed, pasted or scanned
+ * (`input`: digits only, at most `digits`), and why a value sent is not one (`problem`, or null). A wrongly shaped
+ * code is a validation error (422 validation.failed on its field), never a wrong try: it cannot be anybody's, so the
+ * API refuses it before the terminal's counters are touched (docs/lockers.md).
+ */
+function digitCode(digits: number, key: string) {
+  const shape = new RegExp(`^\\d{${digits}}$`);
+  const is = (value: unknown): value is string => typeof value === 'string' && shape.test(value);
+  return {
+    is,
+    input: (typed: string): string => typed.replace(/\D/g, '').slice(0, digits),
+    /** `sent` is judged empty or not as sent, its shape once cleaned (`shaped`, e.g. spaces dropped). */
+    problem: (sent: unknown, shaped: unknown = sent): Message | null =>
+      sent === undefined || sent === null || sent === '' ? { key: 'validation.required' } : is(shaped) ? null : { key, params: { digits } },
+  };
+}
 
+const pickupCode = digitCode(PICKUP_CODE.digits, 'validation.pickup_code');
+const badgeCode = digitCode(BADGE_DIGITS, 'validation.badge_code');
+
+export const isPickupCode = pickupCode.is;
+/** The kiosk's code field: digits only (typed, pasted or scanned), at most PICKUP_CODE.digits of them. */
+export const pickupCodeInput = pickupCode.input;
 /** What a person types or a scanner sends, as a code: spaces dropped ("123 456" is 123456); anything else kept as it is. */
 export const normalizePickupCode = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
+/** Why a value sent as a pickup code is not one (not exactly 6 digits once spaces are dropped), or null. */
+export const pickupCodeProblem = (value: unknown): Message | null => pickupCode.problem(value, normalizePickupCode(value));
 
-/**
- * Why a value sent as a pickup code is not one (not a string of exactly 6 digits once spaces are dropped), or null.
- * A wrongly shaped code is a validation error (422 validation.failed, field `code`), never a wrong try: it cannot
- * be any package's code, so it is refused before the terminal's counters are touched (docs/lockers.md).
- */
-export function pickupCodeProblem(value: unknown): Message | null {
-  if (value === undefined || value === null || value === '') return { key: 'validation.required' };
-  return isPickupCode(normalizePickupCode(value)) ? null : { key: 'validation.pickup_code', params: { digits: PICKUP_CODE.digits } };
-}
-
-/** The kiosk's code field: digits only (typed, pasted or scanned), at most PICKUP_CODE.digits of them. */
-export const pickupCodeInput = (typed: string): string => typed.replace(/\D/g, '').slice(0, PICKUP_CODE.digits);
+export const isBadgeCode = badgeCode.is;
 /** The kiosk's badge field: digits only, at most BADGE_DIGITS of them. */
-export const badgeCodeInput = (typed: string): string => typed.replace(/\D/g, '').slice(0, BADGE_DIGITS);
-export const isBadgeCode = (value: unknown): value is string => typeof value === 'string' && new RegExp(`^\\d{${BADGE_DIGITS}}$`).test(value);
-
-/**
- * Why a value sent as a courier badge is not one (not a string of exactly BADGE_DIGITS digits), or null. Like a wrongly
- * shaped pickup code it is a validation error, never a wrong try: it cannot be anybody's badge.
- */
-export function badgeCodeProblem(value: unknown): Message | null {
-  if (value === undefined || value === null || value === '') return { key: 'validation.required' };
-  return isBadgeCode(value) ? null : { key: 'validation.badge_code', params: { digits: BADGE_DIGITS } };
-}
+export const badgeCodeInput = badgeCode.input;
+/** Why a value sent as a courier badge is not one (not exactly BADGE_DIGITS digits), or null. */
+export const badgeCodeProblem = (value: unknown): Message | null => badgeCode.problem(value);
 
 /** Location classes whose packages are collected with a pickup code. */
 export const usesPickupCodes = (locationClass: string | null | undefined): boolean => locationClass === 'locker';

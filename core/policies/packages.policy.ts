@@ -51,8 +51,10 @@ export const oversizedRefusal = (sizes: readonly string[], dropoff: { class: str
  * the shipment is saved or imported, not later at registration.
  */
 export const hasLockerPhone = (phone: unknown): boolean => typeof phone === 'string' && phone.trim() !== '';
+/** Whether a drop-off location needs the customer's phone: a locker (it texts the pickup code). */
+export const dropoffNeedsPhone = (dropoff: { class: string } | null | undefined): boolean => dropoff?.class === 'locker';
 export const lockerPhoneRefusal = (phone: unknown, dropoff: { class: string } | null | undefined): 'shipment.locker_needs_phone' | null =>
-  dropoff?.class === 'locker' && !hasLockerPhone(phone) ? 'shipment.locker_needs_phone' : null;
+  dropoffNeedsPhone(dropoff) && !hasLockerPhone(phone) ? 'shipment.locker_needs_phone' : null;
 /** Why a customer may collect only at a PUDO point, or null; `phone`: the customer's, undefined where not known. */
 export const pudoOnlyReason = (sizes: readonly string[], phone?: unknown): 'oversized' | 'no_phone' | null =>
   needsPudoDropoff(sizes) ? 'oversized' : phone !== undefined && !hasLockerPhone(phone) ? 'no_phone' : null;

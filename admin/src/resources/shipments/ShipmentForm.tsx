@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { dropoffClassesFor, lockerPhoneRefusal, needsPudoDropoff, oversizedRefusal } from '../../../../core/policies/packages.policy.js';
+import { dropoffClassesFor, dropoffNeedsPhone, needsPudoDropoff, oversizedRefusal } from '../../../../core/policies/packages.policy.js';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useEffect, useState } from 'react';
 import { TextInput, useGetOne, useTranslate, type Identifier } from 'react-admin';
@@ -21,6 +21,17 @@ import { api } from '../../providers/http.js';
 import { doorSizesFor, fullSizes, lockerHasRoom, type FreeDoors, type LockerSize } from '../../../../core/policies/lockers.policy.js';
 
 /**
+ * The form's drop-off id, whether one is chosen, and its location record as last loaded (react-admin's query cache
+ * serves every caller from one request; the record may still be the previous choice's while the new one loads).
+ */
+function useDropoffChoice() {
+  const dropoffId = useWatch({ name: 'dropoff_location_id' }) as Identifier | null | undefined;
+  const chosen = dropoffId != null && dropoffId !== '';
+  const { data: location } = useGetOne<{ id: Identifier; name: string; class: string }>('locations', { id: dropoffId! }, { enabled: chosen });
+  return { dropoffId, chosen, location };
+}
+
+/**
  * Customers drop off at lockers and PUDO points, never a warehouse (core `dropoffClassesFor`), and oversized
  * packages only at PUDO points (SPEC section 5, core `needsPudoDropoff`). The choices narrow to
  * PUDO points as soon as a package is oversized; a locker already chosen is cleared at that moment and the
@@ -30,11 +41,9 @@ function DropoffLocationInput() {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const packages = useWatch({ name: 'packages' }) as { size?: string }[] | undefined;
-  const dropoffId = useWatch({ name: 'dropoff_location_id' }) as Identifier | null | undefined;
+  const { dropoffId, chosen, location } = useDropoffChoice();
   const sizes = (packages ?? []).map((p) => p?.size ?? '');
   const oversized = needsPudoDropoff(sizes);
-  const chosen = dropoffId != null && dropoffId !== '';
-  const { data: location } = useGetOne<{ id: Identifier; name: string; class: string }>('locations', { id: dropoffId! }, { enabled: chosen });
   const [cleared, setCleared] = useState<string | null>(null);
   useEffect(() => {
     if (chosen && location && location.id === dropoffId && oversizedRefusal(sizes, location)) {
@@ -67,23 +76,16 @@ function DropoffLocationInput() {
   );
 }
 
-/** The chosen drop-off location (shared with DropoffLocationInput through react-admin's query cache). */
-function useChosenDropoff() {
-  const dropoffId = useWatch({ name: 'dropoff_location_id' }) as Identifier | null | undefined;
-  const chosen = dropoffId != null && dropoffId !== '';
-  const { data } = useGetOne<{ id: Identifier; name: string; class: string }>('locations', { id: dropoffId! }, { enabled: chosen });
-  return chosen && data?.id === dropoffId ? data : undefined;
-}
 
 /**
- * The customer's phone. A locker texts its pickup code to it (core `lockerPhoneRefusal`): with a locker chosen the
+ * The customer's phone. A locker texts its pickup code to it (core `dropoffNeedsPhone`, `lockerPhoneRefusal`): with a locker chosen the
  * field says so. Saving without one is refused by the API on this field (`shipment.locker_needs_phone`); the
  * form's own checks are the schema's (react-admin runs form-level or input-level validation, not both).
  */
 function RecipientPhoneInput() {
   const translate = useTranslate();
-  const dropoff = useChosenDropoff();
-  const needed = dropoff !== undefined && lockerPhoneRefusal('', dropoff) !== null;
+  const { dropoffId, chosen, location } = useDropoffChoice();
+  const needed = chosen && location?.id === dropoffId && dropoffNeedsPhone(location);
   return <PhoneInput source="phone" label={req('phone')} helperText={needed ? translate('resources.shipments.hints.locker_phone') : undefined} />;
 }
 

@@ -26,8 +26,7 @@ export interface TemporaryStorage extends PackageActionOutcome {
 
 /** Candidates for temporary storage, nearest first, each with whether it has room for the package now. */
 async function storageCandidates(db: Executor, pkg: Package) {
-  const shipment = await db.selectFrom('shipments').select('phone').where('id', '=', pkg.shipment_id).executeTakeFirst();
-  const near = await alternativeLocations(db, pkg, 500, shipment?.phone ?? null);
+  const near = await alternativeLocations(db, pkg, 500);
   const lockers = near.filter((c) => c.class === 'locker').map((c) => c.id);
   const terminals = lockers.length ? await db.selectFrom('locations').select(['id', 'terminal']).where('id', 'in', lockers).execute() : [];
   const free = await freeDoorsOf(db, terminals);

@@ -11,8 +11,9 @@ import type { Executor } from '../shared/op-context.js';
 
 export type { Alternative };
 
-/** `phone`: the customer's, where known (without one, no lockers: core `dropoffClassesFor`). */
-export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'size' | 'location_id' | 'dropoff_location_id'>, limit = 50, phone?: string | null): Promise<Alternative[]> {
+export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'size' | 'location_id' | 'dropoff_location_id' | 'shipment_id'>, limit = 50): Promise<Alternative[]> {
+  // The customer's phone: without one, no lockers (a locker texts its pickup code; core `dropoffClassesFor`).
+  const shipment = await db.selectFrom('shipments').select('phone').where('id', '=', pkg.shipment_id).executeTakeFirst();
   const originId = pkg.location_id ?? pkg.dropoff_location_id;
   const origin = originId ? await db.selectFrom('locations').select(['latitude', 'longitude']).where('id', '=', originId).executeTakeFirst() : undefined;
   let qb = db
@@ -21,7 +22,7 @@ export async function alternativeLocations(db: Executor, pkg: Pick<Package, 'siz
     .where('type', '=', 'dropoff')
     .where('active', '=', 1)
     .where('approved', '=', 1)
-    .where('class', 'in', dropoffClassesFor([pkg.size], phone));
+    .where('class', 'in', dropoffClassesFor([pkg.size], shipment?.phone ?? null));
   if (pkg.dropoff_location_id != null) qb = qb.where('id', '!=', pkg.dropoff_location_id);
   const rows = await qb.execute();
   const from = origin?.latitude != null && origin.longitude != null ? { lat: origin.latitude, lng: origin.longitude } : null;

@@ -86,8 +86,7 @@ export function registerPackageOperationRoutes(fastify: FastifyInstance): void {
     const barcode = request.query.barcode;
     const pkg = (await findPackageInScope(ctx.db, ctx.actor, request.params.id)) ?? (barcode ? await loadByBarcode(ctx.db, ctx.actor, barcode) : undefined);
     if (!pkg) throw new DomainError('not_found');
-    const shipment = await ctx.db.selectFrom('shipments').select('phone').where('id', '=', pkg.shipment_id).executeTakeFirst();
-    return { data: await alternativeLocations(ctx.db, pkg, undefined, shipment?.phone ?? null) };
+    return { data: await alternativeLocations(ctx.db, pkg) };
   });
 
   app.get('/packages/:id/identification-image', { schema: { tags, params: IdParams, querystring: NoQuery }, preHandler: requireAuth }, async (request, reply) => {

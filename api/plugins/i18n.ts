@@ -16,11 +16,12 @@ export function setRequestLocale(request: FastifyRequest, locale: Locale): void 
   request.t = makeTranslator(locale);
 }
 
-/** A signed-in browser's request: its own `locale` cookie, else the account's saved language. */
+/**
+ * A signed-in browser's request: its own `locale` cookie (already applied by the onRequest hook below), else the
+ * account's saved language.
+ */
 export function setSessionLocale(request: FastifyRequest, saved: string | null | undefined): void {
-  const cookie = request.cookies?.[LOCALE_COOKIE];
-  if (isLocale(cookie)) setRequestLocale(request, cookie);
-  else if (isLocale(saved)) setRequestLocale(request, saved);
+  if (!isLocale(request.cookies?.[LOCALE_COOKIE]) && isLocale(saved)) setRequestLocale(request, saved);
 }
 
 export function i18nPlugin(app: FastifyInstance): void {

@@ -126,8 +126,14 @@ export function weekdayOf(day: string): number {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (d: string) => DAY.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+/** A real calendar day YYYY-MM-DD (not 2026-02-30, 2026-13-01 nor 0000-00-00, which Date turns into another or none). */
+function isRealDay(d: string): boolean {
+  const ms = DAY.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === d;
+}
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** The earlier of two days (by date: a day past 9999 is written with a sign and more digits, so not by text). */
+const earlierDay = (a: string, b: string) => (Date.parse(`${a}T00:00:00Z`) < Date.parse(`${b}T00:00:00Z`) ? a : b);
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
@@ -135,11 +141,13 @@ export const daysBetween = (from: string, to: string) => Math.round((Date.parse(
  * real calendar days, from <= to, at most MAX_RANGE_DAYS long. Missing ends default to the last 30 days.
  */
 export function dashboardRange(query: { from?: string; to?: string }, now: Date): { from: string; to: string } | { field: 'from' | 'to'; problem: 'invalid' | 'order' | 'too_long' } {
+  // The ends given are checked before a missing one is derived from them (a date made from a garbled one throws).
+  if (query.from !== undefined && !isRealDay(query.from)) return { field: 'from', problem: 'invalid' };
+  if (query.to !== undefined && !isRealDay(query.to)) return { field: 'to', problem: 'invalid' };
   const today = networkTime(now.toISOString()).day;
-  const to = query.to ?? (query.from && isRealDay(query.from) ? (addDays(query.from, DEFAULT_RANGE_DAYS - 1) < today ? addDays(query.from, DEFAULT_RANGE_DAYS - 1) : today) : today);
+  const to = query.to ?? (query.from === undefined ? today : earlierDay(addDays(query.from, DEFAULT_RANGE_DAYS - 1), today));
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (!isRealDay(from)) return { field: 'from', problem: 'invalid' };
-  if (!isRealDay(to)) return { field: 'to', problem: 'invalid' };
   if (from > to) return { field: 'to', problem: 'order' };
   if (daysBetween(from, to) > MAX_RANGE_DAYS) return { field: 'to', problem: 'too_long' };
   return { from, to };

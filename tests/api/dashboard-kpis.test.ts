@@ -176,6 +176,9 @@ describe('dashboard charts: ranges', () => {
   it.each([
     [{ from: '2027-02-30', to: DAY }, 'from', 'Must be a real date written YYYY-MM-DD.'],
     [{ from: DAY, to: 'tomorrow' }, 'to', 'Must be a real date written YYYY-MM-DD.'],
+    // A lone garbled end (the other one is derived from it) and a month that does not exist: 422, not 500.
+    [{ to: 'tomorrow' }, 'to', 'Must be a real date written YYYY-MM-DD.'],
+    [{ from: '2026-13-01' }, 'from', 'Must be a real date written YYYY-MM-DD.'],
     [{ from: DAY, to: '2027-03-01' }, 'to', 'Must not be before the first day.'],
     [{ from: '2025-01-01', to: DAY }, 'to', 'The range may cover at most 366 days.'],
   ])('refuses %o with a coded 422 on %s', async (query, field, message) => {

@@ -5,8 +5,8 @@
  *
  * What a change refreshes: the lists of its resource (getList, getMany, getManyReference, getInfiniteList: refetched in
  * place, react-admin keeps the rows shown meanwhile, so selection, scroll and filters stay), the getOne of the ids
- * named unless an edit form has it open (a shipment's also when one of its packages changed), and the dashboard's
- * queries (key `dashboard`) on shipment/package changes.
+ * named unless an edit form has it open (a shipment's also when one of its packages changed). Screens that fetch by
+ * hand (the dashboard, the store screens) follow changes with useLiveChanges or useApiGet's `live`.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
@@ -14,9 +14,6 @@ import { isLiveResource, type LiveResource } from '../../../core/live.js';
 import { holdLiveConnection, liveStatus, subscribeLive, subscribeLiveStatus, type LiveListener } from './liveConnection.js';
 
 const LIST_QUERIES = new Set(['getList', 'getMany', 'getManyReference', 'getInfiniteList']);
-/** The dashboard's react-query keys start with this (its counters and charts follow shipments and packages). */
-export const DASHBOARD_QUERY_KEY = 'dashboard';
-const DASHBOARD_FOLLOWS: LiveResource[] = ['shipments', 'packages'];
 
 /** Records open in an edit form: `resource:id` -> how many forms. */
 const editing = new Map<string, number>();
@@ -38,7 +35,6 @@ function holdsChangedPackage(changes: Map<LiveResource, Set<number>>, record: un
 /** Which cached queries a batch of changes makes stale. */
 export function staleQuery(changes: Map<LiveResource, Set<number>> | null, query: Pick<Query, 'queryKey'> & { state?: { data?: unknown } }): boolean {
   const [resource, kind, params] = query.queryKey as [unknown, unknown, { id?: unknown } | undefined];
-  if (resource === DASHBOARD_QUERY_KEY) return changes === null || DASHBOARD_FOLLOWS.some((r) => changes.has(r));
   if (typeof resource !== 'string' || !isLiveResource(resource)) return false;
   const open = kind === 'getOne' && editing.has(editKey(resource, params?.id));
   if (changes === null) return !open;

@@ -4,6 +4,11 @@ import type { LiveResource } from '../../../core/live.js';
 import { useLiveChanges } from '../live/useLive.js';
 
 const NO_LIVE: readonly LiveResource[] = [];
+/**
+ * Live refetches of one fetch at most this often (the first at once, the last never dropped): changes arriving every
+ * batch (250 ms) on a busy network would otherwise abort each read before it answers, and a screen would never update.
+ */
+export const LIVE_RELOAD_MS = 1_000;
 
 /**
  * GETs an API path once (and again on `reload`); errors go to the global dialog. `live`: also again, quietly (the
@@ -53,9 +58,17 @@ export function useApiGet<T>(path: string | null, req: { suppress?: readonly num
   }, [path, suppress, version, transition]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const liveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const liveAt = useRef(0);
   useLiveChanges(req.live ?? NO_LIVE, () => {
-    quiet.current = true;
-    reload();
+    if (liveTimer.current) return;
+    liveTimer.current = setTimeout(() => {
+      liveTimer.current = undefined;
+      liveAt.current = Date.now();
+      quiet.current = true;
+      reload();
+    }, Math.max(0, liveAt.current + LIVE_RELOAD_MS - Date.now()));
   });
+  useEffect(() => () => clearTimeout(liveTimer.current), []);
   return { data, error, loading, reload };
 }

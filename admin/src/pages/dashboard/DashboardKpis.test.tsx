@@ -13,6 +13,7 @@ import { DASHBOARD_KPI_PHRASES } from '../../../../core/i18n/dashboard-kpis.js';
 import { ROLES } from '../../../../core/roles.js';
 import { api } from '../../providers/http.js';
 import { testAuth, testI18n } from '../../components/testing.js';
+import { emitLiveChange } from '../../live/liveConnection.js';
 import { Dashboard } from '../Dashboard.js';
 import { csvOf, kpiQuery, recordPath } from './kpiData.js';
 
@@ -91,6 +92,28 @@ describe('dashboard charts section', () => {
     fireEvent.change(screen.getByLabelText(k.from), { target: { value: '2026-10-01' } });
     await vi.waitFor(() => expect(asked().filter((p) => p.includes('from=2026-10-01'))).toHaveLength(4));
     expect(asked().filter((p) => /utilisation|exceptions/.test(p))).toEqual([]);
+  });
+
+  it('refreshes its charts when a package changes elsewhere, without a reload, the dates chosen kept', async () => {
+    renderDashboard(ROLES.merchant_admin);
+    const rates = await screen.findByRole('region', { name: k.rates.title }, { timeout: 10_000 });
+    expect(await within(rates).findByText('25 %')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(k.from), { target: { value: '2026-10-01' } });
+    const rateCalls = () => vi.mocked(api).mock.calls.map(([path]) => String(path)).filter((p) => p.startsWith('dashboard/rates?from=2026-10-01'));
+    await vi.waitFor(() => expect(rateCalls()).toHaveLength(1));
+    const before = answers['dashboard/rates'];
+    answers['dashboard/rates'] = { data: { ...(before as { data: object }).data, expired: 3, expiry_rate: 0.375 } };
+    try {
+      vi.mocked(api).mockClear();
+      act(() => emitLiveChange({ resource: 'packages', ids: [41] }));
+      expect(await within(rates).findByText('37.5 %')).toBeTruthy();
+      const asked = vi.mocked(api).mock.calls.map(([path]) => String(path));
+      expect(asked.filter((p) => p.startsWith('dashboard/rates'))).toEqual(['dashboard/rates?from=2026-10-01&to=' + (screen.getByLabelText(k.to) as HTMLInputElement).value]);
+      expect(asked.filter((p) => /^dashboard\/(flow|dwell|heatmap|utilisation|exceptions)/.test(p))).toHaveLength(5);
+      expect((screen.getByLabelText(k.from) as HTMLInputElement).value).toBe('2026-10-01');
+    } finally {
+      answers['dashboard/rates'] = before;
+    }
   });
 
   it('offers staff the merchant filter', async () => {

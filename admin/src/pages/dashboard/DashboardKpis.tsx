@@ -13,6 +13,7 @@ import { DEFAULT_RANGE_DAYS, NETWORK_TIME_ZONE, networkTime } from '../../../../
 import { can } from '../../../../core/policies/route.permissions.js';
 import { canCrud } from '../../../../core/permissions.js';
 import { kpiPhrase } from '../../../../core/i18n/dashboard-kpis.js';
+import type { LiveResource } from '../../../../core/live.js';
 import { useActor } from '../../components/useActor.js';
 import { useApiGet } from '../useApi.js';
 import { onDemand } from '../../layout/onDemand.js';
@@ -23,6 +24,12 @@ import { useStaggered } from './useStaggered.js';
 /** @mui/x-charts in a chunk of its own, fetched when the first chart section comes into view. */
 const LineChart = onDemand(async () => (await import('@mui/x-charts/LineChart')).LineChart);
 const BarChart = onDemand(async () => (await import('@mui/x-charts/BarChart')).BarChart);
+
+/**
+ * What the charts follow live (docs/live-updates.md "Admin"): every number of theirs comes from packages (their events,
+ * the doors they hold, the expired and lost ones) and a locker's doors from its location.
+ */
+const CHARTS_FOLLOW: readonly LiveResource[] = ['packages', 'locations'];
 
 /** The sections below the filters (flow, rates, dwell, utilisation, heatmap, exceptions). */
 const SECTIONS = 6;
@@ -135,12 +142,13 @@ export function DashboardKpis() {
   const [filters, setFilters] = useState<Filters>(() => ({ from: daysBefore(today(), DEFAULT_RANGE_DAYS - 1), to: today(), merchant_id: '', location_id: '' }));
   const query = kpiQuery(filters);
   const currentQuery = kpiQuery(filters, true);
-  const flow = useApiGet<DashboardFlow>(`dashboard/flow?${query}`, { suppress: [422], transition: true });
-  const rates = useApiGet<DashboardRates>(`dashboard/rates?${query}`, { suppress: [422], transition: true });
-  const dwell = useApiGet<DashboardDwell>(`dashboard/dwell?${query}`, { suppress: [422], transition: true });
-  const heatmap = useApiGet<DashboardHeatmap>(`dashboard/heatmap?${query}`, { suppress: [422], transition: true });
-  const utilisation = useApiGet<DashboardUtilisation>(`dashboard/utilisation?${currentQuery}`, { suppress: [422], transition: true });
-  const exceptions = useApiGet<DashboardExceptions>(`dashboard/exceptions?${currentQuery}`, { suppress: [422], transition: true });
+  const chart = { suppress: [422], transition: true, live: CHARTS_FOLLOW };
+  const flow = useApiGet<DashboardFlow>(`dashboard/flow?${query}`, chart);
+  const rates = useApiGet<DashboardRates>(`dashboard/rates?${query}`, chart);
+  const dwell = useApiGet<DashboardDwell>(`dashboard/dwell?${query}`, chart);
+  const heatmap = useApiGet<DashboardHeatmap>(`dashboard/heatmap?${query}`, chart);
+  const utilisation = useApiGet<DashboardUtilisation>(`dashboard/utilisation?${currentQuery}`, chart);
+  const exceptions = useApiGet<DashboardExceptions>(`dashboard/exceptions?${currentQuery}`, chart);
   const merchants = useApiGet<{ data: { id: number; name: string }[] }>(network ? 'merchants?light=1&perPage=100' : null, { transition: true });
   // The location filter where the role may list locations (core's rule), there from the first render: the list
   // fills it when it comes, and the sections below do not move (nor come into view, then go out of it, at load).

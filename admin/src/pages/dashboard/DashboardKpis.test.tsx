@@ -15,7 +15,7 @@ import { api } from '../../providers/http.js';
 import { testAuth, testI18n } from '../../components/testing.js';
 import { emitLiveChange } from '../../live/liveConnection.js';
 import { Dashboard } from '../Dashboard.js';
-import { csvOf, kpiQuery, recordPath } from './kpiData.js';
+import { csvOf, kpiQuery, percent, recordPath } from './kpiData.js';
 
 const range = { from: '2026-11-01', to: '2026-11-02', time_zone: 'America/Nassau' };
 const answers: Record<string, unknown> = {
@@ -163,6 +163,14 @@ describe('dashboard data helpers', () => {
   it('CSV: header, CRLF rows, quoting, and no spreadsheet formulas', () => {
     expect(csvOf(['Day', 'In'], [['2026-11-01', 7], ['a,"b"', '=1+1']])).toBe('Day,In\r\n2026-11-01,7\r\n"a,""b""",\'=1+1\r\n');
     expect(csvOf(['n'], [[-3]])).toBe('n\r\n-3\r\n');
+  });
+
+  it('percentages in the interface language', () => {
+    expect(percent(0.125, 'en')).toBe('12.5 %');
+    expect(percent(0.125, 'es')).toBe('12,5 %');
+    expect(percent(0.0938, 'es')).toBe('9,4 %');
+    expect(percent(1, 'es')).toBe('100 %');
+    expect(csvOf(['Ocupación'], [[percent(0.094, 'es')]])).toBe('Ocupación\r\n"9,4 %"\r\n');
   });
 
   it('query and record links', () => {

@@ -17,7 +17,7 @@ import type { LiveResource } from '../../../../core/live.js';
 import { useActor } from '../../components/useActor.js';
 import { useApiGet } from '../useApi.js';
 import { onDemand } from '../../layout/onDemand.js';
-import { csvOf, downloadCsv, kpiQuery, recordPath } from './kpiData.js';
+import { csvOf, downloadCsv, kpiQuery, percent, recordPath } from './kpiData.js';
 import { useNearViewport } from './useNearViewport.js';
 import { useStaggered } from './useStaggered.js';
 
@@ -131,11 +131,11 @@ function SimpleTable({ head, rows }: { head: string[]; rows: (string | number | 
   );
 }
 
-const pct = (n: number) => `${Math.round(n * 1000) / 10} %`;
 
 export function DashboardKpis() {
   const [locale] = useLocaleState();
   const t = useKpiText();
+  const pct = (share: number) => percent(share, locale);
   const translate = useTranslate();
   const actor = useActor();
   const network = can(actor, 'dashboard.network');

@@ -13,6 +13,9 @@ export function kpiQuery(filters: { from: string; to: string; merchant_id: strin
   return q.toString();
 }
 
+/** A share (0-1) as a percentage with at most one decimal, written in the interface language (es "12,5 %"). */
+export const percent = (share: number, locale: string): string => `${(Math.round(share * 1000) / 10).toLocaleString(locale, { maximumFractionDigits: 1 })} %`;
+
 const cell = (v: unknown) => {
   const s = String(v ?? '');
   // Quoted when needed (RFC 4180); a leading = + - @ is prefixed so spreadsheets never run it as a formula.

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { neutraliseCell } from './neutralise.js';
+import { neutraliseCell } from '../../core/spreadsheet-cells.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
 type Cell = string | number | null;

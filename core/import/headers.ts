@@ -2,6 +2,7 @@
 import { LOCALES } from '../constants.js';
 import { translate } from '../i18n/index.js';
 import type { ImportField } from './fields.js';
+import { FORMULA_TRIGGER } from '../spreadsheet-cells.js';
 
 /** `"  Drop-off  Location "` -> `"drop off location"`; `"Número_de pedido"` -> `"numero de pedido"`. */
 export function normalizeHeader(text: string): string {
@@ -70,7 +71,7 @@ export function mapHeaders(headerRow: readonly string[], fields: readonly Import
  */
 export function cellText(cell: unknown): string {
   const text = String(cell ?? '');
-  return (text.length > 1 && text[0] === "'" && /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text).trim();
+  return (text.length > 1 && text[0] === "'" && FORMULA_TRIGGER.test(text.slice(1)) ? text.slice(1) : text).trim();
 }
 
 /** The row's cells keyed by field (trimmed strings; absent columns are ''). */

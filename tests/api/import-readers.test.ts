@@ -10,7 +10,7 @@ import { openImportFile, readImportFile, type ImportSource } from '../../api/imp
 import { importShipmentRows, memoryImportContext, SHIPMENT_IMPORT_FIELDS } from '../../core/import/index.js';
 import { isDomainError } from '../../core/errors.js';
 import { buildTemplate } from '../../templates/import-template.js';
-import { neutraliseCell } from '../../api/export/neutralise.js';
+import { neutraliseCell } from '../../core/spreadsheet-cells.js';
 
 const dir = 'fixtures/import';
 const fixture = (name: string): ImportSource => ({ path: join(dir, name), name });

@@ -163,6 +163,8 @@ describe('dashboard data helpers', () => {
   it('CSV: header, CRLF rows, quoting, and no spreadsheet formulas', () => {
     expect(csvOf(['Day', 'In'], [['2026-11-01', 7], ['a,"b"', '=1+1']])).toBe('Day,In\r\n2026-11-01,7\r\n"a,""b""",\'=1+1\r\n');
     expect(csvOf(['n'], [[-3]])).toBe('n\r\n-3\r\n');
+    // Text that only looks numeric, or hides the formula behind a tab or CR, is guarded too (numbers are not).
+    expect(csvOf(['x'], [['-1+1+cmd|calc'], ['\t=1'], ['+1242 555 0100']])).toBe('x\r\n\'-1+1+cmd|calc\r\n\'\t=1\r\n\'+1242 555 0100\r\n');
   });
 
   it('percentages in the interface language', () => {

@@ -1,5 +1,6 @@
 /** The dashboard charts' plain helpers (no React): the query of the filters, CSV text and download, record links. */
 import type { DashboardExceptions } from '../../../../core/contract/index.js';
+import { neutraliseCell } from '../../../../core/spreadsheet-cells.js';
 
 /** from/to always; merchant and location only when chosen. */
 /**
@@ -17,9 +18,8 @@ export function kpiQuery(filters: { from: string; to: string; merchant_id: strin
 export const percent = (share: number, locale: string): string => `${(Math.round(share * 1000) / 10).toLocaleString(locale, { maximumFractionDigits: 1 })} %`;
 
 const cell = (v: unknown) => {
-  const s = String(v ?? '');
-  // Quoted when needed (RFC 4180); a leading = + - @ is prefixed so spreadsheets never run it as a formula.
-  const safe = /^[=+\-@]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+  // Text is guarded against formula injection (core's rule, as the exports); quoted when needed (RFC 4180).
+  const safe = typeof v === 'number' ? String(v) : neutraliseCell(String(v ?? ''));
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 

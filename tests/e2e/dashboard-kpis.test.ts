@@ -36,7 +36,7 @@ async function chartsShown(page: Page, c: Catalogue) {
 async function downloadCsv(page: Page, c: Catalogue, title: string): Promise<string[]> {
   const region = page.getByRole('region', { name: title });
   const [download] = await Promise.all([page.waitForEvent('download'), region.getByRole('button', { name: csvName(c, title) }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^dashboard-\w+\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^dashboard-\w+-\d{4}-\d\d-\d\d(_\d{4}-\d\d-\d\d)?(-merchant-\d+)?(-location-\d+)?\.csv$/);
   return readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
 }
 

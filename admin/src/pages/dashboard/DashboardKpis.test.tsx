@@ -15,7 +15,7 @@ import { api } from '../../providers/http.js';
 import { testAuth, testI18n } from '../../components/testing.js';
 import { emitLiveChange } from '../../live/liveConnection.js';
 import { Dashboard } from '../Dashboard.js';
-import { csvOf, kpiQuery, percent, recordPath } from './kpiData.js';
+import { csvFileName, csvOf, kpiQuery, percent, recordPath } from './kpiData.js';
 
 const range = { from: '2026-11-01', to: '2026-11-02', time_zone: 'America/Nassau' };
 const answers: Record<string, unknown> = {
@@ -160,6 +160,12 @@ describe('chart sections render when they come into view', () => {
 });
 
 describe('dashboard data helpers', () => {
+  it('CSV file names say the dates (or the day, for what stands now) and the filters', () => {
+    const filters = { from: '2026-10-28', to: '2026-11-26', merchant_id: '', location_id: '' };
+    expect(csvFileName('flow', filters)).toBe('dashboard-flow-2026-10-28_2026-11-26.csv');
+    expect(csvFileName('exceptions', { ...filters, merchant_id: '4', location_id: '9' }, '2026-11-26')).toBe('dashboard-exceptions-2026-11-26-merchant-4-location-9.csv');
+  });
+
   it('CSV: header, CRLF rows, quoting, and no spreadsheet formulas', () => {
     expect(csvOf(['Day', 'In'], [['2026-11-01', 7], ['a,"b"', '=1+1']])).toBe('Day,In\r\n2026-11-01,7\r\n"a,""b""",\'=1+1\r\n');
     expect(csvOf(['n'], [[-3]])).toBe('n\r\n-3\r\n');

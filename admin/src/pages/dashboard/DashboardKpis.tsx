@@ -17,7 +17,7 @@ import type { LiveResource } from '../../../../core/live.js';
 import { useActor } from '../../components/useActor.js';
 import { useApiGet } from '../useApi.js';
 import { onDemand } from '../../layout/onDemand.js';
-import { csvOf, downloadCsv, kpiQuery, percent, recordPath } from './kpiData.js';
+import { csvFileName, csvOf, downloadCsv, kpiQuery, percent, recordPath } from './kpiData.js';
 import { useNearViewport } from './useNearViewport.js';
 import { useStaggered } from './useStaggered.js';
 
@@ -60,7 +60,7 @@ function useKpiText() {
  * or takes focus (useNearViewport), meanwhile the card keeps `height` pixels for them. `now`: the section shows what
  * stands now, whatever the dates chosen (said under its heading).
  */
-function Section({ id, title, csv, table, height, children, now = false }: { id: string; title: string; csv: () => string; table: ReactNode; height: number; children?: ReactNode; now?: boolean }) {
+function Section({ id, title, csv, file, table, height, children, now = false }: { id: string; title: string; csv: () => string; file: string; table: ReactNode; height: number; children?: ReactNode; now?: boolean }) {
   const t = useKpiText();
   const [showTable, setShowTable] = useState(!children);
   const ref = useRef<HTMLElement>(null);
@@ -90,7 +90,7 @@ function Section({ id, title, csv, table, height, children, now = false }: { id:
               {t(showTable ? 'hide_table' : 'show_table')}
             </Button>
           )}
-          <Button size="small" variant="outlined" onClick={() => downloadCsv(`dashboard-${id}.csv`, csv())} aria-label={t('csv_of', { chart: title })}>
+          <Button size="small" variant="outlined" onClick={() => downloadCsv(file, csv())} aria-label={t('csv_of', { chart: title })}>
             {t('csv')}
           </Button>
         </Stack>
@@ -220,7 +220,7 @@ export function DashboardKpis() {
       <Grid container spacing={2}>
         {mounted > 0 && (
           <Grid size={{ xs: 12, lg: 8 }}>
-            <Section id="flow" title={t('flow.title')} height={260} csv={() => csvOf(flowHead, flowRows)} table={<SimpleTable head={flowHead} rows={flowRows} />}>
+            <Section id="flow" file={csvFileName('flow', filters)} title={t('flow.title')} height={260} csv={() => csvOf(flowHead, flowRows)} table={<SimpleTable head={flowHead} rows={flowRows} />}>
               <LineChart
                 height={260}
                 xAxis={[{ scaleType: 'point', data: days.map((d) => d.day.slice(5)) }]}
@@ -234,12 +234,12 @@ export function DashboardKpis() {
         )}
         {mounted > 1 && (
           <Grid size={{ xs: 12, lg: 4 }}>
-            <Section id="rates" title={t('rates.title')} height={tableHeight(rateRows.length || 7)} csv={() => csvOf([t('rates.measure'), t('rates.value')], rateRows)} table={<SimpleTable head={[t('rates.measure'), t('rates.value')]} rows={rateRows} />} />
+            <Section id="rates" file={csvFileName('rates', filters)} title={t('rates.title')} height={tableHeight(rateRows.length || 7)} csv={() => csvOf([t('rates.measure'), t('rates.value')], rateRows)} table={<SimpleTable head={[t('rates.measure'), t('rates.value')]} rows={rateRows} />} />
           </Grid>
         )}
         {mounted > 2 && (
           <Grid size={{ xs: 12, lg: 6 }}>
-            <Section id="dwell" title={t('dwell.title')} height={dwellHeight} csv={() => csvOf(dwellHead, dwellRows)} table={<SimpleTable head={dwellHead} rows={dwellRows} />}>
+            <Section id="dwell" file={csvFileName('dwell', filters)} title={t('dwell.title')} height={dwellHeight} csv={() => csvOf(dwellHead, dwellRows)} table={<SimpleTable head={dwellHead} rows={dwellRows} />}>
               {dwellLocations.length ? (
                 <BarChart
                   height={dwellHeight}
@@ -261,6 +261,7 @@ export function DashboardKpis() {
             <Section
               id="utilisation"
               now
+              file={csvFileName('utilisation', filters, today())}
               title={t('utilisation.title')}
               height={tableHeight(lockers.length)}
               csv={() => csvOf(utilHead, lockers.map((l) => [l.name, l.doors, l.occupied, pct(l.utilisation), flagLabel(l.flag)]))}
@@ -277,6 +278,7 @@ export function DashboardKpis() {
           <Grid size={{ xs: 12 }}>
             <Section
               id="heatmap"
+              file={csvFileName('heatmap', filters)}
               title={t('heatmap.title')}
               height={8 * 22}
               csv={() => csvOf([t('heatmap.weekday'), ...Array.from({ length: 24 }, (_, h) => String(h))], cells.map((row, i) => [dayName(i), ...row]))}
@@ -307,6 +309,7 @@ export function DashboardKpis() {
             <Section
               id="exceptions"
               now
+              file={csvFileName('exceptions', filters, today())}
               title={t('exceptions.title')}
               height={28 + tableHeight(exc?.rows.length ?? 0)}
               csv={() => csvOf([t('exceptions.kind'), t('exceptions.record'), t('exceptions.location'), t('exceptions.at')], (exc?.rows ?? []).map((e) => [t(`exceptions.${e.kind}`), e.label, e.location ?? '', e.at]))}

@@ -28,6 +28,17 @@ export function csvOf(head: string[], rows: unknown[][]): string {
   return [head, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
+/**
+ * A chart's CSV file name says what it covers: `dashboard-flow-2026-10-28_2026-11-26.csv` for the dates chosen, the day
+ * it was taken for the charts of what stands now (`on`), and the merchant and location when filtered.
+ */
+export function csvFileName(chart: string, filters: { from: string; to: string; merchant_id: string; location_id: string }, on?: string): string {
+  const parts = ['dashboard', chart, on ?? `${filters.from}_${filters.to}`];
+  if (filters.merchant_id) parts.push(`merchant-${filters.merchant_id}`);
+  if (filters.location_id) parts.push(`location-${filters.location_id}`);
+  return `${parts.join('-')}.csv`;
+}
+
 /** Saves text as a CSV file in the browser (UTF-8 with BOM, so spreadsheet programs read accents right). */
 export function downloadCsv(filename: string, text: string): void {
   const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));

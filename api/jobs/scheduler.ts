@@ -9,7 +9,6 @@ import type { Database } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { runPackagePass } from './package-expiry.job.js';
 import { pruneScanSyncs } from './scan-syncs.job.js';
-import { compactSearchIndex } from './search-index.job.js';
 
 export interface SchedulerDeps {
   db: Kysely<Database>;
@@ -29,8 +28,6 @@ export function startScheduler(deps: SchedulerDeps, intervalMs = Number(process.
         const result = await runPackagePass(deps.db, deps.dialect, deps.clock.now());
         if (result.expired || result.reminded) deps.log(`[packages] scheduled pass: ${JSON.stringify(result)}`);
         await pruneScanSyncs(deps.db, deps.clock.now());
-        const compacted = await compactSearchIndex(deps.db, deps.dialect);
-        if (compacted) deps.log(`[search] index segments ${compacted.before} -> ${compacted.after} (${compacted.steps} merge steps)`);
       } catch (error) {
         deps.log(`[packages] scheduled pass failed: ${error instanceof Error ? error.message : String(error)}`);
       } finally {

@@ -6,7 +6,6 @@
  * updated_at skewed towards recent days.
  */
 import Database from 'better-sqlite3';
-import { compactSearchIndex } from '../../api/jobs/search-index.job.js';
 import { openDatabase } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
 import { luhnCheckDigit } from '../../core/identifiers.js';
@@ -259,12 +258,6 @@ export async function seedLarge(options: SeedOptions): Promise<SeedResult> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
-
-  // 3. The name search index as the scheduled passes leave it after a bulk load: compact (its one-row
-  // writes left 10-20 segments, api/jobs/search-index.job.ts).
-  const compacting = await openDatabase({ sqliteFile: options.file });
-  await compactSearchIndex(compacting.db, compacting.dialect, Infinity);
-  await compacting.close();
 
   return { seconds: (performance.now() - started) / 1000, rows: S + P };
 }

@@ -22,6 +22,7 @@ import * as dashboardDaily from './migrations/022-dashboard-daily.js';
 import * as batchMessageTranslations from './migrations/023-batch-message-translations.js';
 import * as scanSync from './migrations/024-scan-sync.js';
 import * as batchItemsShipment from './migrations/025-batch-items-shipment.js';
+import * as searchAutomerge from './migrations/026-search-automerge.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 export const MIGRATIONS: Record<string, DialectMigration> = {
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '023-batch-message-translations': batchMessageTranslations,
   '024-scan-sync': scanSync,
   '025-batch-items-shipment': batchItemsShipment,
+  '026-search-automerge': searchAutomerge,
 };
 
 /**

@@ -10,6 +10,8 @@ import type { Dialect } from './dialect.js';
 export const SHIPMENT_SEARCH_COLUMNS = ['first_name', 'last_name', 'email', 'external_reference_id'] as const;
 /** SQLite FTS5 table holding the search text, rowid = shipments.id. */
 export const SHIPMENT_SEARCH_TABLE = 'shipments_search';
+/** FTS5 merges this many segments of a level into one (migration 026; FTS5's default is 4): fewer segments to probe. */
+export const SHIPMENT_SEARCH_AUTOMERGE = 2;
 /** Shorter terms have no trigram: they are matched by a (time-limited) scan instead. */
 export const TRIGRAM_MIN_LENGTH = 3;
 

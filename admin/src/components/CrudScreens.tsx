@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Create, Edit } from 'react-admin';
+import { Create, Edit, type EditProps } from 'react-admin';
 import { useSaveOptions } from './successNotice.js';
 
 /** A resource form shared by create and edit (one component, told which mode it is in). */
@@ -18,9 +18,9 @@ export const CreateScreen = ({ form: Form }: { form: ModeForm }) => (
   </Create>
 );
 
-/** Edit page: pessimistic, so a 409 (stale updated_at) keeps the user on the form; saved: says which record, to its detail page. */
-export const EditScreen = ({ form: Form }: { form: ModeForm }) => (
-  <Edit mutationMode="pessimistic" mutationOptions={useSaveOptions('updated')}>
+/** Edit page (`transform`: what the save sends, from the form's values): pessimistic, so a 409 (stale updated_at) keeps the user on the form; saved: says which record, to its detail page. */
+export const EditScreen = ({ form: Form, transform }: { form: ModeForm; transform?: EditProps['transform'] }) => (
+  <Edit mutationMode="pessimistic" mutationOptions={useSaveOptions('updated')} transform={transform}>
     <Form mode="edit" />
   </Edit>
 );

@@ -1,4 +1,4 @@
 import { EditScreen } from '../../components/CrudScreens.js';
-import { ShipmentForm } from './ShipmentForm.js';
+import { ShipmentForm, shipmentEditPayload } from './ShipmentForm.js';
 
-export const ShipmentEdit = () => <EditScreen form={ShipmentForm} />;
+export const ShipmentEdit = () => <EditScreen form={ShipmentForm} transform={shipmentEditPayload} />;

@@ -4,7 +4,8 @@ import { AdminContext, RecordContextProvider, ResourceContextProvider, testDataP
 import { ROLES } from '../../../../core/roles.js';
 import { en } from '../../../../core/i18n/en.js';
 import { testAuth, testI18n } from '../../components/testing.js';
-import { ShipmentForm } from './ShipmentForm.js';
+import { ShipmentForm, shipmentEditPayload } from './ShipmentForm.js';
+import { FORM_HINTS } from '../../../../core/i18n/form-hints.js';
 
 afterEach(cleanup);
 
@@ -148,5 +149,22 @@ describe('ShipmentForm pickup location', () => {
     await waitFor(() => expect(pickup.value).toBe(''));
     await waitFor(() => expect(pickupFilters(getList)).toContainEqual({ scope: 'pickup', merchant_id: 2 }));
     expect(pickupFilters(getList).every((f) => 'merchant_id' in f)).toBe(true);
+  });
+
+  it('keeps a registered shipment\'s packages: shown read-only with the reason, and left out of the save', async () => {
+    renderForm({ country: 'BS', status: 10, packages: [{ id: 4, size: 'SMALL', barcode: 'LP1' }] });
+    expect((await screen.findByTestId('packages-locked')).textContent).toBe(FORM_HINTS.en.shipment_packages_locked);
+    expect((screen.getByDisplayValue('LP1') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /add/i })).toBeNull();
+    const data = { first_name: 'Ana', status: 10, packages: [{ id: 4, size: 'SMALL' }] };
+    expect(shipmentEditPayload(data, { previousData: data })).toEqual({ first_name: 'Ana', status: 10 });
+  });
+
+  it('a draft\'s packages stay editable and are saved', async () => {
+    renderForm({ country: 'BS', status: 0, packages: [{ id: 4, size: 'SMALL', barcode: 'LP1' }] });
+    expect((await screen.findByDisplayValue('LP1') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByTestId('packages-locked')).toBeNull();
+    const data = { first_name: 'Ana', status: 0, packages: [{ id: 4, size: 'SMALL' }] };
+    expect(shipmentEditPayload(data, { previousData: data })).toBe(data);
   });
 });

@@ -2,11 +2,13 @@ import { Alert } from '@mui/material';
 import { dropoffClassesFor, dropoffNeedsPhone, needsPudoDropoff, oversizedRefusal } from '../../../../core/policies/packages.policy.js';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useEffect, useState } from 'react';
-import { TextInput, useGetOne, useTranslate, type Identifier } from 'react-admin';
+import { TextInput, useGetOne, useLocaleState, useRecordContext, useTranslate, type Identifier } from 'react-admin';
 import { LOCALES, SHIPMENT_TYPES } from '../../../../core/constants.js';
 import { canSeeField } from '../../../../core/permissions.js';
 import { id } from '../../../../core/schemas/common.js';
 import { schemas, shipmentDefaults } from '../../../../core/schemas/index.js';
+import { shipmentRecordRefusal } from '../../../../core/policies/shipments.policy.js';
+import { formHint } from '../../../../core/i18n/form-hints.js';
 import { CountryInput } from '../../components/CountryInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
@@ -148,6 +150,38 @@ function MerchantInput() {
 /** Superadmin and support must say whose shipment it is (the API fills it in for merchant roles). */
 const adminCreateSchema = { ...schemas.shipments.create, merchant_id: id(true) };
 
+/** Whether the shipment keeps its packages (core: only a draft's are replaced), e.g. once it is registered. */
+export const packagesLocked = (record: Record<string, unknown> | undefined): boolean =>
+  typeof record?.status === 'number' && shipmentRecordRefusal('replace-packages', { status: record.status }) !== null;
+
+/**
+ * What an edit saves: a shipment that keeps its packages is saved without them, else the API refuses the whole
+ * save (400 shipment.not_updatable) although its other fields may still change (statuses 4, 5, 10, 15).
+ */
+export function shipmentEditPayload(data: Record<string, unknown>, options?: { previousData?: Record<string, unknown> }) {
+  if (!packagesLocked(options?.previousData ?? data)) return data;
+  const { packages: _kept, ...rest } = data;
+  void _kept;
+  return rest;
+}
+
+/** The packages section: edited in a draft; past it shown read-only, with the reason. */
+function ShipmentPackagesSection({ mode }: { mode: 'create' | 'edit' }) {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  const locked = mode === 'edit' && packagesLocked(record);
+  return (
+    <FormSection title="resources.shipments.fields.packages" name="packages" columns={1}>
+      {locked && (
+        <Alert severity="info" data-testid="packages-locked" sx={{ mb: 1 }}>
+          {formHint(locale, 'shipment_packages_locked')}
+        </Alert>
+      )}
+      <ShipmentPackagesInput disabled={locked} />
+    </FormSection>
+  );
+}
+
 /**
  * A new shipment starts from the schema defaults and the user's default pickup location (profile
  * preference). Not when the merchant is chosen in the form: the pickup location must be that merchant's.
@@ -188,9 +222,7 @@ export function ShipmentForm({ mode }: { mode: 'create' | 'edit' }) {
         <DropoffLocationInput />
         <PickupLocationInput byMerchant={canPickMerchant} />
       </FormSection>
-      <FormSection title="resources.shipments.fields.packages" name="packages" columns={1}>
-        <ShipmentPackagesInput />
-      </FormSection>
+      <ShipmentPackagesSection mode={mode} />
     </ResourceForm>
   );
 }

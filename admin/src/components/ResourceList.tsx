@@ -1,6 +1,8 @@
-import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, List, SimpleList, type DatagridProps, type ListProps, type RaRecord, type SortPayload } from 'react-admin';
+import { Datagrid, List, SimpleList, useResourceContext, type DatagridProps, type ListProps, type RaRecord, type SortPayload } from 'react-admin';
+import { LIST_SORTS, canSortBy } from '../../../core/lists.js';
+import type { ResourceName } from '../../../core/permissions.js';
 import { DEFAULT_SORT, ListActions, ListBulkActions, ListPagination, PER_PAGE, withSearch } from './ListToolbarAndPagination.js';
 import { keyboardRowsBody } from './keyboardRows.js';
 
@@ -35,11 +37,25 @@ const atLineEnd = (line: Line | undefined): Line | undefined =>
   isValidElement(line) ? <Box component="span" sx={{ float: 'right', ml: 1 }}>{line}</Box> : line;
 
 /**
+ * The columns with their sort headers only where the API sorts by them (core LIST_SORTS): a header the API refuses
+ * (400 list.sort_unsupported) would leave the list empty behind an error until the table is reset.
+ */
+function withCoreSorts(resource: string | undefined, columns: ReactNode): ReactNode {
+  return Children.map(columns, (column) => {
+    if (!resource || !(resource in LIST_SORTS) || !isValidElement<{ source?: string; sortBy?: string; sortable?: boolean }>(column)) return column;
+    const field = column.props.sortBy ?? column.props.source;
+    if (column.props.sortable === false || !field || canSortBy(resource as ResourceName, field)) return column;
+    return cloneElement(column, { sortable: false });
+  });
+}
+
+/**
  * A react-admin List + Datagrid with the shared toolbar, search, pagination and bulk actions; on a phone
  * (below `sm`) a SimpleList of `phoneRow` whose rows lead where the table's do.
  */
 export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowClick = 'show', toolbar, create, bulkActions, filterDefaultValues, phoneRow, ...props }: ResourceListProps) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const resource = useResourceContext(props);
   return (
     <List
       perPage={PER_PAGE}
@@ -56,7 +72,7 @@ export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowC
         <SimpleList data-testid="phone-list" primaryText={phoneRow.primary} secondaryText={phoneRow.secondary} tertiaryText={atLineEnd(phoneRow.tertiary)} rowClick={rowClick} />
       ) : (
         <Datagrid rowClick={rowClick} body={keyboardRowsBody} bulkActionButtons={<ListBulkActions>{bulkActions}</ListBulkActions>}>
-          {children}
+          {withCoreSorts(resource, children)}
         </Datagrid>
       )}
     </List>

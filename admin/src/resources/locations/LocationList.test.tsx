@@ -8,8 +8,8 @@ import { LocationList } from './LocationList.js';
 
 afterEach(cleanup);
 
-function renderList(role: number) {
-  const getList = vi.fn(async () => ({ data: [], total: 0 }));
+function renderList(role: number, rows: object[] = []) {
+  const getList = vi.fn(async () => ({ data: rows, total: rows.length }));
   render(
     <AdminContext i18nProvider={testI18n} store={memoryStore()} dataProvider={testDataProvider({ getList: getList as never })} authProvider={testAuth({ role, features: 0, merchant_id: 1 })}>
       <ResourceContextProvider value="locations">
@@ -34,5 +34,14 @@ describe('LocationList default scope', () => {
     // Only the role's scope is ever asked for: no drop-off request before the identity is known.
     expect(new Set(scopes(getList))).toEqual(new Set([scope]));
     expect(await screen.findByText(label)).toBeTruthy();
+  });
+});
+
+describe('LocationList sort headers', () => {
+  it('offers only the sorts the API accepts (core LIST_SORTS): not locker service nor locality', async () => {
+    renderList(ROLES.superadmin, [{ id: 1, name: 'Cable Beach Locker', code: 'CBL', type: 'dropoff', class: 'locker', locker_service: 'smartbox-v4', address_locality: 'Nassau', active: 1, approved: 1, package_count: 3 }]);
+    await screen.findByText('Cable Beach Locker');
+    const sortable = [...document.querySelectorAll('thead .MuiTableSortLabel-root')].map((el) => el.textContent);
+    expect(sortable).toEqual(['Name', 'Code', 'Type', 'Class', 'Active', 'Approved', 'Packages']);
   });
 });

@@ -13,6 +13,7 @@ import { dataProvider, listQuery } from './providers/dataProvider.js';
 import { buildQuery } from './providers/http.js';
 import { canAccess } from './providers/access.js';
 import { describeHttpError, resourceOfPath } from './errors/messages.js';
+import { testI18n } from './components/testing.js';
 import { SPA_CSP } from '../../api/plugins/security-headers.js';
 import { subscribeHttpErrors, type HttpErrorEvent } from './errors/bus.js';
 
@@ -246,6 +247,13 @@ describe('describeHttpError (SPEC section 8)', () => {
   it('403: the translated message, else Forbidden: {message}.', () => {
     expect(describeHttpError({ status: 403, code: 'forbidden', message: 'no' }, t).message).toBe('You do not have permission to do that.');
     expect(describeHttpError({ status: 403, message: 'Nope' }, t).message).toBe('Forbidden: Nope.');
+  });
+
+  it('a phrase with params shows the server\'s filled-in message, never a raw placeholder', () => {
+    // As the error dialog translates: react-admin's polyglot, which leaves a param it was not given as %{field}.
+    const dialogT = (key: string, params?: Record<string, string | number>) => testI18n.translate(key, { _: key, ...params });
+    const message = 'This list cannot be sorted by locker_service.';
+    expect(describeHttpError({ status: 400, code: 'list.sort_unsupported', message }, dialogT).message).toBe(message);
   });
 
   it('404, 409 and others', () => {

@@ -15,13 +15,16 @@ export interface ErrorDescription {
 /**
  * The translation of `errors.<code>` when the catalogue has one. The server's message is the same
  * translation (in the request's language), sometimes with a detail added ("The request could not be
- * processed: sort by x is not supported"): then the server's message is shown.
+ * processed: sort by x is not supported") or filled with params the screen does not have ("This list cannot be
+ * sorted by code"): then the server's message is shown.
  */
 function translatedCode(code: string | undefined, t: Translator, message: string): string | null {
   if (!code) return null;
   const key = `errors.${code}`;
   const text = t(key, { message });
   if (!text || text === key) return null;
+  // Params only the server knows (%{field}): its message is this phrase filled in, in the same language.
+  if (text.includes('%{') && message) return message;
   const stem = text.replace(/[.\s]+$/, '');
   return stem && message.length > stem.length && message.startsWith(stem) ? message : text;
 }

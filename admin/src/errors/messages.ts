@@ -23,10 +23,9 @@ function translatedCode(code: string | undefined, t: Translator, message: string
   const key = `errors.${code}`;
   const text = t(key, { message });
   if (!text || text === key) return null;
-  // Params only the server knows (%{field}): its message is this phrase filled in, in the same language.
-  if (text.includes('%{') && message) return message;
-  const stem = text.replace(/[.\s]+$/, '');
-  return stem && message.length > stem.length && message.startsWith(stem) ? message : text;
+  // The phrase up to a param only the server knows (%{field}): the server's message is it, filled in.
+  const stem = text.split('%{')[0].replace(/[.\s]+$/, '');
+  return stem && message.startsWith(stem) ? message : text;
 }
 
 /** `fieldLabel` names a field for the details list (the screen's label rather than the API key). */

@@ -53,6 +53,7 @@ function MenuEntry({ to, label, icon }: { to: string; label: string; icon: React
     <MenuItem
       component={Link}
       to={to}
+      tabIndex={0}
       title={open ? undefined : label}
       className={active ? 'RaMenuItemLink-active' : undefined}
       onClick={() => isSmall && setOpen(false)}

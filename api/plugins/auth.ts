@@ -67,11 +67,14 @@ export function authPlugin(app: FastifyInstance, secret: string, database?: Db):
       if (found) {
         request.actor = await loadActor(db, found.user, 'token', { tokenId: found.tokenId });
         if (isLocale(found.user.locale)) setRequestLocale(request, found.user.locale);
+        return; // a live token: the session cookie is ignored, so there is nothing to forge
       }
-      return; // cookies are ignored for bearer requests, so there is nothing to forge
+      // An unknown, revoked or inactive user's token makes a guest (the session cookie is still ignored), and a
+      // guest's POST/PUT/PATCH/DELETE needs its CSRF token like any other: a made-up bearer header must not
+      // skip the check (it used to, so a sign-in could be posted without the XSRF header).
     }
 
-    const cookie = request.cookies[SESSION_COOKIE];
+    const cookie = token ? undefined : request.cookies[SESSION_COOKIE];
     if (cookie) {
       const sessionId = sha256(cookie);
       const cached = cache?.get(sessionId);

@@ -100,6 +100,16 @@ describe('sign-in', () => {
       payload: JSON.stringify({ email: 'support@example.com', password: 'lockerline-demo' }),
     });
     expect(bare.statusCode).toBe(419);
+    // A made-up bearer token makes a guest, whose sign-in still needs the XSRF header: no session, no cookie.
+    const madeUp = await client.request({
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'support@example.com', password: 'lockerline-demo' },
+      headers: { 'x-xsrf-token': '', authorization: 'Bearer not-a-token' },
+    });
+    expect(madeUp.statusCode).toBe(419);
+    expect(madeUp.json().code).toBe('csrf_mismatch');
+    expect(madeUp.cookies.find((c) => c.name === 'lockerline_session')).toBeUndefined();
 
     const signedIn = await login(t.app, 'support@example.com');
     const missing = await signedIn.request({ method: 'PUT', url: '/api/user/locale', body: { locale: 'es' }, headers: { 'x-xsrf-token': 'forged' } });

@@ -83,10 +83,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       check({ email: [{ rule: 'required' }], password: [{ rule: 'required' }] }, input);
       const email = normalizeEmail(input.email);
       const keys: [string, number][] = [
-        [accountKey(email), LOGIN_LIMITS.account],
         [addressKey(request.ip), LOGIN_LIMITS.address],
+        [accountKey(email, request.ip), LOGIN_LIMITS.account],
       ];
-      // Each attempt is counted before the password is checked, so parallel guesses cannot all pass.
+      // Each attempt is counted before the password is checked, so parallel guesses cannot all pass. The address
+      // first: an address over its allowance counts against no account.
       for (const [key, limit] of keys) {
         const wait = await reserve(app.db, app.clock, key, limit);
         if (wait > 0) {
@@ -97,8 +98,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const user = await findUserByEmail(app, email);
       const ok = await verifyPassword(user?.password_hash, str(input.password));
       if (!user || !ok || user.active !== 1) throw new DomainError('auth.failed');
-      await clear(app.db, keys[0][0]);
-      await release(app.db, keys[1][0]);
+      await clear(app.db, keys[1][0]);
+      await release(app.db, keys[0][0]);
 
       // A fresh session id at every sign-in; a stale cookie's row and the guest binding go away.
       const stale = request.cookies[SESSION_COOKIE];

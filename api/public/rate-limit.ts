@@ -4,13 +4,13 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
-import { reserve } from '../auth/throttle.js';
+import { addressOf, reserve } from '../auth/throttle.js';
 
 export const PUBLIC_LIMIT = 60;
 
 export async function publicRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { db, clock } = request.server;
-  const key = `public:address:${request.ip}`;
+  const key = `public:address:${addressOf(request.ip)}`;
   const wait = await reserve(db, clock, key, PUBLIC_LIMIT);
   if (wait > 0) {
     reply.header('retry-after', String(wait));

@@ -220,6 +220,59 @@ describe('throttling', () => {
   });
 });
 
+describe('throttling cannot lock a victim out', () => {
+  it("a guesser knowing only the e-mail locks the account for their own address, not for the victim's", async () => {
+    const t = await createTestApp();
+    try {
+      const attacker = await guest(t.app, {}, '203.0.113.7');
+      for (let i = 0; i < LOGIN_THROTTLE.maxAttempts; i++) {
+        expect((await attacker.post('/api/login', { email: 'merchant.admin@example.com', password: 'nope' })).statusCode).toBe(422);
+      }
+      expect((await attacker.post('/api/login', { email: 'merchant.admin@example.com', password: 'lockerline-demo' })).statusCode).toBe(429);
+      const victim = await guest(t.app, { 'accept-language': 'es' }, '198.51.100.20');
+      expect((await victim.post('/api/login', { email: 'merchant.admin@example.com', password: 'lockerline-demo' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('an address over its allowance counts against no account', async () => {
+    const t = await createTestApp();
+    try {
+      const attacker = await guest(t.app, {}, '203.0.113.7');
+      const emails = ['support@example.com', 'merchant.user@example.com', 'other.admin@example.com', 'pudo@example.com'];
+      for (const email of emails) {
+        for (let i = 0; i < LOGIN_THROTTLE.maxAttempts; i++) expect((await attacker.post('/api/login', { email, password: 'nope' })).statusCode).toBe(422);
+      }
+      const blocked = await attacker.post('/api/login', { email: 'driver@example.com', password: 'nope' });
+      expect(blocked.statusCode).toBe(429);
+      const keys = (await t.db.selectFrom('throttle').select('key').execute()).map((r) => r.key);
+      expect(keys.some((k) => k.includes('driver@example.com'))).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('an IPv6 address counts by its /64: hopping addresses inside it does not reset the allowance', async () => {
+    const t = await createTestApp();
+    try {
+      for (let i = 0; i < LOGIN_THROTTLE.maxAttempts; i++) {
+        const hop = await guest(t.app, {}, `2001:db8:1:2::${(i + 1).toString(16)}`);
+        expect((await hop.post('/api/login', { email: 'driver@example.com', password: 'nope' })).statusCode).toBe(422);
+      }
+      const next = await guest(t.app, { 'accept-language': 'es' }, '2001:db8:1:2:ffff:ffff:ffff:fffe');
+      const res = await next.post('/api/login', { email: 'driver@example.com', password: 'lockerline-demo' });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('auth.throttled');
+      expect(res.json().message).toMatch(/segundos|intent/i);
+      const elsewhere = await guest(t.app, {}, '2001:db8:1:3::1');
+      expect((await elsewhere.post('/api/login', { email: 'driver@example.com', password: 'lockerline-demo' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('password links', () => {
   let t: TestApp;
   beforeAll(async () => {

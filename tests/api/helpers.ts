@@ -139,7 +139,7 @@ export function toQueryString(query: Query): string {
   return parts.join('&');
 }
 
-function createClient(app: FastifyInstance, baseHeaders: Record<string, string> = {}): Client {
+function createClient(app: FastifyInstance, baseHeaders: Record<string, string> = {}, remoteAddress?: string): Client {
   const cookies = new Map<string, string>();
   const headers: Record<string, string> = { ...baseHeaders };
   const remember = (res: LightMyRequestResponse) => {
@@ -157,7 +157,7 @@ function createClient(app: FastifyInstance, baseHeaders: Record<string, string> 
     Object.assign(h, extra);
     const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
     if (payload !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body)) h['content-type'] ??= 'application/json';
-    const res = await app.inject({ method: method as 'GET', url, headers: h, payload });
+    const res = await app.inject({ method: method as 'GET', url, headers: h, payload, ...(remoteAddress ? { remoteAddress } : {}) });
     remember(res);
     return res;
   };
@@ -178,9 +178,12 @@ function createClient(app: FastifyInstance, baseHeaders: Record<string, string> 
   };
 }
 
-/** A signed-out client that already holds the XSRF-TOKEN cookie (as the SPA after GET /api/csrf-cookie). */
-export async function guest(app: FastifyInstance, headers: Record<string, string> = {}): Promise<Client> {
-  const client = createClient(app, headers);
+/**
+ * A signed-out client that already holds the XSRF-TOKEN cookie (as the SPA after GET /api/csrf-cookie);
+ * `remoteAddress`: the client's address (default 127.0.0.1), for the per-address limits.
+ */
+export async function guest(app: FastifyInstance, headers: Record<string, string> = {}, remoteAddress?: string): Promise<Client> {
+  const client = createClient(app, headers, remoteAddress);
   const res = await client.get('/api/csrf-cookie');
   if (res.statusCode !== 204) throw new Error(`csrf-cookie answered ${res.statusCode}: ${res.body}`);
   return client;

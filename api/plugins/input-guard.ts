@@ -16,15 +16,24 @@ import { makeTranslator } from '../../core/i18n/index.js';
 import { MAX_ID } from '../../core/schemas/common.js';
 import { errorBody, sendError } from './errors.js';
 
-/** The path of the first string (key or value) holding a NUL character, or null. Walks at most `budget` nodes. */
-export function nulPath(value: unknown, path = '', budget = { left: 10_000 }): string | null {
+/** The deepest nesting of objects and lists a body may have (the API's own bodies use a handful of levels). */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * The path of the first string (key or value) holding a NUL character, or null. Walks at most `budget` nodes;
+ * input nested deeper than MAX_INPUT_DEPTH is refused (400 bad_request) before the walk could exhaust the
+ * stack (a body of 5,000 nested objects once answered 500). No code of its own: the driver screen's first load,
+ * which carries the error catalogue, is at its budget.
+ */
+export function nulPath(value: unknown, path = '', budget = { left: 10_000 }, depth = 0): string | null {
   if (budget.left-- <= 0) return null;
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
   if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_INPUT_DEPTH) throw new DomainError('bad_request');
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     if (key.includes('\u0000')) return at.split('\u0000').join('');
-    const found = nulPath(item, at, budget);
+    const found = nulPath(item, at, budget, depth + 1);
     if (found) return found;
   }
   return null;

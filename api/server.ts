@@ -30,6 +30,7 @@ import { importRoutes } from './import/routes.js';
 import { exportRoutes } from './export/routes.js';
 import { campaignPlugin } from './campaigns/index.js';
 import { eventStreamRoutes } from './events/stream.routes.js';
+import { settled } from './http/after-reply.js';
 
 export interface BuildOptions {
   db: Db;
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   authPlugin(app, config.secret, options.db);
   const unwatchNames = watchNames(options.db);
   app.addHook('onClose', async () => unwatchNames());
+  app.addHook('onClose', async () => settled(app));
   routeGuardPlugin(app, guardHandler);
 
   options.beforeRoutes?.(app);

@@ -115,5 +115,11 @@ export const IMPORT_LIMITS = {
 
 /** Sign-in throttling: attempts per window, per account and per address. */
 export const LOGIN_THROTTLE = { maxAttempts: 5, windowSeconds: 60 } as const;
+/**
+ * Password-link requests (forgot password, and the reset / create-password forms): per address, the sign-in
+ * address allowance per LOGIN_THROTTLE window; reset mails to one account from one address at most
+ * `mailsPerAccount` per `windowSeconds` (more requests answer the same 200 and send nothing).
+ */
+export const PASSWORD_LINK_THROTTLE = { mailsPerAccount: 3, windowSeconds: 3600 } as const;
 export const SESSION_TTL_HOURS = 12;
 export const PASSWORD_TOKEN_TTL_HOURS = 2;

@@ -3,7 +3,7 @@
  * valid PASSWORD_TOKEN_TTL_HOURS, stored as SHA-256; a new link replaces older unused ones.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { PASSWORD_TOKEN_TTL_HOURS } from '../../core/constants.js';
 import { isLocale, makeTranslator } from '../../core/i18n/index.js';
 import type { Database, User } from '../db/tables.js';
@@ -58,6 +58,25 @@ export async function sendPasswordLink(
   });
 }
 
+/** The row of a live token: this one, of this user and purpose, unused and unexpired at `now`. */
+const live = (token: string, userId: number, purpose: PasswordPurpose, now: string) => (eb: ExpressionBuilder<Database, 'password_tokens'>) =>
+  eb.and([
+    eb('token_hash', '=', sha256(token)),
+    eb('user_id', '=', userId),
+    eb('purpose', '=', purpose),
+    eb('used_at', 'is', null),
+    eb('expires_at', '>', now),
+  ]);
+
+/**
+ * Whether the token could be spent now (read only): checked before the new password is hashed, so a forged
+ * token costs no argon2 work.
+ */
+export async function passwordTokenLive(db: Kysely<Database>, clock: Clock, token: string, userId: number, purpose: PasswordPurpose): Promise<boolean> {
+  const row = await db.selectFrom('password_tokens').select('id').where(live(token, userId, purpose, iso(clock.now()))).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Spends a token: marks it used (exactly once, even under concurrency) and returns its user id,
  * or undefined when the token is unknown, used, expired, of another purpose or another user.
@@ -70,14 +89,6 @@ export async function consumePasswordToken(
   purpose: PasswordPurpose,
 ): Promise<boolean> {
   const now = iso(clock.now());
-  const result = await db
-    .updateTable('password_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', sha256(token))
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const result = await db.updateTable('password_tokens').set({ used_at: now }).where(live(token, userId, purpose, now)).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -16,10 +16,10 @@ import {
   SetPasswordBody,
   TokenResponse,
 } from '../../core/contract/index.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DomainError } from '../../core/errors.js';
-import { BOUNDS } from '../../core/constants.js';
+import { BOUNDS, PASSWORD_LINK_THROTTLE } from '../../core/constants.js';
 import { userRefusal } from '../../core/policies/users.policy.js';
 import { isLocale } from '../../core/i18n/index.js';
 import { validate, type Schema } from '../../core/validation.js';
@@ -29,11 +29,12 @@ import { requireAuth, signedInActor } from '../plugins/auth.js';
 import { currentUserPayload } from './actor.js';
 import { issueApiToken } from './api-tokens.js';
 import { clearGuestCsrf, cookieOptions, issueGuestCsrf, setXsrfCookie } from './csrf.js';
-import { consumePasswordToken, sendPasswordLink, type PasswordPurpose } from './password-links.js';
+import { afterReply } from '../http/after-reply.js';
+import { consumePasswordToken, passwordTokenLive, sendPasswordLink, type PasswordPurpose } from './password-links.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { sha256 } from './secrets.js';
 import { SESSION_COOKIE, createSession, deleteSession, endOtherSignIns } from './sessions.js';
-import { LOGIN_LIMITS, accountKey, addressKey, clear, release, reserve } from './throttle.js';
+import { LOGIN_LIMITS, accountKey, addressKey, addressOf, clear, release, reserve } from './throttle.js';
 
 type Body = Record<string, unknown>;
 
@@ -59,6 +60,18 @@ const passwordSchema: Schema = {
   password: [{ rule: 'required' }, { rule: 'min', length: BOUNDS.password.min }, { rule: 'max', length: BOUNDS.password.max }],
   password_confirmation: [{ rule: 'required' }, { rule: 'confirmed', target: 'password' }],
 };
+
+/** Counts one attempt on the key; 429 auth.throttled with Retry-After when it is over `limit`. */
+async function countOrRefuse(app: FastifyInstance, reply: FastifyReply, key: string, limit: number, windowMs?: number): Promise<void> {
+  const wait = await reserve(app.db, app.clock, key, limit, windowMs);
+  if (wait > 0) {
+    reply.header('retry-after', String(wait));
+    throw new DomainError('auth.throttled', undefined, { params: { seconds: wait } });
+  }
+}
+
+/** The password-link forms' per-address key (forgot, reset and create password share it). */
+const passwordLinkAddressKey = (ip: string) => `password-link:address:${addressOf(ip)}`;
 
 const findUserByEmail = (app: FastifyInstance, email: string) =>
   app.db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email).executeTakeFirst();
@@ -88,13 +101,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       ];
       // Each attempt is counted before the password is checked, so parallel guesses cannot all pass. The address
       // first: an address over its allowance counts against no account.
-      for (const [key, limit] of keys) {
-        const wait = await reserve(app.db, app.clock, key, limit);
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          throw new DomainError('auth.throttled', undefined, { params: { seconds: wait } });
-        }
-      }
+      for (const [key, limit] of keys) await countOrRefuse(app, reply, key, limit);
       const user = await findUserByEmail(app, email);
       const ok = await verifyPassword(user?.password_hash, str(input.password));
       if (!user || !ok || user.active !== 1) throw new DomainError('auth.failed');
@@ -126,26 +133,29 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/forgot-password',
     { config: PUBLIC, schema: { tags, summary: 'Mails a reset link; always 200', body: ForgotPasswordBody, response: { 200: MessageResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const input = request.body;
       check({ email: emailRules }, input);
-      const user = await findUserByEmail(app, normalizeEmail(input.email));
-      if (user && user.active === 1) {
-        try {
-          await sendPasswordLink(app, user, 'reset');
-        } catch (error) {
-          request.log.error({ err: error }, 'could not send the password reset mail');
-        }
-      }
+      await countOrRefuse(app, reply, passwordLinkAddressKey(request.ip), LOGIN_LIMITS.address);
+      const email = normalizeEmail(input.email);
+      // At most a few mails to one account from one address: more answer the same and send nothing (no mail bombing).
+      const mailKey = `password-link:mail:${email}|${addressOf(request.ip)}`;
+      const mailAllowed = (await reserve(app.db, app.clock, mailKey, PASSWORD_LINK_THROTTLE.mailsPerAccount, PASSWORD_LINK_THROTTLE.windowSeconds * 1000)) === 0;
+      const user = await findUserByEmail(app, email);
+      // Sent after the answer, so an existing account's answer takes no longer than an unknown one's.
+      if (user && user.active === 1 && mailAllowed) afterReply(app, request.log, 'could not send the password reset mail', () => sendPasswordLink(app, user, 'reset'));
       return { message: request.t('auth.forgot_sent') };
     },
   );
 
-  const setPassword = (purpose: PasswordPurpose, bannerKey: string) => async (request: FastifyRequest<{ Body: SetPasswordBody }>) => {
+  const setPassword = (purpose: PasswordPurpose, bannerKey: string) => async (request: FastifyRequest<{ Body: SetPasswordBody }>, reply: FastifyReply) => {
     const input = request.body;
     check(passwordSchema, input);
+    await countOrRefuse(app, reply, passwordLinkAddressKey(request.ip), LOGIN_LIMITS.address);
     const user = await findUserByEmail(app, normalizeEmail(input.email));
     if (!user || user.active !== 1) throw new DomainError('auth.token_invalid');
+    // A token that could not be spent costs no argon2 work; the transaction below spends it exactly once.
+    if (!(await passwordTokenLive(app.db, app.clock, str(input.token), user.id, purpose))) throw new DomainError('auth.token_invalid');
     const hash = await hashPassword(str(input.password));
     await app.db.transaction().execute(async (trx) => {
       if (!(await consumePasswordToken(trx, app.clock, str(input.token), user.id, purpose))) {

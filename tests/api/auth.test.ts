@@ -1,7 +1,9 @@
 /** Sign-in, sessions, CSRF, throttling, password links and API tokens (docs/auth.md). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
-import { LOGIN_THROTTLE } from '../../core/constants.js';
+import { LOGIN_THROTTLE, PASSWORD_LINK_THROTTLE } from '../../core/constants.js';
+import * as passwords from '../../api/auth/passwords.js';
+import { settled } from '../../api/http/after-reply.js';
 import { createTestApp, guest, login, bearer, type TestApp } from './helpers.js';
 import { fixedClock } from '../../api/clock.js';
 import { createSmtpMailer } from '../../api/providers/mail/smtp.js';
@@ -365,6 +367,68 @@ describe('password links', () => {
       expect(res.json().code).toBe('auth.token_invalid');
     } finally {
       await t2.close();
+    }
+  });
+});
+
+describe('password-link abuse', () => {
+  it('forgot-password sends the same answer at once, mails an account at most a few times per address, and is throttled per address', async () => {
+    const t = await createTestApp();
+    try {
+      // The mail goes after the answer: an account's answer does not wait for the mailer.
+      let release!: () => void;
+      const send = t.app.mailer.send.bind(t.app.mailer);
+      t.app.mailer.send = async (mail) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return send(mail);
+      };
+      const at = (ip: string) => ({ method: 'POST', url: '/api/forgot-password', remoteAddress: ip, headers: { 'content-type': 'application/json' } }) as const;
+      const cookieGuest = await guest(t.app, {}, '203.0.113.9');
+      const headers = { 'content-type': 'application/json', cookie: [...cookieGuest.cookies].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; '), 'x-xsrf-token': cookieGuest.cookies.get('XSRF-TOKEN')! };
+      const first = await t.app.inject({ ...at('203.0.113.9'), headers, payload: JSON.stringify({ email: 'driver@example.com' }) });
+      expect(first.statusCode).toBe(200);
+      expect(t.mailer.messages).toHaveLength(0);
+      release();
+      t.app.mailer.send = send;
+      await settled(t.app);
+      expect(t.mailer.messages).toHaveLength(1);
+
+      const attacker = await guest(t.app, {}, '203.0.113.9');
+      for (let i = 0; i < PASSWORD_LINK_THROTTLE.mailsPerAccount + 3; i++) {
+        expect((await attacker.post('/api/forgot-password', { email: 'driver@example.com' })).json()).toEqual(first.json());
+      }
+      expect(t.mailer.messages.filter((m) => m.to === 'driver@example.com')).toHaveLength(PASSWORD_LINK_THROTTLE.mailsPerAccount);
+      // The account's owner, elsewhere, still gets a link.
+      await (await guest(t.app, {}, '198.51.100.20')).post('/api/forgot-password', { email: 'driver@example.com' });
+      expect(t.mailer.messages.filter((m) => m.to === 'driver@example.com')).toHaveLength(PASSWORD_LINK_THROTTLE.mailsPerAccount + 1);
+
+      for (let i = 0; i < LOGIN_THROTTLE.maxAttempts * 4; i++) await attacker.post('/api/forgot-password', { email: `nobody${i}@example.com` });
+      attacker.headers['accept-language'] = 'es';
+      const blocked = await attacker.post('/api/forgot-password', { email: 'support@example.com' });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('auth.throttled');
+      expect(blocked.json().message).toMatch(/intentos/);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(t.mailer.messages.some((m) => m.to === 'support@example.com')).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reset-password: a forged token costs no password hashing, and guesses are throttled per address', async () => {
+    const t = await createTestApp();
+    const hash = vi.spyOn(passwords, 'hashPassword');
+    try {
+      const client = await guest(t.app, {}, '203.0.113.9');
+      const body = { token: 'forged-token', email: 'support@example.com', password: 'another-password', password_confirmation: 'another-password' };
+      for (let i = 0; i < LOGIN_THROTTLE.maxAttempts * 4; i++) expect((await client.post('/api/reset-password', body)).json().code).toBe('auth.token_invalid');
+      expect(hash).not.toHaveBeenCalled();
+      const blocked = await client.post('/api/create-password', body);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('auth.throttled');
+    } finally {
+      hash.mockRestore();
+      await t.close();
     }
   });
 });

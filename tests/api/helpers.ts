@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../../api/db/database.js';
 import { migrateToLatest } from '../../api/db/migrate.js';
 import type { Database } from '../../api/db/tables.js';
 import { buildApp } from '../../api/server.js';
+import { settled } from '../../api/http/after-reply.js';
 import type { Mailer } from '../../api/providers/mail/mailer.js';
 import { createMemoryMailer, type MemoryMailer } from '../../api/providers/mail/memory.js';
 import { seedDemo, DEMO_PASSWORD } from '../../fixtures/demo.js';
@@ -158,6 +159,7 @@ function createClient(app: FastifyInstance, baseHeaders: Record<string, string> 
     const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
     if (payload !== undefined && typeof body !== 'string' && !Buffer.isBuffer(body)) h['content-type'] ??= 'application/json';
     const res = await app.inject({ method: method as 'GET', url, headers: h, payload, ...(remoteAddress ? { remoteAddress } : {}) });
+    await settled(app); // what the route left running after its answer (api/http/after-reply.ts), e.g. a reset mail
     remember(res);
     return res;
   };

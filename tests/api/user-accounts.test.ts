@@ -245,6 +245,18 @@ describe('own e-mail and password changes', () => {
     expect((await bearer(t.app, token).get('/api/user')).statusCode).toBe(401);
   });
 
+  it('deactivating ends every sign-in for good: reactivating the account later does not revive its API token', async () => {
+    const { id, me, token } = await freshUser();
+    const superadmin = await login(t.app, 'superadmin@example.com');
+    const off = await superadmin.put(`/api/users/${id}`, { active: 0 });
+    expect(off.statusCode).toBe(200);
+    expect((await bearer(t.app, token).get('/api/user')).statusCode).toBe(401);
+    expect((await superadmin.put(`/api/users/${id}`, { active: 1 })).statusCode).toBe(200);
+    expect((await bearer(t.app, token).get('/api/user')).statusCode).toBe(401);
+    expect((await me.get('/api/user')).statusCode).toBe(401);
+    expect(await t.db.selectFrom('api_tokens').select('id').where('user_id', '=', id).execute()).toEqual([]);
+  });
+
   it('a reset link ends every session and revokes the API token', async () => {
     const { email, me, token } = await freshUser(ROLES.driver);
     expect((await (await guest(t.app)).post('/api/forgot-password', { email })).statusCode).toBe(200);

@@ -165,8 +165,10 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
       await refreshUserCount(trx, row.merchant_id);
       await refreshUserCount(trx, values.merchant_id);
     }
+    // Deactivating ends every sign-in: the API token too, so reactivating the account later does not revive it.
+    if (set.active === 0 && row.active === 1) await endOtherSignIns(trx, row.id);
     // Whoever knew the old password is signed out; the session making the change stays.
-    if (hash) await endOtherSignIns(trx, row.id, row.id === ctx.actor.id ? ctx.actor.session_id : undefined);
+    else if (hash) await endOtherSignIns(trx, row.id, row.id === ctx.actor.id ? ctx.actor.session_id : undefined);
   });
 }
 

@@ -42,6 +42,19 @@ export interface Message {
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+/** Characters no address shows: controls, format characters (zero-width space, direction marks), separators. */
+const INVISIBLE = /[\p{C}\p{Z}]/u;
+
+/**
+ * An e-mail address as the API stores it (surrounding spaces aside): one @, a dotted domain, none of the
+ * characters mail headers treat specially, and nothing invisible, so `ann@example.com` and `ann@example.com`
+ * followed by a zero-width space cannot be two accounts that look the same.
+ */
+export function isEmail(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const text = value.trim();
+  return EMAIL_RE.test(text) && !INVISIBLE.test(text);
+}
 
 /** `#RRGGBB`, the only colour form stored (the brand colour picker's value). */
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
@@ -193,7 +206,7 @@ export function checkRule(rule: Rule, value: unknown, values: Record<string, unk
     case 'max':
       return String(value).length > rule.length ? { key: 'validation.max', params: { length: rule.length } } : null;
     case 'email':
-      return typeof value === 'string' && EMAIL_RE.test(value.trim()) ? null : { key: 'validation.email' };
+      return isEmail(value) ? null : { key: 'validation.email' };
     case 'numeric':
       return isNumeric(value) ? null : { key: 'validation.numeric' };
     case 'integer': {

@@ -4,6 +4,7 @@
  * create, stored hashed and shown only in the create response.
  */
 import { DomainError } from '../../../core/errors.js';
+import { isEmail } from '../../../core/validation.js';
 import { collectProblems } from '../../../core/schemas/index.js';
 import { brandColor } from '../../../core/brand-color.js';
 import { FEATURES, hasBit } from '../../../core/features.js';
@@ -18,7 +19,6 @@ import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.
 
 const SCALARS = ['name', 'active', 'fetch_service', 'features', 'channels', 'payment_url', 'default_content_type'] as const;
 export const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** A web address customers are sent to (website, contact page, payment page): http(s) only, at most 500 characters. */
 export function checkWebUrl(field: string, value: unknown): void {
@@ -93,7 +93,7 @@ export function jsonColumns(body: Row, features: number): Row {
       const v = body.branding[key];
       if (v === undefined || v === null || v === '') continue;
       if (typeof v !== 'string' || v.length > 500) fieldError(`branding.${key}`, 'validation.max', 'validation.failed', { length: 500 });
-      if (key === 'from_address' && !EMAIL_RE.test(v)) fieldError('branding.from_address', 'validation.email');
+      if (key === 'from_address' && !isEmail(v)) fieldError('branding.from_address', 'validation.email');
       if (key === 'url' || key === 'contact_url') checkWebUrl(`branding.${key}`, v);
       const problem = collectProblems(schemas.merchantBranding, { [key]: v }, { partial: true })[key];
       if (problem) fieldError(`branding.${key}`, problem.key);

@@ -38,6 +38,12 @@ for (const [net, bits] of [
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
   ['2001:db8::', 32], // documentation
+  // Transition tunnels carry any IPv4 address inside (6to4 2002:7f00:1:: is 127.0.0.1; Teredo an obfuscated one),
+  // and a host with such a route would reach it: no webhook receiver needs them.
+  ['2002::', 16], // 6to4
+  ['2001::', 32], // Teredo
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard-only
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
 

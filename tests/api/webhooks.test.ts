@@ -116,6 +116,8 @@ describe('merchant webhooks', () => {
       // 127.0.0.1 is the allow-listed receiver here: its neighbour 127.0.0.2 written as an integer, in hex, octal, IPv4-mapped.
       'https://[::]/', 'https://2130706434/', 'https://0x7f000002/', 'https://0177.0.0.2/', 'https://0x7f.2/', 'https://[::ffff:127.0.0.2]/',
       'https://[::ffff:a9fe:a9fe]/', 'https://localhost/', 'https://api.localhost/', 'http://127.0.0.2:8080/hook',
+      // IPv4 inside transition tunnels: 6to4 of 127.0.0.1, Teredo, local-use NAT64 of 10.0.0.1.
+      'https://[2002:7f00:1::]/', 'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'https://[64:ff9b:1::a00:1]/',
     ]) {
       const res = await admin.put(`/api/merchants/${merchantId}/webhook`, { url: target, secret: HOOK_SECRET });
       expect(res.statusCode, target).toBe(422);

@@ -21,6 +21,8 @@ import { ROLES } from '../roles.js';
 import { STATUS_TABLES, type StatusTable } from '../statuses.js';
 import { flattenKeys, hasKey, lookup, makeTranslator, messages, pickLocale, translate, translateFieldProblems } from './index.js';
 import { raEs } from './ra-es.js';
+import { en as uiEn } from './en.js';
+import { es as uiEs } from './es.js';
 import { sentenceCaseName } from './sentence-case.js';
 
 const enKeys = flattenKeys(messages.en);
@@ -82,6 +84,10 @@ describe('catalogue completeness', () => {
     const keys = [...asked].filter(([key]) => namespaces.has(key.split('.')[0]!));
     expect(keys.length).toBeGreaterThan(300);
     expect(keys.filter(([key]) => !hasKey('en', key) || !hasKey('es', key))).toEqual([]);
+    // The admin has only the screens' catalogues (en.ts, es.ts), not the API's and CLI's texts (server-texts.ts).
+    const admin = keys.filter(([, file]) => file.includes('/admin/src/'));
+    expect(admin.length).toBeGreaterThan(100);
+    expect(admin.filter(([key]) => lookup(uiEn, key) === undefined || lookup(uiEs, key) === undefined)).toEqual([]);
   });
 
   it('has a message for every error code', () => {

@@ -1,12 +1,16 @@
 /**
  * The catalogues and a small polyglot-compatible translator for code outside React (API responses,
- * e-mails, CLI). The admin feeds the same `messages` to ra-i18n-polyglot. Browser-safe.
+ * e-mails, CLI). The admin feeds the screens' part (en.ts, es.ts; not server-texts.ts) to ra-i18n-polyglot. Browser-safe.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants.js';
 import type { Message, Translate } from '../validation.js';
-import { en } from './en.js';
-import { es } from './es.js';
+import { en as uiEn } from './en.js';
+import { es as uiEs } from './es.js';
+import { serverEn, serverEs } from './server-texts.js';
 
+/** Whole catalogues: what the screens show (en.ts, es.ts: the admin's bundles) and what only the API and CLI say. */
+export const en = { ...uiEn, ...serverEn };
+export const es = { ...uiEs, ...serverEs };
 export const messages: Record<Locale, object> = { en, es };
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
@@ -79,4 +83,3 @@ export function translateFieldProblems(
   );
 }
 
-export { en, es };

@@ -4,8 +4,8 @@
  * drop-off points it may use (no warehouse, no other merchant's own points).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../core/i18n/en.js';
-import { es } from '../../core/i18n/es.js';
+import { en } from '../../core/i18n/index.js';
+import { es } from '../../core/i18n/index.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 import { readWorkbook, upload } from './import-support.js';
 import { buildTemplate } from '../../templates/import-template.js';

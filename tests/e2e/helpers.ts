@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { en } from '../../core/i18n/en.js';
-import { es } from '../../core/i18n/es.js';
+import { en } from '../../core/i18n/index.js';
+import { es } from '../../core/i18n/index.js';
 import { launchChromium } from './chromium.js';
 
 export { en, es };

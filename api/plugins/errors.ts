@@ -98,16 +98,16 @@ export function errorsPlugin(app: FastifyInstance): void {
     if (isDomainError(error)) {
       const extra = (error as unknown as { problems?: Record<string, Message> }).problems;
       const body = errorBody(t, error.code, error.params, extra ?? error.fields);
-      // A malformed request says what was wrong (e.g. "filter x is not supported"): no secrets, only the request's own terms.
+      // A malformed request says what was wrong (request_problems.*, in the user's language): only the request's own terms.
       if (error.code === 'bad_request' && error.message && error.message !== error.code) {
-        body.message = `${body.message.replace(/[.\s]+$/, '')}: ${error.message}`;
+        body.message = `${body.message.replace(/[.\s]+$/, '')}: ${t(error.message, error.params)}`;
       }
       return reply.code(error.status).send(body);
     }
     if (error.validation) {
       if (wholeInputRefused(error)) {
         const body = errorBody(t, 'bad_request');
-        body.message = `${body.message.replace(/[.\s]+$/, '')}: ${error.validationContext ?? 'body'} must be an object`;
+        body.message = `${body.message.replace(/[.\s]+$/, '')}: ${t('request_problems.input_object', { part: error.validationContext ?? 'body' })}`;
         return reply.code(400).send(body);
       }
       return reply.code(422).send(errorBody(t, 'validation.failed', undefined, schemaProblems(error, error.validationContext === 'querystring' ? request.query : request.body)));

@@ -93,14 +93,15 @@ export function rawQuery(request: FastifyRequest): Record<string, unknown> {
   return at < 0 ? {} : (qs.parse(url.slice(at + 1), { arrayLimit: 1000, depth: 3 }) as Record<string, unknown>);
 }
 
-const bad = (message: string): never => {
-  throw new DomainError('bad_request', message);
+/** A malformed list query: `bad_request` with what was wrong (`request_problems.<problem>`, translated by the error handler). */
+const bad = (problem: string, params?: Record<string, string>): never => {
+  throw new DomainError('bad_request', `request_problems.${problem}`, { params });
 };
 
 function intParam(value: unknown, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) bad(`${name} must be a positive integer`);
+  if (!Number.isInteger(n) || n < 1) bad('positive_integer', { name });
   return n;
 }
 
@@ -114,16 +115,16 @@ function filterValues(raw: unknown): unknown[] {
 
 function coerce(type: FilterType, value: unknown, field: string): string | number {
   if (type === 'text') {
-    if (typeof value !== 'string' && typeof value !== 'number') bad(`filters[${field}] must be text`);
+    if (typeof value !== 'string' && typeof value !== 'number') bad('filter_text', { field: `filters[${field}]` });
     return String(value);
   }
   if (type === 'bool') {
     if (truthy(value)) return 1;
     if (value === '0' || value === 'false' || value === 0 || value === false) return 0;
-    return bad(`filters[${field}] must be 0 or 1`);
+    return bad('filter_flag', { field: `filters[${field}]` });
   }
   const n = Number(value);
-  if (value === '' || !Number.isInteger(n)) bad(`filters[${field}] must be an integer`);
+  if (value === '' || !Number.isInteger(n)) bad('filter_integer', { field: `filters[${field}]` });
   return n;
 }
 
@@ -141,7 +142,7 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
   const filters: ListQuery['filters'] = {};
   const rawFilters = raw.filters;
   if (rawFilters !== undefined && rawFilters !== '') {
-    if (typeof rawFilters !== 'object' || rawFilters === null) bad('filters must be an object');
+    if (typeof rawFilters !== 'object' || rawFilters === null) bad('filters_object');
     for (const [name, value] of Object.entries(rawFilters as Record<string, unknown>)) {
       // `id` is a filter of every resource: react-admin's getMany loads records by `filters[id][i]`.
       const type = name === 'id' ? 'int' : spec.filters[name];
@@ -149,13 +150,13 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
       // Masked filters (SPEC section 6) are ignored: tenant isolation already limits the rows.
       if (!canUseFilter(role, spec.resource, name)) continue;
       const values = filterValues(value).filter((v) => v !== '' && v !== null && v !== undefined);
-      if (values.length > 1000) bad(`too many values for filters[${name}]`);
+      if (values.length > 1000) bad('too_many_values', { field: `filters[${name}]` });
       if (values.length) filters[name] = values.map((v) => coerce(type, v, name));
     }
   }
 
   const scope = raw.scope === undefined || raw.scope === '' ? defaultLocationScope(role) : raw.scope;
-  if (scope !== 'dropoff' && scope !== 'pickup' && scope !== 'all') bad('scope must be dropoff, pickup or all');
+  if (scope !== 'dropoff' && scope !== 'pickup' && scope !== 'all') bad('scope');
 
   return {
     page,

@@ -1,12 +1,24 @@
 /**
- * Phrases only the API and the CLI use: the messages sent to customers (`notifications.*`, api/notifications/render.ts)
- * and the CLI's texts (`cli.*`). Kept out of en.ts / es.ts so that the admin's bundles do not carry them (~10 kB raw
+ * Phrases only the API and the CLI use: the messages sent to customers (`notifications.*`, api/notifications/render.ts),
+ * the CLI's texts (`cli.*`) and what a malformed request got wrong (`request_problems.*`, after the `bad_request`
+ * message: api/plugins/errors.ts). Kept out of en.ts / es.ts so that the admin's bundles do not carry them (~10 kB raw
  * per language); core/i18n/index.ts merges them into `en`, `es` and `messages`, so translate() and the catalogue
  * tests see one catalogue per language. Same shape in both languages (the compiler checks).
  */
 import type { CatalogueShape } from './en.js';
 
 export const serverEn = {
+  // What a malformed request got wrong, in the request's own terms (parameter names stay as sent).
+  request_problems: {
+    positive_integer: '%{name} must be a positive integer',
+    filter_text: '%{field} must be text',
+    filter_flag: '%{field} must be 0 or 1',
+    filter_integer: '%{field} must be an integer',
+    filters_object: 'filters must be an object',
+    too_many_values: 'too many values for %{field}',
+    scope: 'scope must be dropoff, pickup or all',
+    input_object: 'the %{part} must be an object',
+  },
   // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---
   notifications: {
     greeting: 'Hello %{name},',
@@ -188,6 +200,16 @@ export const serverEn = {
 };
 
 export const serverEs: CatalogueShape<typeof serverEn> = {
+  request_problems: {
+    positive_integer: '%{name} debe ser un número entero positivo',
+    filter_text: '%{field} debe ser un texto',
+    filter_flag: '%{field} debe ser 0 o 1',
+    filter_integer: '%{field} debe ser un número entero',
+    filters_object: 'filters debe ser un objeto',
+    too_many_values: 'demasiados valores para %{field}',
+    scope: 'scope debe ser dropoff, pickup o all',
+    input_object: '%{part} debe ser un objeto',
+  },
   // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---
   notifications: {
     greeting: 'Hola, %{name}:',

@@ -109,6 +109,27 @@ describe('errors and queries on routes', () => {
     expect(res.json()).toEqual({ filters: { status: ['20', '30'] }, ids: ['1', '2'], page: '2' });
   });
 
+  it('says what a malformed request got wrong in the user\'s language, in the request\'s own terms', async () => {
+    const client = await login(t.app, 'superadmin@example.com');
+    const en = await client.get('/api/shipments?filters[status]=abc');
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toEqual({ code: 'bad_request', message: 'The request could not be processed: filters[status] must be an integer' });
+    await client.put('/api/user/locale', { locale: 'es' });
+    const cases: [string, string][] = [
+      ['/api/shipments?filters[status]=abc', 'filters[status] debe ser un número entero'],
+      ['/api/shipments?filters[paid]=2', 'filters[paid] debe ser 0 o 1'],
+      ['/api/shipments?filters=x', 'filters debe ser un objeto'],
+    ];
+    for (const [url, detail] of cases) {
+      const res = await client.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ code: 'bad_request', message: `No se ha podido procesar la solicitud: ${detail}` });
+    }
+    const body = await client.request({ method: 'PUT', url: '/api/user/locale', body: '[1]', headers: { 'content-type': 'application/json' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe('No se ha podido procesar la solicitud: body debe ser un objeto');
+  });
+
   it('translates the field messages of domain errors', async () => {
     const client = await login(t.app, 'support@example.com');
     await client.put('/api/user/locale', { locale: 'es' });

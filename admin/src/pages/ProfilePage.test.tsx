@@ -62,6 +62,37 @@ describe('ProfilePage', () => {
     expect(put?.[1]?.body).toMatchObject({ first_name: 'Adele', preferences: { default_pickup: 7, default_export_format: 'csv' } });
   });
 
+  it('offers each preference only to the roles it serves (core: who creates shipments, who lists them), keeping the stored values', async () => {
+    const render_ = async (role: number) => {
+      cleanup();
+      vi.mocked(api).mockClear();
+      setUser({ ...me, role });
+      render(
+        <AdminContext i18nProvider={testI18n}>
+          <ProfilePage />
+        </AdminContext>,
+      );
+      await screen.findByDisplayValue('Ada');
+      return {
+        pickup: screen.queryByLabelText(en.resources.users.fields.default_pickup),
+        format: screen.queryByLabelText(en.resources.users.fields.default_export_format),
+        askedLocations: vi.mocked(api).mock.calls.some(([path]) => String(path).startsWith('locations')),
+      };
+    };
+    expect(await render_(ROLES.merchant_admin)).toMatchObject({ askedLocations: true });
+    expect((await render_(ROLES.merchant_admin)).pickup).toBeTruthy();
+    const user = await render_(ROLES.merchant_user);
+    expect(user).toMatchObject({ pickup: null, askedLocations: false });
+    expect(user.format).toBeTruthy();
+    expect(await render_(ROLES.pudo)).toMatchObject({ pickup: null, format: null, askedLocations: false });
+    // A save still sends the stored preferences unchanged.
+    fireEvent.change(screen.getByDisplayValue('Ada'), { target: { value: 'Adele' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(vi.mocked(api)).toHaveBeenCalledWith('users/3', expect.objectContaining({ method: 'PUT' })));
+    const put = vi.mocked(api).mock.calls.find(([path, req]) => path === 'users/3' && req?.method === 'PUT');
+    expect(put?.[1]?.body).toMatchObject({ preferences: { default_pickup: 7, default_export_format: 'csv' } });
+  });
+
   it('changes the password with the current one and says what happened; a wrong current password shows next to its field', async () => {
     setUser(me);
     render(

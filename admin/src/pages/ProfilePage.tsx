@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, D
 import KeyIcon from '@mui/icons-material/Key';
 import { Loading, SaveButton, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { BOUNDS, EXPORT_FORMATS, LOCALES } from '../../../core/constants.js';
+import { canCrud } from '../../../core/permissions.js';
 import type { Schema } from '../../../core/validation.js';
 import { CountryInput } from '../components/CountryInput.js';
 import { UnsavedChangesGuard } from '../components/UnsavedChangesGuard.js';
@@ -47,7 +48,11 @@ export function ProfilePage() {
   const validate = useSchemaValidator(PROFILE_SCHEMA);
   // The full record carries updated_at (optimistic concurrency); roles that may not read it fall back to /api/user.
   const own = useApiGet<{ data: ProfileValues }>(user ? `users/${user.id}` : null, { suppress: [403, 404] });
-  const pickups = useApiGet<{ data: { id: number; name: string }[] }>('locations?scope=pickup&light=1&perPage=100', {
+  // Each preference only for the roles that meet it (core's rules): the default pickup location prefills a new
+  // shipment's form, the export format the shipments list's export.
+  const createsShipments = Boolean(user && canCrud(user, 'shipments', 'create'));
+  const exportsShipments = Boolean(user && canCrud(user, 'shipments', 'list'));
+  const pickups = useApiGet<{ data: { id: number; name: string }[] }>(createsShipments ? 'locations?scope=pickup&light=1&perPage=100' : null, {
     suppress: [403],
   });
 
@@ -107,18 +112,22 @@ export function ProfilePage() {
             choices={LOCALES.map((code) => ({ id: code, name: `app.languages.${code}` }))}
           />
           <CountryInput label={label('country')} />
-          <SelectInput
-            source="preferences.default_pickup"
-            label={label('default_pickup')}
-            choices={pickups.data?.data ?? []}
-            disabled={!pickups.data}
-            emptyText="ra.action.clear_input_value"
-          />
-          <SelectInput
-            source="preferences.default_export_format"
-            label={label('default_export_format')}
-            choices={EXPORT_FORMATS.map((format) => ({ id: format, name: `export_formats.${format}` }))}
-          />
+          {createsShipments && (
+            <SelectInput
+              source="preferences.default_pickup"
+              label={label('default_pickup')}
+              choices={pickups.data?.data ?? []}
+              disabled={!pickups.data}
+              emptyText="ra.action.clear_input_value"
+            />
+          )}
+          {exportsShipments && (
+            <SelectInput
+              source="preferences.default_export_format"
+              label={label('default_export_format')}
+              choices={EXPORT_FORMATS.map((format) => ({ id: format, name: `export_formats.${format}` }))}
+            />
+          )}
         </SimpleForm>
       </Card>
       <ChangePasswordCard userId={user.id} onChanged={own.reload} />

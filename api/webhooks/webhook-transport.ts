@@ -25,7 +25,11 @@ export interface WebhookTransportOptions {
   allowPrivateHosts?: string[];
 }
 
-/** POSTs `body` to `target`, connecting only to a checked address; resolves with the HTTP status. */
+/**
+ * POSTs `body` to `target`, connecting only to a checked address; resolves with the HTTP status. `timeoutMs` bounds the
+ * whole exchange up to the answer's status line and headers, not only a silence: a receiver that trickles its answer a
+ * byte at a time would otherwise hold a delivery (and its outbox lease) for as long as it likes.
+ */
 function postPinned(target: URL, headers: Record<string, string>, body: string, timeoutMs: number, allow: string[]): Promise<number> {
   const host = bareHost(target);
   if (isIP(host) && !allow.includes(host) && !isPublicAddress(host)) return Promise.reject(new PrivateTargetError(host));
@@ -35,12 +39,17 @@ function postPinned(target: URL, headers: Record<string, string>, body: string, 
       target,
       { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinnedLookup(allow), timeout: timeoutMs },
       (res) => {
-        res.resume(); // the answer's body is never read nor logged
+        clearTimeout(deadline);
+        res.destroy(); // the answer's body is never read nor logged
         resolve(res.statusCode ?? 0);
       },
     );
+    const deadline = setTimeout(() => req.destroy(new Error('timeout')), timeoutMs);
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
+    req.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
     req.end(body);
   });
 }

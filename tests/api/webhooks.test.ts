@@ -4,7 +4,7 @@
  * and the delivery log.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../api/clock.js';
 import { runCampaignPass } from '../../api/campaigns/scheduler.js';
@@ -126,6 +126,34 @@ describe('merchant webhooks', () => {
     }
     expect((await admin.put(`/api/merchants/${merchantId}/webhook`, { url: 'https://10.0.0.1/', secret: HOOK_SECRET })).json().errors.url).toMatch(/private/);
     expect(await t.db.selectFrom('webhook_endpoints').selectAll().execute()).toEqual(before);
+  });
+
+  it('gives up on a receiver that trickles its answer within the timeout, as a retryable failure', async () => {
+    const merchantId = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+    // One byte of a status line every 100 ms: never silent for long, never done.
+    const sockets = new Set<Socket>();
+    const slow = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      const answer = 'HTTP/1.1 204 No Content\r\n\r\n';
+      let i = 0;
+      const timer = setInterval(() => (i < answer.length ? socket.write(answer[i++]!) : clearInterval(timer)), 100);
+      socket.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      await t.db.updateTable('webhook_endpoints').set({ url: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook` }).where('merchant_id', '=', merchantId).execute();
+      const transport = webhookTransport(t.db, { appSecret: SECRET, allowPrivateHosts: LOOPBACK_ALLOWED, timeoutMs: 500 });
+      const started = Date.now();
+      const error = await transport.send({ merchantId, text: '{}', idempotencyKey: 'k-slow', subject: 'package.runhook' } as Parameters<typeof transport.send>[0]).then(() => null, (e: Error & { permanent?: boolean }) => e);
+      expect(error?.message).toBe('webhook: timeout');
+      expect(error?.permanent).toBeFalsy();
+      expect(Date.now() - started).toBeLessThan(2_000); // the answer would have taken ~2.6 s
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+      await t.db.updateTable('webhook_endpoints').set({ url }).where('merchant_id', '=', merchantId).execute();
+    }
   });
 
   it('refuses a private target again at delivery (after DNS), never contacting it nor logging an answer', async () => {

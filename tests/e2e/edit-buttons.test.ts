@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { translate } from '../../core/i18n/index.js';
+import { formHint } from '../../core/i18n/form-hints.js';
 import { apiPost, clickMenu, describeE2e, en, openRow, signIn } from './helpers.js';
 import { createShipment, locationId } from './operations-steps.js';
 
@@ -47,13 +48,25 @@ describeE2e('Edit button of every record page (issue 10, item 1)', (env) => {
     }
   });
 
-  it('a merchant admin edits a draft shipment and a batch through their Edit buttons', async () => {
+  it('a merchant admin edits a draft shipment, a registered one (its packages read-only) and a batch through their Edit buttons', async () => {
     const page = await env.newPage();
     await signIn(page, 'merchant.admin@example.com');
     const t = tag();
     await createShipment(page, await locationId(page, 'PD-NAS-01'), { last_name: `Ship${t}` });
     await editThroughButton(page, en.menu.shipments, `Ship${t}`, en.resources.shipments.fields.first_name, 'Edwina');
     await page.getByText('Edwina').first().waitFor();
+
+    // Past draft (registered: "Ready to print") the packages are shown read-only and the rest still saves.
+    const registered = await createShipment(page, await locationId(page, 'PD-NAS-01'), { last_name: `Reg${t}` });
+    await apiPost(page, `/api/shipments/${registered.id}/register`);
+    await page.goto(`/shipments/${registered.id}/edit`);
+    await page.getByText(formHint('en', 'shipment_packages_locked')).waitFor();
+    const first = page.getByRole('textbox', { name: en.resources.shipments.fields.first_name }).first();
+    await expect.poll(() => first.inputValue(), { timeout: 15_000 }).toBe('Erin');
+    await first.fill('Regina');
+    await page.getByRole('button', { name: ra.action.save, exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/edit'), { timeout: 15_000 });
+    await page.getByText('Regina').first().waitFor();
 
     await apiPost(page, '/api/batches', { name: `Batch ${t}`, offset: 2, reminder_count: 1, reminder_interval: 2 });
     await editThroughButton(page, en.menu.batches, `Batch ${t}`, en.resources.batches.fields.name, `Edited ${t}`);

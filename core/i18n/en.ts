@@ -684,7 +684,7 @@ export const appEn = {
       not_printable: 'Not ready to print',
       labels_not_printed: 'Shipment labels must be printed before pickup can be requested',
       pickup_already_requested: 'Pickup already requested',
-      print_failed: 'Could not register a shipment (%{ref}): %{message}',
+      print_failed: 'Could not print shipment %{ref}: %{message}',
       // state machine (core/machines)
       action_not_allowed: 'This action is not possible in the shipment’s current status',
     },

@@ -688,7 +688,7 @@ export const appEs: AppCatalogue = {
       not_printable: 'No está listo para imprimir',
       labels_not_printed: 'Hay que imprimir las etiquetas del envío antes de solicitar la recogida',
       pickup_already_requested: 'La recogida ya se ha solicitado',
-      print_failed: 'No se ha podido registrar un envío (%{ref}): %{message}',
+      print_failed: 'No se ha podido imprimir el envío %{ref}: %{message}',
       // state machine (core/machines)
       action_not_allowed: 'Esta acción no es posible en el estado actual del envío',
     },

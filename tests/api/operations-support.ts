@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../api/db/tables.js';
+import { translate } from '../../core/i18n/index.js';
 import type { Client } from './helpers.js';
 
 export interface CreatedPackage {
@@ -65,9 +66,10 @@ export function expectBulkPrintFailures(res: LightMyRequestResponse, empty: Crea
   expect(res.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(pages);
 }
 
-/** A bulk print of nothing printable (only `empty`, a shipment without packages) is refused, naming it. */
+/** A bulk print of nothing printable (only `empty`, a shipment without packages) is refused, naming it once with its reason. */
 export function expectNothingPrinted(res: LightMyRequestResponse, empty: Created) {
   expect(res.statusCode).toBe(400);
-  expect(res.json()).toMatchObject({ code: 'shipment.print_failed' });
-  expect(res.json().message).toContain(empty.reference_id);
+  const reason = translate('en', 'errors.shipment.no_packages');
+  expect(res.json()).toEqual({ code: 'shipment.print_failed', message: translate('en', 'errors.shipment.print_failed', { ref: empty.reference_id, message: reason }) });
+  expect(res.json().message.split(empty.reference_id)).toHaveLength(2);
 }

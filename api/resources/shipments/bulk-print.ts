@@ -19,8 +19,12 @@ export interface PrintFailure {
   id: number;
   reference_id: string | null;
   code: string;
-  message: string;
+  /** Why it did not print, in the user's language ("Not ready to print"); the reference is not repeated in it. */
+  reason: string;
 }
+
+/** How a failure names its shipment: the tracking reference, or `#id` for an id the actor cannot see. */
+const failureRef = (f: PrintFailure): string => f.reference_id ?? `#${f.id}`;
 
 const HIGH_WATER = 1 << 20;
 
@@ -36,15 +40,14 @@ export async function printMany(ctx: OpContext, request: FastifyRequest, ids: nu
   for (const id of ids) {
     const shipment = visible.get(id);
     if (!shipment) {
-      failures.push({ id, reference_id: null, code: 'not_found', message: request.t('errors.not_found') });
+      failures.push({ id, reference_id: null, code: 'not_found', reason: request.t('errors.not_found') });
       continue;
     }
     try {
       printed.push(await printShipment({ ...ctx, now: request.server.clock.now() }, shipment));
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      const reason = request.t(`errors.${error.code}`, error.params);
-      failures.push({ id, reference_id: shipment.reference_id, code: error.code, message: request.t('errors.shipment.print_failed', { ref: shipment.reference_id, message: reason }) });
+      failures.push({ id, reference_id: shipment.reference_id, code: error.code, reason: request.t(`errors.${error.code}`, error.params) });
     }
   }
   return { printed, failures };
@@ -53,8 +56,8 @@ export async function printMany(ctx: OpContext, request: FastifyRequest, ids: nu
 export async function streamBulkPrint(ctx: OpContext, request: FastifyRequest, reply: FastifyReply, ids: number[], format: LabelFormat) {
   const { printed, failures } = await printMany(ctx, request, ids);
   if (!printed.length) {
-    const first = failures[0];
-    throw new DomainError('shipment.print_failed', first?.message, { params: { ref: first?.reference_id ?? String(first?.id ?? ''), message: first?.message ?? '' } });
+    const first = failures[0]!;
+    throw new DomainError('shipment.print_failed', undefined, { params: { ref: failureRef(first), message: first.reason } });
   }
   const captions = labelCaptions(request.t);
   const doc = createLabelDocument();
@@ -67,7 +70,7 @@ export async function streamBulkPrint(ctx: OpContext, request: FastifyRequest, r
     doc.addPage({ size: 'A6', margin: 18 });
     doc.font('Helvetica-Bold').fontSize(12).text(request.t('labels.failures_title'));
     doc.moveDown(0.5).font('Helvetica').fontSize(8);
-    for (const f of failures.slice(0, 200)) doc.text(`${f.reference_id ?? `#${f.id}`}: ${f.message}`);
+    for (const f of failures.slice(0, 200)) doc.text(`${failureRef(f)}: ${f.reason}`);
   }
   void (async () => {
     try {

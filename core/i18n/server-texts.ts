@@ -19,6 +19,10 @@ export const serverEn = {
     scope: 'scope must be dropoff, pickup or all',
     input_object: 'the %{part} must be an object',
   },
+  // A user write refused by a users-policy rule (core/policies/users.policy.ts), as a field message.
+  user_rules: {
+    cannot_deactivate_self: 'You cannot deactivate your own account: ask another administrator.',
+  },
   // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---
   notifications: {
     greeting: 'Hello %{name},',
@@ -209,6 +213,9 @@ export const serverEs: CatalogueShape<typeof serverEn> = {
     too_many_values: 'demasiados valores para %{field}',
     scope: 'scope debe ser dropoff, pickup o all',
     input_object: '%{part} debe ser un objeto',
+  },
+  user_rules: {
+    cannot_deactivate_self: 'No puedes desactivar tu propia cuenta: pídeselo a otro administrador.',
   },
   // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---
   notifications: {

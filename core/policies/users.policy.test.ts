@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../roles.js';
-import { changesCredentials, managesUser, userRefusal, userRoleAndMerchant, userScope, userWritableFields, USER_PROFILE_FIELDS } from './users.policy.js';
+import { changesCredentials, managesUser, ownAccountProblem, userRefusal, userRoleAndMerchant, userScope, userWritableFields, USER_PROFILE_FIELDS } from './users.policy.js';
 
 const ACME = 1;
 const GLOBEX = 2;
@@ -29,6 +29,14 @@ describe('users policy', () => {
     expect(userRefusal(acmeUser, 'delete', acmeUser)).toBe('forbidden');
     expect(userRefusal(acmeAdmin, 'delete', acmeAdmin)).toBe('user.cannot_delete_self');
     expect(userRefusal(superadmin, 'request-token', { id: 9, role: ROLES.driver, merchant_id: null, active: 0 })).toBe('forbidden');
+  });
+
+  it('nobody deactivates their own account; others’ and an already inactive one are not refused', () => {
+    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 1 }, false)).toEqual({ field: 'active', key: 'user_rules.cannot_deactivate_self' });
+    expect(ownAccountProblem(superadmin, { ...superadmin, active: true }, false)).not.toBeNull();
+    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 1 }, true)).toBeNull();
+    expect(ownAccountProblem(acmeAdmin, { ...acmeUser, active: 1 }, false)).toBeNull();
+    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 0 }, false)).toBeNull();
   });
 
   it('scopes lists to the merchant roles of the admin’s merchant', () => {

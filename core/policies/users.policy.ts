@@ -102,10 +102,18 @@ export function userWritableFields(actor: UserActor, record: UserRecord | null):
   return managesUser(actor, record) ? USER_MANAGED_FIELDS : record.id === actor.id ? USER_PROFILE_FIELDS : [];
 }
 
-/** A problem with the role/merchant pair of a write: the field and its message key. */
+/** A problem with the role/merchant pair of a write, or with one's own account: the field and its message key. */
 export interface UserWriteProblem {
-  field: 'role' | 'merchant_id';
+  field: 'role' | 'merchant_id' | 'active';
   key: string;
+}
+
+/**
+ * Nobody deactivates their own account (as nobody deletes it): it would end their sessions and lock them out,
+ * a merchant's only admin or the only superadmin for good. Another manager does it.
+ */
+export function ownAccountProblem(actor: UserActor, record: UserRecord, active: boolean): UserWriteProblem | null {
+  return record.id === actor.id && !active && Boolean(record.active) ? { field: 'active', key: 'user_rules.cannot_deactivate_self' } : null;
 }
 
 /**

@@ -389,6 +389,23 @@ describe('users', () => {
     expect((await pudo.get(`/api/users/${me.id}`)).statusCode).toBe(200);
   });
 
+  it('cannot deactivate yourself either (it would lock you out like deleting): 422 on active, nothing written, still signed in', async () => {
+    for (const client of [ma, sa]) {
+      const userId = (await client.get('/api/user')).json().data.id as number;
+      const before = (await client.get(`/api/users/${userId}`)).json().data;
+      const res = await client.put(`/api/users/${userId}`, { ...before, active: false });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { active: 'You cannot deactivate your own account: ask another administrator.' } });
+      const after = (await client.get(`/api/users/${userId}`)).json().data;
+      expect(after).toMatchObject({ active: 1, updated_at: before.updated_at });
+    }
+    // Another account of the merchant is still deactivated and reactivated as before.
+    const other = (await ma.post('/api/users', { first_name: 'Otto', last_name: 'Other', email: 'otto.other@example.net', role: 8 })).json().data;
+    const off = await ma.put(`/api/users/${other.id}`, { ...other, active: false });
+    expect(off.json().data.active).toBe(0);
+    expect((await ma.put(`/api/users/${other.id}`, { ...off.json().data, active: true })).json().data.active).toBe(1);
+  });
+
   it('keeps the profile preferences under the SPEC names (default_pickup), merged over the stored ones', async () => {
     const prefs = async () => (await ma.get('/api/user')).json().data.preferences;
     const put = (preferences: Record<string, unknown>) => ma.put(`/api/users/${id.maUser}`, { preferences });

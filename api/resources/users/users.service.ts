@@ -11,6 +11,7 @@ import {
   managesUser,
   userRefusal,
   userRoleAndMerchant,
+  ownAccountProblem,
   userWritableFields,
   USER_MANAGED_FIELDS,
   type UserRecord,
@@ -147,6 +148,8 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
   const fields = userWritableFields(ctx.actor, row as UserRecord);
   const values = normalize({ ...Object.fromEntries(fields.map((f) => [f, row[f]])), ...pick(body, fields), password: body.password, password_confirmation: body.password_confirmation });
   if (managed) await checkRoleAndMerchant(ctx, values, row);
+  const own = managed ? ownAccountProblem(ctx.actor, row as UserRecord, toFlag(values.active) === 1) : null;
+  if (own) fieldError(own.field, own.key);
   validateOrThrow(managed ? schemas.users.update : schemas.profile, values);
   await checkCurrentPassword(ctx, row, values, body);
   await checkEmail(ctx.db, values.email, row.id);

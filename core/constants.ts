@@ -1,5 +1,5 @@
 /** Business constants and limits (SPEC section 9, DESIGN.md section 4). */
-import { CHANNELS } from './features.js';
+import { CHANNELS, FEATURES, hasBit } from './features.js';
 
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -41,6 +41,10 @@ export const NOTIFICATION_EVENTS = [
   'package-temporary-storage',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/** Events a merchant with `features` may turn on: awaiting payment only with postpayments (the form and the API). */
+export const offeredEvents = (features: number): NotificationEvent[] =>
+  NOTIFICATION_EVENTS.filter((e) => e !== 'shipment-awaiting-payment' || hasBit(features, FEATURES.postpayments));
 
 /** The 15 locker layouts a terminal can be created with (compartment counts 32..158). */
 export const LOCKER_LAYOUTS = [

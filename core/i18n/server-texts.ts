@@ -23,6 +23,10 @@ export const serverEn = {
   user_rules: {
     cannot_deactivate_self: 'You cannot deactivate your own account: ask another administrator.',
   },
+  // A merchant write refused by a feature rule (api/resources/merchants), as a field message.
+  merchant_rules: {
+    event_needs_postpayments: '“Shipment awaiting payment” needs the Post-payments feature: turn it on, or untick the event.',
+  },
   // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---
   notifications: {
     greeting: 'Hello %{name},',
@@ -216,6 +220,9 @@ export const serverEs: CatalogueShape<typeof serverEn> = {
   },
   user_rules: {
     cannot_deactivate_self: 'No puedes desactivar tu propia cuenta: pídeselo a otro administrador.',
+  },
+  merchant_rules: {
+    event_needs_postpayments: '«Envío pendiente de pago» necesita la función Pago posterior: actívala o desmarca el aviso.',
   },
   // --- notifications (issue 5: customer messages; api/notifications/render.ts) ---
   notifications: {

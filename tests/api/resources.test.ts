@@ -340,6 +340,15 @@ describe('locations, groups and merchants', () => {
     expect(JSON.parse(stored.email_templates)['package-expired']).toEqual({ template_id: 'acme-2000' });
     expect((await ma.get('/api/merchants/preferences')).json().data.email_templates['package-expired']).toBe('acme-2000');
   });
+
+  it('says why an awaiting-payment notification is refused without postpayments, and what to do', async () => {
+    const globex = (await sa.get(`/api/merchants/${id.globex}`)).json().data;
+    const body = { ...globex, notification_events: [...globex.notification_events, 'shipment-awaiting-payment'] };
+    const res = await sa.put(`/api/merchants/${id.globex}`, body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ notification_events: '“Shipment awaiting payment” needs the Post-payments feature: turn it on, or untick the event.' });
+    expect((await sa.get(`/api/merchants/${id.globex}`)).json().data.updated_at).toBe(globex.updated_at);
+  });
 });
 
 describe('users', () => {

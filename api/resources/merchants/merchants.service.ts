@@ -7,8 +7,7 @@ import { DomainError } from '../../../core/errors.js';
 import { isEmail } from '../../../core/validation.js';
 import { collectProblems } from '../../../core/schemas/index.js';
 import { brandColor } from '../../../core/brand-color.js';
-import { FEATURES, hasBit } from '../../../core/features.js';
-import { NOTIFICATION_EVENTS, BOUNDS, LOCALES } from '../../../core/constants.js';
+import { NOTIFICATION_EVENTS, BOUNDS, LOCALES, offeredEvents } from '../../../core/constants.js';
 import { BATCH_EVENTS, CAMPAIGN_TEXT_MAX, readCampaignTexts } from '../../../core/campaigns/index.js';
 import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { RequestActor } from '../../http/context.js';
@@ -115,7 +114,8 @@ export function jsonColumns(body: Row, features: number): Row {
   if (body.notification_events !== undefined) {
     const events = body.notification_events;
     if (!Array.isArray(events) || events.some((e) => !(NOTIFICATION_EVENTS as readonly string[]).includes(e))) fieldError('notification_events', 'validation.in');
-    if (events.includes('shipment-awaiting-payment') && !hasBit(features, FEATURES.postpayments)) fieldError('notification_events', 'validation.in');
+    const offered: readonly string[] = offeredEvents(features);
+    if (events.some((e) => !offered.includes(e))) fieldError('notification_events', 'merchant_rules.event_needs_postpayments');
     out.notification_events = JSON.stringify([...new Set(events)]);
   }
   if (body.campaign_texts !== undefined) out.campaign_texts = campaignTextsColumn(body.campaign_texts);

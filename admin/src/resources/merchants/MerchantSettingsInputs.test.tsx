@@ -1,12 +1,49 @@
-/** Which notification events the merchant form offers. */
-import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
+/** Which notification events the merchant form offers, and what it sends when a feature goes off. */
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useWatch } from 'react-hook-form';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NOTIFICATION_EVENTS, offeredEvents } from '../../../../core/constants.js';
 import { FEATURES } from '../../../../core/features.js';
-import { offeredEvents } from './MerchantSettingsInputs.js';
+import { InForm } from '../../components/testing.js';
+import { MerchantSettingsInputs } from './MerchantSettingsInputs.js';
+
+function EventsProbe() {
+  const events = useWatch({ name: 'notification_events' }) as string[] | undefined;
+  return <output data-testid="events">{JSON.stringify(events)}</output>;
+}
+
+afterEach(cleanup);
+
+const probe = () => JSON.parse(screen.getByTestId('events').textContent ?? 'null') as string[];
 
 describe('offeredEvents', () => {
   it('offers "shipment awaiting payment" only to merchants with postpayments', () => {
     expect(offeredEvents(0)).not.toContain('shipment-awaiting-payment');
     expect(offeredEvents(FEATURES.postpayments)).toEqual([...NOTIFICATION_EVENTS]);
+  });
+});
+
+describe('MerchantSettingsInputs', () => {
+  it('drops an event no longer offered (postpayments off), so the save is not refused for a box the form no longer shows', async () => {
+    const values = { features: FEATURES.branding, notification_events: ['package-available', 'shipment-awaiting-payment'], location_group_ids: [] };
+    render(
+      <InForm values={values}>
+        <MerchantSettingsInputs />
+        <EventsProbe />
+      </InForm>,
+    );
+    await waitFor(() => expect(probe()).toEqual(['package-available']));
+  });
+
+  it('keeps it while the feature is on', async () => {
+    const values = { features: FEATURES.postpayments, notification_events: ['shipment-awaiting-payment'], location_group_ids: [] };
+    render(
+      <InForm values={values}>
+        <MerchantSettingsInputs />
+        <EventsProbe />
+      </InForm>,
+    );
+    await screen.findByTestId('events');
+    expect(probe()).toEqual(['shipment-awaiting-payment']);
   });
 });

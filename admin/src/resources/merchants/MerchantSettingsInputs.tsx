@@ -3,9 +3,10 @@
  * (content feature; typed one at a time, Enter adds), payment URL (postpayments), notification
  * events with an e-mail template id each, campaign texts per language, and the linked location groups.
  */
+import { useEffect, useMemo } from 'react';
 import { AutocompleteArrayInput, CheckboxGroupInput, ReferenceArrayInput, SelectInput, TextArrayInput, TextInput, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
-import { NOTIFICATION_EVENTS } from '../../../../core/constants.js';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { offeredEvents, type NotificationEvent } from '../../../../core/constants.js';
 import { FEATURES, hasBit } from '../../../../core/features.js';
 import { ColorInput } from '../../components/ColorInput.js';
 import { FormSection } from '../../components/FormSection.js';
@@ -16,9 +17,18 @@ export const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url'
 
 const field = (name: string) => `resources.merchants.fields.${name}`;
 
-/** Events a merchant with `features` may turn on: awaiting payment only with postpayments. */
-export function offeredEvents(features: number) {
-  return NOTIFICATION_EVENTS.filter((e) => e !== 'shipment-awaiting-payment' || hasBit(features, FEATURES.postpayments));
+/**
+ * Unticks the events the features no longer offer (postpayments turned off: awaiting payment): their boxes are
+ * hidden, and the API refuses them, so a kept one made the save fail on a field the form no longer showed.
+ */
+function useOnlyOfferedEvents(events: readonly NotificationEvent[]) {
+  const { getValues, setValue } = useFormContext();
+  const chosen = useWatch({ name: 'notification_events' }) as string[] | undefined;
+  useEffect(() => {
+    const current = (getValues('notification_events') as string[] | undefined) ?? [];
+    const kept = current.filter((e) => (events as readonly string[]).includes(e));
+    if (kept.length !== current.length) setValue('notification_events', kept, { shouldDirty: true });
+  }, [events, chosen, getValues, setValue]);
 }
 
 function ContentTypeInputs() {
@@ -34,7 +44,8 @@ function ContentTypeInputs() {
 
 export function MerchantSettingsInputs() {
   const features = Number(useWatch({ name: 'features' }) ?? 0);
-  const events = offeredEvents(features);
+  const events = useMemo(() => offeredEvents(features), [features]);
+  useOnlyOfferedEvents(events);
   const eventChoices = useEnumChoices(events, 'notification_events');
   const translate = useTranslate();
   return (

@@ -370,9 +370,10 @@ export async function runList(
   let countAs: string | undefined;
   if (rows.length > 0 && rows.length < q.perPage) total = offset + rows.length;
   else if (rows.length === 0 && q.page === 1) total = 0;
-  else if (offset + rows.length > COUNT_CAP || commonTermOnly(reader, spec, q, actor) || knownCapped(reader, (countAs ??= countKey(spec.table, actor, q)))) {
+  else if ((rows.length > 0 && offset + rows.length > COUNT_CAP) || commonTermOnly(reader, spec, q, actor) || knownCapped(reader, (countAs ??= countKey(spec.table, actor, q)))) {
     // A full page beyond the cap, a common term searched across every row, or a list counted over the cap a moment
-    // ago (list-count-cache.ts): more than COUNT_CAP rows, no count.
+    // ago (list-count-cache.ts): more than COUNT_CAP rows, no count. An empty page past the end is counted: its
+    // offset says nothing about the list (page 99999999 of 8 users once read as 2.5 billion).
     total = Math.max(COUNT_CAP, offset + rows.length);
     totalCapped = true;
   } else {

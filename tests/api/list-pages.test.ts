@@ -166,3 +166,16 @@ describe('sorts served by an index (core LIST_SORTS)', () => {
     expect((await sa.get('/api/packages', { sort: '-updated_at', filters: { status: [0] } })).statusCode).toBe(200);
   });
 });
+
+describe('a page past the end of a list', () => {
+  it('reports the list’s true total, not the page’s offset as an over-the-cap one (page 99999999 of 8 users read as 2.5 billion)', async () => {
+    const users = Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    for (const page of [3, 99, 99_999_999]) {
+      const res = await sa.get('/api/users', { page, perPage: 25 });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual([]);
+      expect(res.json().meta).toMatchObject({ total: users, from: 0, to: 0 });
+      expect(res.json().meta.totalCapped).toBeUndefined();
+    }
+  });
+});

@@ -4,6 +4,10 @@ import { CHANNELS, FEATURES, hasBit } from './features.js';
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
+/** Whether `value` is a language the product speaks. */
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+/** `value` when it is a language the product speaks, else DEFAULT_LOCALE. */
+export const localeOr = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 export const DEFAULT_COUNTRY = 'BS';
 
 export const LIST_DEFAULTS = { perPage: 25, maxPerPage: 100, page: 1 } as const;

@@ -27,6 +27,11 @@ describe('dashboardRange', () => {
     expect(dashboardRange(query, NOW)).toEqual({ field, problem: 'invalid' });
   });
 
+  it('a lone `to` whose 30 days would start before year 0 is refused, not answered with a garbled `from`', () => {
+    expect(dashboardRange({ to: '0000-01-05' }, NOW)).toEqual({ field: 'from', problem: 'invalid' });
+    expect(dashboardRange({ to: '0000-01-30' }, NOW)).toEqual({ from: '0000-01-01', to: '0000-01-30' });
+  });
+
   it('a `from` after today alone is out of order, not a garbled `to`', () => {
     expect(dashboardRange({ from: '9999-12-31' }, NOW)).toEqual({ field: 'to', problem: 'order' });
     expect(dashboardRange({ from: '2026-12-01' }, NOW)).toEqual({ field: 'to', problem: 'order' });

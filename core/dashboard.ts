@@ -6,7 +6,8 @@
 import { PACKAGE_STATUS as P } from './statuses.js';
 
 /** Days and hours of the dashboard are the network's local ones (the demo network is in the Bahamas). */
-export const NETWORK_TIME_ZONE = 'America/Nassau';
+export { NETWORK_TIME_ZONE } from './local-time.js';
+import { NETWORK_TIME_ZONE } from './local-time.js';
 
 /** A range covers at most this many days (inclusive); the default is the last DEFAULT_RANGE_DAYS days. */
 export const MAX_RANGE_DAYS = 366;
@@ -127,7 +128,7 @@ export function weekdayOf(day: string): number {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day YYYY-MM-DD (not 2026-02-30, 2026-13-01 nor 0000-00-00, which Date turns into another or none). */
-function isRealDay(d: string): boolean {
+export function isRealDay(d: string): boolean {
   const ms = DAY.test(d) ? Date.parse(`${d}T00:00:00Z`) : Number.NaN;
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === d;
 }
@@ -147,6 +148,8 @@ export function dashboardRange(query: { from?: string; to?: string }, now: Date)
   const today = networkTime(now.toISOString()).day;
   const to = query.to ?? (query.from === undefined ? today : earlierDay(addDays(query.from, DEFAULT_RANGE_DAYS - 1), today));
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+  // Not dead: a `from` derived from a lone `to` in the first days of year 0 falls before it ('-000001-12', which
+  // Date reads and the queries would get); only a given `from` was checked above.
   if (!isRealDay(from)) return { field: 'from', problem: 'invalid' };
   if (from > to) return { field: 'to', problem: 'order' };
   if (daysBetween(from, to) > MAX_RANGE_DAYS) return { field: 'to', problem: 'too_long' };

@@ -50,6 +50,16 @@ describe('tracking references and barcodes', () => {
     expect(isValidBarcode(null)).toBe(false);
   });
 
+  it('draw the default source from a refilled pool without reusing a value', () => {
+    // 10,000 barcodes take ~120,000 values: the pool is refilled over a hundred times.
+    const barcodes = new Set(Array.from({ length: 10_000 }, () => generateBarcode()));
+    expect(barcodes.size).toBe(10_000);
+    const digits = new Array(10).fill(0);
+    for (const code of barcodes) for (const d of code.slice(2, -1)) digits[Number(d)]++;
+    // 110,000 uniform digits: each near 11,000 (a reused or zeroed pool skews this far beyond 5 %).
+    for (const n of digits) expect(Math.abs(n - 11_000)).toBeLessThan(550);
+  });
+
   it('detect every single-digit error', () => {
     for (const code of [generateReference(), generateBarcode(), generateReference(counter(5))]) {
       const prefix = code.slice(0, 2);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { locations } from './schemas/location.schema.js';
 import { calendarInstant, checkRule, instantRangeProblem, dialPrefix, isRequired, normalizeCountry, phoneProblem, translateProblems, validate, type Rule } from './validation.js';
 
 const check = (rule: Rule, value: unknown, values: Record<string, unknown> = {}) => checkRule(rule, value, values)?.key ?? null;
@@ -25,6 +26,27 @@ describe('validation rules (SPEC section 5)', () => {
     for (const empty of [undefined, null, '', '   ', []]) expect(check({ rule: 'required' }, empty)).toBe('validation.required');
     expect(check({ rule: 'required' }, 0)).toBeNull();
     expect(check({ rule: 'required' }, false)).toBeNull();
+  });
+
+  it("a location's timezone is an IANA zone the runtime knows", () => {
+    for (const ok of ['America/Nassau', 'Europe/Madrid', 'UTC', '']) expect(validate({ timezone: locations.update.timezone! }, { timezone: ok }), ok).toEqual({});
+    // 'Nassau' or 'EST' with a typo was stored and the place's days then fell back to another clock.
+    for (const bad of ['Nassau', 'America/Nasau', 'GMT-5:00'])
+      expect(validate({ timezone: locations.update.timezone! }, { timezone: bad }), bad).toEqual({ timezone: { key: 'validation.time_zone' } });
+  });
+
+  it("a date's 'today' is the network's day (America/Nassau), not the UTC one", () => {
+    const rule: Rule = { rule: 'date', minDays: 0, maxDays: 90 };
+    // 20:00 on 28 November in Nassau is 01:00 UTC on the 29th: the merchant's today was refused as past.
+    const now = new Date('2026-11-29T01:00:00Z');
+    expect(checkRule(rule, '2026-11-28', {}, { now })).toBeNull();
+    expect(checkRule(rule, '2027-02-26', {}, { now })).toBeNull();
+    expect(checkRule(rule, '2026-11-27', {}, { now })).toEqual({ key: 'validation.date_between', params: { min: '2026-11-28', max: '2027-02-26' } });
+    expect(checkRule(rule, '2027-02-27', {}, { now })?.key).toBe('validation.date_between');
+    // Summer (UTC-4), and across the March change (90 days still 90 calendar days).
+    expect(checkRule(rule, '2026-07-14', {}, { now: new Date('2026-07-15T03:30:00Z') })).toBeNull();
+    expect(checkRule(rule, '2026-05-30', {}, { now: new Date('2026-03-01T12:00:00Z') })).toBeNull();
+    expect(checkRule(rule, '2026-05-31', {}, { now: new Date('2026-03-01T12:00:00Z') })?.key).toBe('validation.date_between');
   });
 
   it('required_if', () => {

@@ -4,6 +4,7 @@
  */
 import { validatePhoneNumberLength, isValidPhoneNumber, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { DEFAULT_COUNTRY } from './constants.js';
+import { NETWORK_TIME_ZONE, isTimeZone, localDay, localDayEnd, localDayStart } from './local-time.js';
 
 export type Rule =
   | { rule: 'required' }
@@ -23,7 +24,9 @@ export type Rule =
   | { rule: 'boolean' }
   /** A colour written `#RRGGBB` (the brand colour). */
   | { rule: 'hex_color' }
-  /** A real calendar date `YYYY-MM-DD` (or a midnight ISO timestamp), `minDays`..`maxDays` days from today (UTC). */
+  /** An IANA time zone the runtime knows (`America/Nassau`). */
+  | { rule: 'time_zone' }
+  /** A real calendar date `YYYY-MM-DD` (or a midnight ISO timestamp), `minDays`..`maxDays` days from today (the network's day). */
   | { rule: 'date'; minDays?: number; maxDays?: number };
 
 export type Schema = Record<string, Rule[]>;
@@ -114,7 +117,7 @@ function isNumeric(v: unknown): boolean {
 }
 
 /** Rules whose value is text: a number, boolean, array or object there is refused before any rule runs. */
-const TEXT_RULES = new Set<Rule['rule']>(['min', 'max', 'email', 'phone', 'confirmed', 'date', 'hex_color']);
+const TEXT_RULES = new Set<Rule['rule']>(['min', 'max', 'email', 'phone', 'confirmed', 'date', 'hex_color', 'time_zone']);
 
 /**
  * The value's shape, checked before the rules: a field of a schema holds one scalar (arrays and objects
@@ -175,11 +178,25 @@ export function instantRangeProblem(range: { from?: unknown; to?: unknown }): { 
   return null;
 }
 
+/**
+ * The network's today (America/Nassau: a date typed at 20:00 there is the UTC day after) as its UTC-midnight ms.
+ * Kept while `now` stays within that day: an import checks one date per row (Intl costs ~5 µs a call).
+ */
+let todayCache = { from: 0, to: -1, ms: 0 };
+function networkToday(now: Date): number {
+  const t = now.getTime();
+  if (t < todayCache.from || t > todayCache.to) {
+    const day = localDay(now, NETWORK_TIME_ZONE);
+    todayCache = { from: localDayStart(day, NETWORK_TIME_ZONE).getTime(), to: localDayEnd(day, NETWORK_TIME_ZONE).getTime(), ms: Date.parse(`${day}T00:00:00Z`) };
+  }
+  return todayCache.ms;
+}
+
 function dateProblem(rule: Extract<Rule, { rule: 'date' }>, value: unknown, context: RuleContext): Message | null {
   const date = calendarDate(value);
   if (!date) return { key: 'validation.date' };
   const now = context.now ?? new Date();
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = networkToday(now);
   const min = rule.minDays === undefined ? -Infinity : today + rule.minDays * DAY_MS;
   const max = rule.maxDays === undefined ? Infinity : today + rule.maxDays * DAY_MS;
   if (date.getTime() < min || date.getTime() > max)
@@ -236,6 +253,8 @@ export function checkRule(rule: Rule, value: unknown, values: Record<string, unk
       return dateProblem(rule, value, context);
     case 'hex_color':
       return typeof value === 'string' && HEX_COLOR_RE.test(value.trim()) ? null : { key: 'validation.hex_color' };
+    case 'time_zone':
+      return isTimeZone(typeof value === 'string' ? value.trim() : value) ? null : { key: 'validation.time_zone' };
   }
 }
 

@@ -13,6 +13,7 @@ import { dataProvider, listQuery } from './providers/dataProvider.js';
 import { buildQuery } from './providers/http.js';
 import { canAccess } from './providers/access.js';
 import { describeHttpError, resourceOfPath } from './errors/messages.js';
+import { inUseMessage } from '../../core/in-use.js';
 import { testI18n } from './components/testing.js';
 import { SPA_CSP } from '../../api/plugins/security-headers.js';
 import { subscribeHttpErrors, type HttpErrorEvent } from './errors/bus.js';
@@ -242,6 +243,10 @@ describe('describeHttpError (SPEC section 8)', () => {
     expect(describeHttpError({ status: 400, code: 'bad_request', message: 'The request could not be processed.' }, t).message).toBe(
       'The request could not be processed.',
     );
+    // What holds a record the delete refused (core/in-use.ts), not only that something does.
+    const held = inUseMessage(t, { packages: 12, shipments: 1 })!;
+    expect(held).toBe('This item is still in use and cannot be deleted: it is linked to 12 packages, 1 shipment. Change or delete those first.');
+    expect(describeHttpError({ status: 400, code: 'record.in_use', message: held }, t).message).toBe(held);
   });
 
   it('403: the translated message, else Forbidden: {message}.', () => {

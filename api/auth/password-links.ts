@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { PASSWORD_TOKEN_TTL_HOURS } from '../../core/constants.js';
-import { isLocale, makeTranslator } from '../../core/i18n/index.js';
+import { localeOr, makeTranslator } from '../../core/i18n/index.js';
 import type { Database, User } from '../db/tables.js';
 import { iso, type Clock } from '../clock.js';
 import { randomToken, sha256 } from './secrets.js';
@@ -50,7 +50,7 @@ export async function sendPasswordLink(
 ): Promise<void> {
   const token = await createPasswordToken(app.db, app.clock, user.id, purpose);
   const url = passwordLink(app.config.publicUrl, purpose, token, user.email);
-  const t = makeTranslator(isLocale(user.locale) ? user.locale : 'en');
+  const t = makeTranslator(localeOr(user.locale));
   await app.mailer.send({
     to: user.email,
     subject: t(`auth.mail.${purpose}_subject`),

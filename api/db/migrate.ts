@@ -23,6 +23,8 @@ import * as batchMessageTranslations from './migrations/023-batch-message-transl
 import * as scanSync from './migrations/024-scan-sync.js';
 import * as batchItemsShipment from './migrations/025-batch-items-shipment.js';
 import * as searchAutomerge from './migrations/026-search-automerge.js';
+import * as searchUsermerge from './migrations/027-search-usermerge.js';
+import * as batchItemsPickup from './migrations/028-batch-items-pickup.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 export const MIGRATIONS: Record<string, DialectMigration> = {
@@ -48,6 +50,8 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '024-scan-sync': scanSync,
   '025-batch-items-shipment': batchItemsShipment,
   '026-search-automerge': searchAutomerge,
+  '027-search-usermerge': searchUsermerge,
+  '028-batch-items-pickup': batchItemsPickup,
 };
 
 /**

@@ -12,6 +12,11 @@ export const SHIPMENT_SEARCH_COLUMNS = ['first_name', 'last_name', 'email', 'ext
 export const SHIPMENT_SEARCH_TABLE = 'shipments_search';
 /** FTS5 merges this many segments of a level into one (migration 026; FTS5's default is 4): fewer segments to probe. */
 export const SHIPMENT_SEARCH_AUTOMERGE = 2;
+/**
+ * The scheduled pass's FTS5 `merge` (api/jobs/search-index.job.ts) joins the segments of any level holding this many
+ * (`usermerge`, migration 027; FTS5's default is 4).
+ */
+export const SHIPMENT_SEARCH_USERMERGE = 2;
 /** Shorter terms have no trigram: they are matched by a (time-limited) scan instead. */
 export const TRIGRAM_MIN_LENGTH = 3;
 
@@ -21,18 +26,42 @@ export function searchTextSql(prefix = '', columns: readonly string[] = SHIPMENT
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+const ASCII = /^\p{ASCII}*$/u;
 
-/** Case-insensitive "contains" on both dialects (`%`, `_` and `\` in the term are literal). */
+/** The indexed search text of the shipments row `table` (an alias). */
+const shipmentText = (table: string) => sql.raw(`(${searchTextSql(`${table}.`)})`);
+
+/** A character's lower case, one character as PostgreSQL's lower() gives it (`İ` -> `i`, not `i̇`). */
+const lowerChar = (c: string) => [...c.toLowerCase()][0]!;
+
+/**
+ * SQLite GLOB pattern for "contains `term`", each character as a class of the forms with its lower case (`ñ` ->
+ * `[ñÑ]`, `ı` -> `ı`: `I` is `i`), as PostgreSQL's ILIKE compares: SQLite's LIKE folds ASCII letters only. GLOB's own
+ * `*`, `?`, `[`, `]` are classes too.
+ */
+function globContainsCI(term: string): string {
+  let pattern = '*';
+  for (const c of term) {
+    const lower = lowerChar(c);
+    const forms = new Set([c, lower, ...lower.toUpperCase()].filter((f) => lowerChar(f) === lower));
+    pattern += forms.size > 1 || '*?[]'.includes(c) ? `[${[...forms].join('')}]` : c;
+  }
+  return pattern + '*';
+}
+
+/** Case-insensitive "contains" on both dialects, beyond ASCII too (`%`, `_` and `\` in the term are literal). */
 export function containsCI(target: RawBuilder<unknown>, term: string, dialect: Dialect): RawBuilder<boolean> {
   const pattern = `%${escapeLike(term)}%`;
-  return dialect === 'postgres' ? sql<boolean>`${target} ILIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${target} LIKE ${pattern} ESCAPE '\\'`;
+  if (dialect === 'postgres') return sql<boolean>`${target} ILIKE ${pattern} ESCAPE '\\'`;
+  return ASCII.test(term) ? sql<boolean>`${target} LIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${target} GLOB ${globContainsCI(term)}`;
 }
 
 /**
- * What the trigram index found for a term before the list query runs: the matching ids; `many` (over a cap); or
- * `{ candidates }`, ids holding the term's rarest trigrams, a superset the list query narrows with LIKE on the text.
+ * What the trigram index found for a term before the list query runs: the matching ids; `many` (over a cap);
+ * `{ candidates }`, ids holding the term's rarest trigrams, a superset the list query narrows with LIKE on the text
+ * (SQLite); or `{ trigrams }`, the term's rarest trigrams for the list query's index lookup (PostgreSQL).
  */
-export type SearchHits = number[] | 'many' | { candidates: number[] };
+export type SearchHits = number[] | 'many' | { candidates: number[] } | { trigrams: string[] };
 
 const usesTrigrams = (term: string, dialect: Dialect) => dialect === 'sqlite' && [...term].length >= TRIGRAM_MIN_LENGTH;
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
@@ -46,16 +75,37 @@ const TRIGRAM_COUNTS_MAX = 50_000;
 /** How many of a term's rarest trigrams the candidate lookup asks for together. */
 const RAREST_TRIGRAMS = 3;
 
-async function trigramCount(db: Kysely<any>, trigram: string, cap: number, guard: RawBuilder<boolean>): Promise<number> {
+/** How many rows hold `trigram`, at most cap + 1: SQLite from its FTS5 table, PostgreSQL through the pg_trgm index. */
+function countRowsWith(db: Kysely<any>, dialect: Dialect, trigram: string, cap: number, guard: RawBuilder<boolean>) {
+  if (dialect === 'postgres') {
+    return sql<{ n: number }>`select count(*) as n from (select 1 from shipments where ${shipmentText('shipments')} ILIKE ${`%${trigram}%`} limit ${cap + 1}) as found`.execute(db);
+  }
+  const table = sql.table(SHIPMENT_SEARCH_TABLE);
+  return sql<{ n: number }>`select count(*) as n from (select 1 from ${table} where ${guard} and ${table} match ${ftsPhrase(trigram)} limit ${cap + 1})`.execute(db);
+}
+
+async function trigramCount(db: Kysely<any>, dialect: Dialect, trigram: string, cap: number, guard: RawBuilder<boolean>): Promise<number> {
   let counts = trigramCounts.get(db);
   if (!counts) trigramCounts.set(db, (counts = new Map()));
   const known = counts.get(trigram);
   if (known !== undefined) return known;
-  const table = sql.table(SHIPMENT_SEARCH_TABLE);
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${table} where ${guard} and ${table} match ${ftsPhrase(trigram)} limit ${cap + 1})`.execute(db);
+  const { rows } = await countRowsWith(db, dialect, trigram, cap, guard);
   if (counts.size >= TRIGRAM_COUNTS_MAX) counts.clear();
   counts.set(trigram, Number(rows[0]?.n ?? 0));
   return counts.get(trigram)!;
+}
+
+/**
+ * Up to RAREST_TRIGRAMS of the term's trigrams held by at most `cap` rows, rarest first (counts learnt once per
+ * process, kept as a hint). PostgreSQL: letters and digits only, as pg_trgm reads nothing else as a trigram.
+ */
+async function rarestTrigrams(db: Kysely<any>, dialect: Dialect, term: string, cap: number, guard: RawBuilder<boolean>): Promise<string[]> {
+  const lower = term.toLowerCase();
+  const all = [...new Set(Array.from({ length: lower.length - 2 }, (_, i) => lower.slice(i, i + 3)))];
+  const trigrams = dialect === 'postgres' ? all.filter((t) => /^[a-z0-9]{3}$/.test(t)) : all;
+  const counted: [string, number][] = [];
+  for (const trigram of trigrams) counted.push([trigram, await trigramCount(db, dialect, trigram, cap, guard)]);
+  return counted.filter(([, n]) => n <= cap).sort((a, b) => a[1] - b[1]).slice(0, RAREST_TRIGRAMS).map(([trigram]) => trigram);
 }
 
 /**
@@ -66,21 +116,26 @@ async function trigramCount(db: Kysely<any>, trigram: string, cap: number, guard
  * narrows with LIKE on the text (shipmentSearch). When every trigram is common, or the term is not plain ASCII, the
  * phrase query answers at most `cap` + 1 ids: a rare term its ids, a common one `many` (the list engine remembers it
  * for a moment like a capped total, list-count-cache.ts): then walking the sort's index and checking the text finds a page in a few
- * hundred rows, whereas looking up and sorting thousands of matches would cost far more. PostgreSQL and short
- * terms: undefined (the planner, or a scan, decides).
+ * hundred rows, whereas looking up and sorting thousands of matches would cost far more. Short terms: undefined
+ * (a scan decides).
+ *
+ * PostgreSQL: pg_trgm's GIN lookup for ILIKE '%term%' reads the postings of every trigram of the term, the common
+ * ones too (~1.7 ms for `ferguson14965`). A plain-ASCII term whose rarest trigrams are known to be rare gets
+ * `{ trigrams }`: the list query looks up those few (ILIKE '%496%' …, ~0.9 ms) and checks the whole term on the rows
+ * found (shipmentSearch). Otherwise undefined: the planner decides, as before.
  */
 export async function shipmentSearchHits(db: Kysely<any>, term: string, dialect: Dialect, cap: number, guard?: RawBuilder<boolean>): Promise<SearchHits | undefined> {
-  if (!usesTrigrams(term, dialect)) return undefined;
-  const table = sql.table(SHIPMENT_SEARCH_TABLE);
+  if ([...term].length < TRIGRAM_MIN_LENGTH) return undefined;
   const where = guard ?? sql<boolean>`1`;
+  if (dialect === 'postgres') {
+    const trigrams = PLAIN_ASCII.test(term) ? await rarestTrigrams(db, dialect, term, cap, where) : [];
+    return trigrams.length ? { trigrams } : undefined;
+  }
+  const table = sql.table(SHIPMENT_SEARCH_TABLE);
   if (PLAIN_ASCII.test(term)) {
-    const lower = term.toLowerCase();
-    const trigrams = [...new Set(Array.from({ length: lower.length - 2 }, (_, i) => lower.slice(i, i + 3)))];
-    const counted: [string, number][] = [];
-    for (const trigram of trigrams) counted.push([trigram, await trigramCount(db, trigram, cap, where)]);
-    const rarest = counted.filter(([, n]) => n <= cap).sort((a, b) => a[1] - b[1]).slice(0, RAREST_TRIGRAMS);
+    const rarest = await rarestTrigrams(db, dialect, term, cap, where);
     if (rarest.length) {
-      const query = rarest.map(([trigram]) => ftsPhrase(trigram)).join(' AND ');
+      const query = rarest.map((trigram) => ftsPhrase(trigram)).join(' AND ');
       const { rows } = await sql<{ id: number }>`select rowid as id from ${table} where ${where} and ${table} match ${query} limit ${cap + 1}`.execute(db);
       // Counts learnt before many rows were written may be stale: over the cap, the phrase decides.
       if (rows.length <= cap) return { candidates: rows.map((r) => r.id) };
@@ -97,7 +152,13 @@ export async function shipmentSearchHits(db: Kysely<any>, term: string, dialect:
  * else an FTS5 trigram phrase (substring, case-insensitive).
  */
 export function shipmentSearch(table: string, term: string, dialect: Dialect, hits?: SearchHits): RawBuilder<boolean> {
-  const text = sql.raw(`(${searchTextSql(`${table}.`)})`);
+  const text = shipmentText(table);
+  if (hits && typeof hits === 'object' && 'trigrams' in hits) {
+    // The index serves the rare trigrams; `|| ''` makes the whole term's check an expression the index does not match,
+    // so the planner checks it on the rows found instead of looking up every trigram of it.
+    const rare = hits.trigrams.map((trigram) => containsCI(text, trigram, dialect));
+    return sql<boolean>`(${sql.join([...rare, containsCI(sql`(${text} || '')`, term, dialect)], sql` and `)})`;
+  }
   if (!usesTrigrams(term, dialect) || hits === 'many') return containsCI(text, term, dialect);
   const id = sql.ref(`${table}.id`);
   if (Array.isArray(hits)) return sql<boolean>`${id} in (select value from json_each(${JSON.stringify(hits)}))`;

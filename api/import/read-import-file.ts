@@ -69,8 +69,9 @@ export async function openImportFile(source: ImportSource, options: ReadOptions 
   let raw: AsyncIterable<ReadRow> | Iterable<ReadRow>;
   if (container === 'zip') {
     const buffer = await wholeFile(source);
-    format = zipFormat(await assertSafeZip(buffer, limits));
-    raw = format === 'xlsx' ? readXlsxRows(buffer, options.sheet) : readSheetJsRows(buffer, limits.maxRows, options.sheet);
+    const entries = await assertSafeZip(buffer, limits);
+    format = zipFormat(entries);
+    raw = format === 'xlsx' ? readXlsxRows(buffer, entries, options.sheet) : readSheetJsRows(buffer, limits.maxRows, options.sheet);
   } else if (container === 'ole2') {
     format = 'xls';
     raw = readSheetJsRows(await wholeFile(source), limits.maxRows, options.sheet);

@@ -12,8 +12,8 @@ import { IMPORT_LIMITS } from '../../core/constants.js';
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
-const STORED = 0;
-const DEFLATED = 8;
+export const STORED = 0;
+export const DEFLATED = 8;
 const EOCD_MIN = 22;
 const MAX_COMMENT = 0xffff;
 
@@ -87,7 +87,7 @@ export function assertDeclaredSizes(zip: Buffer, limits: InflateLimits = IMPORT_
 }
 
 /** The compressed bytes of an entry, found through its local file header. */
-function entryData(zip: Buffer, entry: ZipEntryInfo): Buffer {
+export function entryData(zip: Buffer, entry: ZipEntryInfo): Buffer {
   const at = entry.localOffset;
   if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL_SIGNATURE) throw unreadable();
   const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);

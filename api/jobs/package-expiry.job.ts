@@ -64,7 +64,7 @@ async function applyEndAction(db: Kysely<Database>, dialect: Dialect, now: Date,
   await runPackageAction(systemContext(db, dialect, now), pkg, 'expire', { reason: rules.end_action });
 }
 
-/** Sends the "expires in 24h" reminder once per expires_at (extend-expiry re-arms it). */
+/** Sends the expiry reminder (it gives the expiry date) once per expires_at, at the location's lead (extend-expiry re-arms it). */
 export async function remindPackages(db: Kysely<Database>, now: Date, limit = BATCH): Promise<number> {
   const due = await dueReminders(db, now, limit);
   let sent = 0;

@@ -4,6 +4,7 @@
  * in international format), who sends it and where it returns (the merchant and its pickup location's
  * address), the service (the shipment's type: standard or express) and the print date.
  */
+import { localDay, zoneOf } from '../../core/local-time.js';
 import { formatPhoneForDisplay } from '../../core/phone.js';
 import { LEFT_SHIPMENT_STATUSES } from '../../core/policies/packages.policy.js';
 import type { Executor } from '../resources/shared/op-context.js';
@@ -22,7 +23,10 @@ export function addressLine(a: AddressParts): string {
   return [join([a.house, a.street]), join([a.postcode, a.locality])].filter(Boolean).join(', ');
 }
 
-/** `printedAt`: when the labels are printed (the request's clock); its UTC day is printed as the date. */
+/**
+ * `printedAt`: when the labels are printed (the request's clock). The date printed is that moment's day where the label
+ * is printed: the merchant's premises (the shipment's pickup location), else its drop-off, in the place's time zone.
+ */
 export async function shipmentLabels(db: Executor, shipmentId: number, packageIds?: number[], printedAt: Date = new Date()): Promise<LabelData[]> {
   const shipment = await db
     .selectFrom('shipments')
@@ -33,6 +37,7 @@ export async function shipmentLabels(db: Executor, shipmentId: number, packageId
       'shipments.reference_id', 'shipments.external_reference_id', 'shipments.first_name', 'shipments.last_name', 'shipments.phone', 'shipments.country', 'shipments.type',
       'merchants.name as merchant', 'locations.name as dropoff_name', 'locations.code as dropoff_code',
       'locations.address_street as dropoff_street', 'locations.address_house_number as dropoff_house', 'locations.address_postcode as dropoff_postcode', 'locations.address_locality as dropoff_locality',
+      'pickup.timezone as pickup_timezone', 'locations.timezone as dropoff_timezone',
       'pickup.address_street as pickup_street', 'pickup.address_house_number as pickup_house', 'pickup.address_postcode as pickup_postcode', 'pickup.address_locality as pickup_locality',
     ])
     .where('shipments.id', '=', shipmentId)
@@ -57,6 +62,7 @@ export async function shipmentLabels(db: Executor, shipmentId: number, packageId
     name: shipment.merchant,
     address: addressLine({ street: shipment.pickup_street, house: shipment.pickup_house, postcode: shipment.pickup_postcode, locality: shipment.pickup_locality }),
   };
+  const date = localDay(printedAt, zoneOf(shipment.pickup_timezone, shipment.dropoff_timezone));
   return packages
     .map((p, i) => ({
       id: p.id,
@@ -72,7 +78,7 @@ export async function shipmentLabels(db: Executor, shipmentId: number, packageId
         merchant: shipment.merchant,
         sender,
         service: shipment.type,
-        date: printedAt.toISOString().slice(0, 10),
+        date,
         size: p.size,
         index: i + 1,
         total: packages.length,

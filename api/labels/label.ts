@@ -9,6 +9,7 @@ import { makeTranslator } from '../../core/i18n/index.js';
 import type { Translate } from '../../core/validation.js';
 import { fieldError } from '../resources/validate.js';
 import { drawCode128 } from './code128.js';
+import { LABEL_FONT, LABEL_FONT_BOLD, registerLabelFonts } from './fonts.js';
 
 export const LABEL_FORMATS = { a6: [297.64, 419.53], '4x6': [288, 432] } as const;
 export type LabelFormat = keyof typeof LABEL_FORMATS;
@@ -89,9 +90,11 @@ export function labelCaptions(t: Translate = makeTranslator('en')): LabelCaption
   };
 }
 
-/** A label document; pages are added by drawLabel. `info` goes into the PDF metadata. */
+/** A label document with the label fonts (fonts.ts); pages are added by drawLabel. `info` goes into the PDF metadata. */
 export function createLabelDocument(title = 'Lockerline labels'): PDFKit.PDFDocument {
-  return new PDFDocument({ autoFirstPage: false, compress: true, info: { Title: title, Creator: 'Lockerline' } });
+  const doc = new PDFDocument({ autoFirstPage: false, compress: true, info: { Title: title, Creator: 'Lockerline' } });
+  registerLabelFonts(doc);
+  return doc;
 }
 
 /** Adds one page with the label. */
@@ -100,33 +103,41 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, format: Lab
   const m = 14;
   const inner = width - 2 * m;
   doc.addPage({ size: [width, height], margin: 0 });
+  // One line in `w`, cut with an ellipsis: pdfkit wraps any text given a width, and cuts only within a height.
+  const fit = (w: number, align?: 'right' | 'center') => ({ width: w, height: doc.currentLineHeight(true) * 1.5, align, lineBreak: false, ellipsis: true });
   doc.lineWidth(1).rect(m / 2, m / 2, width - m, height - m).stroke('#000000');
 
   let y = m;
-  doc.font('Helvetica-Bold').fontSize(13).fillColor('#000000').text(label.merchant, m, y, { width: inner - 70, lineBreak: false, ellipsis: true });
-  doc.font('Helvetica-Bold').fontSize(11).text(captions.count(label.index, label.total), m, y + 1, { width: inner, align: 'right', lineBreak: false });
+  doc.font(LABEL_FONT_BOLD).fontSize(13).fillColor('#000000').text(label.merchant, m, y, fit(inner - 70));
+  doc.font(LABEL_FONT_BOLD).fontSize(11).text(captions.count(label.index, label.total), m, y + 1, fit(inner, 'right'));
   y += 22;
 
   // Drop-off block: where the package goes, big, with its address and the locker number when known.
   const dropoffHeight = 78;
   doc.rect(m, y, inner, dropoffHeight).fill('#000000');
-  doc.fillColor('#ffffff').font('Helvetica').fontSize(8).text(captions.dropoff.toUpperCase(), m + 6, y + 5, { lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(14).text(label.dropoff?.name ?? '-', m + 6, y + 16, { width: inner - 12, lineBreak: false, ellipsis: true });
-  doc.font('Helvetica').fontSize(9).text(label.dropoff?.address ?? '', m + 6, y + 34, { width: inner - 12, lineBreak: false, ellipsis: true });
-  doc.font('Helvetica-Bold').fontSize(18).text(label.dropoff?.code ?? '', m + 6, y + 50, { lineBreak: false });
-  if (label.locker_number) doc.fontSize(18).text(`${captions.locker} ${label.locker_number}`, m + 6, y + 50, { width: inner - 12, align: 'right', lineBreak: false });
+  doc.fillColor('#ffffff').font(LABEL_FONT).fontSize(8).text(captions.dropoff.toUpperCase(), m + 6, y + 5, { lineBreak: false });
+  doc.font(LABEL_FONT_BOLD).fontSize(14).text(label.dropoff?.name ?? '-', m + 6, y + 16, fit(inner - 12));
+  doc.font(LABEL_FONT).fontSize(9).text(label.dropoff?.address ?? '', m + 6, y + 34, fit(inner - 12));
+  // The code on the left, the locker on the right: a long code is printed smaller to fit beside the locker number.
+  const locker = label.locker_number ? `${captions.locker} ${label.locker_number}` : '';
+  const code = label.dropoff?.code ?? '';
+  const lockerWidth = locker ? doc.font(LABEL_FONT_BOLD).fontSize(18).widthOfString(locker) + 10 : 0;
+  const codeRoom = inner - 12 - lockerWidth;
+  const codeSize = Math.max(9, Math.min(18, (18 * codeRoom) / Math.max(1, doc.font(LABEL_FONT_BOLD).fontSize(18).widthOfString(code))));
+  doc.fontSize(codeSize).text(code, m + 6, y + 50 + (18 - codeSize) * 0.7, fit(codeRoom));
+  if (locker) doc.fontSize(18).text(locker, m + 6, y + 50, fit(inner - 12, 'right'));
   doc.fillColor('#000000');
   y += dropoffHeight + 8;
 
   const field = (caption: string, value: string, x: number, w: number, inverse = false) => {
-    doc.font('Helvetica').fontSize(7.5).text(caption.toUpperCase(), x, y, { width: w, lineBreak: false });
+    doc.font(LABEL_FONT).fontSize(7.5).text(caption.toUpperCase(), x, y, fit(w));
     if (inverse) {
-      doc.rect(x, y + 9, Math.min(w, doc.font('Helvetica-Bold').fontSize(11).widthOfString(value) + 8), 14).fill('#000000');
-      doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(11).text(value, x + 4, y + 11, { width: w - 4, lineBreak: false, ellipsis: true });
+      doc.rect(x, y + 9, Math.min(w, doc.font(LABEL_FONT_BOLD).fontSize(11).widthOfString(value) + 8), 14).fill('#000000');
+      doc.fillColor('#ffffff').font(LABEL_FONT_BOLD).fontSize(11).text(value, x + 4, y + 11, fit(w - 4));
       doc.fillColor('#000000');
       return;
     }
-    doc.font('Helvetica-Bold').fontSize(11).text(value, x, y + 10, { width: w, lineBreak: false, ellipsis: true });
+    doc.font(LABEL_FONT_BOLD).fontSize(11).text(value, x, y + 10, fit(w));
   };
   field(captions.consignee, label.consignee || '-', m, inner * 0.56);
   field(captions.phone, label.phone || '-', m + inner * 0.58, inner * 0.42);
@@ -140,11 +151,11 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, format: Lab
   // The foot: sender and return address, then the order number.
   const footHeight = 36 + (label.external_reference_id ? 11 : 0);
   const barcodeBlock = (caption: string, text: string, barHeight: number) => {
-    doc.font('Helvetica').fontSize(7.5).text(caption.toUpperCase(), m, y, { width: inner, lineBreak: false });
+    doc.font(LABEL_FONT).fontSize(7.5).text(caption.toUpperCase(), m, y, fit(inner));
     y += 11;
     drawCode128(doc, text, { x: m, y, width: inner, height: barHeight });
     y += barHeight + 3;
-    doc.font('Courier-Bold').fontSize(11).text(text, m, y, { width: inner, align: 'center', lineBreak: false });
+    doc.font('Courier-Bold').fontSize(11).text(text, m, y, fit(inner, 'center'));
     y += 18;
   };
   const forBars = height - y - m - footHeight - 2 * 32;
@@ -154,11 +165,11 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LabelData, format: Lab
 
   y = Math.max(y, height - m - footHeight);
   doc.moveTo(m, y - 3).lineTo(m + inner, y - 3).lineWidth(0.5).stroke('#000000');
-  doc.font('Helvetica').fontSize(7.5).text(captions.sender.toUpperCase(), m, y, { width: inner, lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(9).text(label.sender?.name ?? label.merchant, m, y + 9, { width: inner, lineBreak: false, ellipsis: true });
-  doc.font('Helvetica').fontSize(9).text(label.sender?.address || '-', m, y + 20, { width: inner, lineBreak: false, ellipsis: true });
+  doc.font(LABEL_FONT).fontSize(7.5).text(captions.sender.toUpperCase(), m, y, fit(inner));
+  doc.font(LABEL_FONT_BOLD).fontSize(9).text(label.sender?.name ?? label.merchant, m, y + 9, fit(inner));
+  doc.font(LABEL_FONT).fontSize(9).text(label.sender?.address || '-', m, y + 20, fit(inner));
   if (label.external_reference_id) {
-    doc.font('Helvetica').fontSize(8).text(`${captions.order}: ${label.external_reference_id}`, m, y + 32, { width: inner, lineBreak: false, ellipsis: true });
+    doc.font(LABEL_FONT).fontSize(8).text(`${captions.order}: ${label.external_reference_id}`, m, y + 32, fit(inner));
   }
 }
 

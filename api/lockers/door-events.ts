@@ -6,6 +6,8 @@
  */
 import type { DoorEventKind, DoorEventRow, DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
 import { DOOR_EVENT_KINDS } from '../../core/policies/locker-access.policy.js';
+import { localDayEnd, localDayStart } from '../../core/local-time.js';
+import { calendarInstant } from '../../core/validation.js';
 import { recordEvent } from '../events/events.repository.js';
 import type { Executor } from '../resources/shared/op-context.js';
 
@@ -34,16 +36,21 @@ export async function recordDoorOpening(db: Executor, o: DoorOpening): Promise<v
 
 export interface DoorEventFilter {
   kind?: DoorEventKind;
-  /** ISO dates or timestamps; `to` of a bare date includes that whole day. */
+  /** ISO dates or timestamps (checked by instantRangeProblem); a bare date is that whole day in `zone`. */
   from?: string;
   to?: string;
+  /** The locker's time zone (core zoneOf). */
+  zone: string;
   limit: number;
   /** Cursor: events older than this id. */
   before?: number;
 }
 
 
-const endOf = (to: string) => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? `${to}T23:59:59.999Z` : to);
+const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The stored form (ISO UTC text) of a bound: a bare day's first or last instant in `zone`, a timestamp as itself. */
+const bound = (value: string, zone: string, edge: 'start' | 'end') =>
+  (BARE_DAY.test(value.trim()) ? (edge === 'start' ? localDayStart : localDayEnd)(value.trim(), zone) : calendarInstant(value)!).toISOString();
 
 export async function listDoorEvents(db: Executor, locationId: number, f: DoorEventFilter): Promise<DoorEventRow[]> {
   let q = db
@@ -53,8 +60,8 @@ export async function listDoorEvents(db: Executor, locationId: number, f: DoorEv
     .select(['events.id', 'events.kind', 'events.created_at', 'events.subject_type', 'events.subject_id', 'events.actor_id', 'events.data', 'users.first_name', 'users.last_name', 'packages.barcode'])
     .where('events.location_id', '=', locationId)
     .where('events.kind', 'in', f.kind ? [f.kind] : [...DOOR_EVENT_KINDS]);
-  if (f.from) q = q.where('events.created_at', '>=', f.from);
-  if (f.to) q = q.where('events.created_at', '<=', endOf(f.to));
+  if (f.from) q = q.where('events.created_at', '>=', bound(f.from, f.zone, 'start'));
+  if (f.to) q = q.where('events.created_at', '<=', bound(f.to, f.zone, 'end'));
   if (f.before) q = q.where('events.id', '<', f.before);
   const rows = await q.orderBy('events.id', 'desc').limit(f.limit).execute();
   return rows.map((r) => {

@@ -21,6 +21,7 @@ import { loadOne } from '../resources/records.js';
 import { CompartmentParams, DoorEventsQuery, IdParams, NoBody, NoQuery, ReasonBody } from '../../core/contract/index.js';
 import { fieldError } from '../resources/validate.js';
 import { instantRangeProblem } from '../../core/validation.js';
+import { zoneOf } from '../../core/local-time.js';
 import { opContext } from '../resources/shared/op-context.js';
 import { runPackageAction } from '../resources/packages/package-actions.service.js';
 import { loadPackage } from '../resources/packages/package-scope.js';
@@ -72,7 +73,8 @@ export function registerLockerStaffRoutes(fastify: FastifyInstance): void {
     const range = instantRangeProblem(q);
     if (range) fieldError(range.field, range.message.key);
     const limit = q.limit ?? 50;
-    const rows = await listDoorEvents(app.db, location.id, { kind: isDoorEventKind(q.kind) ? q.kind : undefined, from: q.from, to: q.to, before: q.before, limit });
+    const zone = zoneOf(location.timezone);
+    const rows = await listDoorEvents(app.db, location.id, { kind: isDoorEventKind(q.kind) ? q.kind : undefined, from: q.from, to: q.to, zone, before: q.before, limit });
     return { data: rows, meta: { next: rows.length === limit ? rows[rows.length - 1]!.id : null } };
   });
 

@@ -47,8 +47,9 @@ export async function reportLockerFull(ctx: OpContext, pkg: Package, reason: Loc
   const target = chooseTemporaryStorage(await storageCandidates(ctx.db, pkg));
   if (!target) throw new DomainError('lockers.no_storage_nearby');
   // The expiry it would have had in its own locker from now; a second report keeps the first one's facts.
-  const expires = pkg.kept_expires_at ?? holdUntil(ctx.now, storageRulesOf(dropoff)).toISOString();
-  const returns = nextBusinessDay(ctx.now).toISOString();
+  const rules = storageRulesOf(dropoff);
+  const expires = pkg.kept_expires_at ?? holdUntil(ctx.now, rules).toISOString();
+  const returns = nextBusinessDay(ctx.now, rules.time_zone).toISOString();
   const outcome = await runPackageAction(ctx, pkg, 'reroute', {
     target_location_id: target.id,
     reason,

@@ -6,8 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { BATCH_STEP_EVENTS, batchTextFor, stepName, type DueStep } from '../../core/campaigns/index.js';
-import { DEFAULT_LOCALE } from '../../core/constants.js';
-import { isLocale } from '../../core/i18n/index.js';
+import { localeOr } from '../../core/i18n/index.js';
 import { CHANNELS, hasBit } from '../../core/features.js';
 import type { Database } from '../db/tables.js';
 import { enqueueMany, type NotificationRequest, type OutboxKind } from './outbox.js';
@@ -46,7 +45,7 @@ export function batchStepRequests(item: BatchStepItem, batch: BatchStepBatch, st
   if (step.kind === null || step.kind === 'idle' || !step.planned) return [];
   const event = BATCH_STEP_EVENTS[step.kind];
   // The batch's text in the customer's language when written, else its English one (the renderer labels it).
-  const message = batchTextFor(batch, step.kind, isLocale(item.locale) ? item.locale : DEFAULT_LOCALE);
+  const message = batchTextFor(batch, step.kind, localeOr(item.locale));
   const name = stepName(step.kind, step.planned.reminder, options.round);
   const targets: [OutboxKind, string | null][] = [
     ['email', hasBit(step.channelBits, CHANNELS.email) ? item.email : null],

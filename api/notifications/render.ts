@@ -4,8 +4,8 @@
  * sent at all (enabled notification events, channels bitmask, postpayments).
  *
  * Payload fields the enqueuer provides (all optional): first_name, reference (tracking reference),
- * location (drop-off location name), expires_at (ISO), timezone (IANA, of the location; UTC when
- * absent), respond_token (batch items and request-location shipments), message (the batch's own
+ * location (drop-off location name), expires_at (ISO), timezone (IANA, of the location; the network's
+ * when absent or unknown), respond_token (batch items and request-location shipments), message (the batch's own
  * notification / reminder / final reminder text, shown above the standard text).
  *
  * The merchant's text of a batch step is the one in the customer's language (merchant campaign texts);
@@ -16,7 +16,8 @@ import { brandColor, DEFAULT_BRAND_COLOR } from '../../core/brand-color.js';
 import { BATCH_EVENTS, campaignTextFor, readCampaignTexts, type BatchStepEvent } from '../../core/campaigns/index.js';
 import { NOTIFICATION_EVENTS, type Locale, type NotificationEvent } from '../../core/constants.js';
 import { CHANNELS, FEATURES, hasBit } from '../../core/features.js';
-import { isLocale, translate, type Params } from '../../core/i18n/index.js';
+import { isLocale, localeOr, translate, type Params } from '../../core/i18n/index.js';
+import { zoneOf } from '../../core/local-time.js';
 import type { Merchant } from '../db/tables.js';
 import type { OutboxKind } from './outbox.js';
 import { PICKUP_QR_CID } from '../lockers/pickup-qr.js';
@@ -94,32 +95,35 @@ interface Brand {
   contactUrl?: string;
 }
 
+/** A name shown on one line (subject, From, SMS): line breaks and runs of blanks become one space. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** An RFC 5322 mailbox `"name" <address>`: the name as written, its quotes and backslashes escaped. */
+const mailbox = (name: string, address: string) => `"${name.replace(/["\\]/g, '\\$&')}" <${address}>`;
+
 function brandOf(merchant: MerchantForMessages | null): Brand {
-  const fallback = { name: merchant?.name ?? 'Lockerline', color: DEFAULT_BRAND_COLOR };
+  const fallback = { name: oneLine(merchant?.name ?? 'Lockerline'), color: DEFAULT_BRAND_COLOR };
   if (!merchant || !hasBit(merchant.features, FEATURES.branding)) return fallback;
   const b = parseJson<Record<string, unknown>>(merchant.branding, {});
-  const name = str(b.brand_name) ?? fallback.name;
+  const brandName = str(b.brand_name);
+  const name = brandName ? oneLine(brandName) : fallback.name;
   const address = str(b.from_address);
   return {
     name,
     color: brandColor(b.email_theme) ?? DEFAULT_BRAND_COLOR,
-    from: address ? `"${name.replace(/["\\\r\n]/g, '')}" <${address}>` : undefined,
+    from: address ? mailbox(name, address) : undefined,
     url: str(b.url),
     contactUrl: str(b.contact_url),
   };
 }
 
-/** Intl formatters are costly to build: one per locale and time zone (an unknown zone falls back to UTC). */
+/** Intl formatters are costly to build: one per locale and (known) time zone. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function dateFormatter(locale: Locale, timeZone: string): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone}`;
   let format = formatters.get(key);
   if (!format) {
-    try {
-      format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-    } catch {
-      format = dateFormatter(locale, 'UTC');
-    }
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
     formatters.set(key, format);
   }
   return format;
@@ -127,7 +131,8 @@ function dateFormatter(locale: Locale, timeZone: string): Intl.DateTimeFormat {
 
 function formatDate(iso: string | undefined, locale: Locale, timeZone: string | undefined): string {
   if (!iso || Number.isNaN(Date.parse(iso))) return '';
-  return dateFormatter(locale, timeZone ?? 'UTC').format(new Date(iso));
+  // A location with no (known) zone is on the network's clock, as its storage days are (core/local-time.ts).
+  return dateFormatter(locale, zoneOf(timeZone)).format(new Date(iso));
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -178,7 +183,7 @@ function pickupCodeBlock(code: string, t: (k: string, p?: Params) => string): st
 export function renderMessage(input: RenderInput, merchant: MerchantForMessages | null, options: RenderOptions): RenderedMessage {
   if (!isMessageEvent(input.event)) throw new RangeError(`Unknown notification event: ${input.event}`);
   const event = input.event;
-  const locale: Locale = isLocale(input.locale) ? input.locale : 'en';
+  const locale: Locale = localeOr(input.locale);
   const t = (key: string, params?: Params) => translate(locale, key, params);
   const brand = brandOf(merchant);
   const p = input.payload;

@@ -7,6 +7,7 @@ import { isDomainError, httpStatusFor, type ErrorCode } from '../../core/errors.
 import type { Message, Translate } from '../../core/validation.js';
 import { makeTranslator } from '../../core/i18n/index.js';
 import { IMPORT_LIMITS } from '../../core/constants.js';
+import { inUseMessage } from '../../core/in-use.js';
 
 export interface ErrorBody {
   code: string;
@@ -102,6 +103,8 @@ export function errorsPlugin(app: FastifyInstance): void {
       if (error.code === 'bad_request' && error.message && error.message !== error.code) {
         body.message = `${body.message.replace(/[.\s]+$/, '')}: ${t(error.message, error.params)}`;
       }
+      // A record still in use says what holds it (core/in-use.ts), where the actor may know it.
+      if (error.code === 'record.in_use' && error.params) body.message = inUseMessage(t, error.params) ?? body.message;
       return reply.code(error.status).send(body);
     }
     if (error.validation) {

@@ -7,11 +7,10 @@
  * draft (0) with its drop-off set, every link of the subject spent (a replay answers public.token_used).
  */
 import type { Kysely } from 'kysely';
-import { DEFAULT_LOCALE } from '../../core/constants.js';
 import { DomainError } from '../../core/errors.js';
 import { FEATURES, hasBit } from '../../core/features.js';
 import { brandColor } from '../../core/brand-color.js';
-import { isLocale } from '../../core/i18n/index.js';
+import { localeOr } from '../../core/i18n/index.js';
 import { applyShipmentAction, SYSTEM_ACTOR } from '../../core/machines/index.js';
 import { BATCH_ITEM_STATUS as ITEM } from '../../core/statuses.js';
 import { ANSWERABLE_ITEM_STATUSES } from '../../core/policies/batch_items.policy.js';
@@ -91,7 +90,7 @@ export async function showRespondPage(db: Kysely<Database>, secret: string, rawT
   const page = {
     state: s.state,
     kind: s.token.subject_type === 'batch_items' ? 'batch_item' : 'shipment',
-    locale: isLocale(s.locale) ? s.locale : DEFAULT_LOCALE,
+    locale: localeOr(s.locale),
     merchant: publicBrand(merchant),
   };
   if (s.state !== 'open') return page;

@@ -6,9 +6,8 @@
  * address, e-mail or phone.
  */
 import type { Kysely } from 'kysely';
-import { DEFAULT_LOCALE } from '../../core/constants.js';
 import { DomainError } from '../../core/errors.js';
-import { isLocale } from '../../core/i18n/index.js';
+import { localeOr } from '../../core/i18n/index.js';
 import { AT_LOCATION_STATUSES } from '../../core/statuses.js';
 import { TIMELINE_STEPS } from '../../core/machines/shipment.machine.js';
 import { customerState, customerTimeline, shipmentCustomerState } from '../../core/tracking.js';
@@ -56,7 +55,7 @@ export async function trackShipment(db: Kysely<Database>, reference: string) {
     state: shipmentCustomerState(tracked.map((p) => p.state), shipment.status),
     first_name: shipment.first_name,
     /** The recipient's language: the page opens in it. */
-    locale: isLocale(shipment.locale) ? shipment.locale : DEFAULT_LOCALE,
+    locale: localeOr(shipment.locale),
     merchant: publicBrand(merchant),
     timeline: timeline.map(({ state, at }) => ({ state, at })),
     current_location: place(first?.at),

@@ -46,7 +46,8 @@ export async function showRecord(ctx: ServiceContext, mod: ResourceModule, row: 
 
 async function checkVerdict(ctx: ServiceContext, mod: ResourceModule, row: Row, action: 'edit' | 'delete') {
   const verdict = (await mod.verdicts([row], ctx.actor, ctx.db)).get(row.id)?.[action];
-  if (verdict) throw new DomainError(verdict);
+  // A record still in use is refused by the delete itself, which says what holds it (refuseIfInUse).
+  if (verdict && !(action === 'delete' && verdict === 'record.in_use')) throw new DomainError(verdict);
 }
 
 /** 409 when the client sent the updated_at it read and the stored one has moved on. */

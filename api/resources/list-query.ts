@@ -14,6 +14,7 @@ import qs from 'qs';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors.js';
 import { LIST_DEFAULTS } from '../../core/constants.js';
+import { normalizeCode } from '../../core/identifiers.js';
 import { canUseFilter, type ResourceName } from '../../core/permissions.js';
 import { defaultLocationScope } from '../../core/roles.js';
 import type { Database } from '../db/tables.js';
@@ -56,7 +57,7 @@ export interface ListSpec<Row = Record<string, unknown>> {
   columns: readonly string[];
   /** Columns selected for `light=1`, and the display name built from them. */
   light: { columns: readonly string[]; name(row: Record<string, any>): string; extra?(row: Record<string, any>): Record<string, unknown> };
-  /** Identifier columns searched by upper-cased prefix (uses their unique/btree indexes). */
+  /** Identifier columns searched by prefix, the term as a code is stored (core normalizeCode; unique/btree indexes). */
   searchPrefix?: readonly string[];
   /** Text columns searched case-insensitively by "contains" (a scan: small tables only). */
   searchContains?: readonly string[];
@@ -70,6 +71,13 @@ export interface ListSpec<Row = Record<string, unknown>> {
   sorts: readonly string[];
   /** NOT NULL sorts whose deep pages may seek from a cursor (`(x, id) < (v, k)`); others page by offset. */
   seekable?: readonly string[];
+  /**
+   * Every sort of `sorts` is an index walk on SQLite, both directions (tests/api/list-serving.test.ts checks each plan):
+   * an offset skip with no WHERE then reads exactly offset + perPage index entries and may go without the time guard.
+   * A list without it (sorts the table has no index for, e.g. batch items by last name) sorts the whole table to skip
+   * rows, and keeps the guard.
+   */
+  sortsIndexed?: boolean;
   defaultSort: string;
   filters: Record<string, FilterType>;
   /** Tenant isolation and scope: narrows the query to what the actor may see. */
@@ -128,6 +136,9 @@ function coerce(type: FilterType, value: unknown, field: string): string | numbe
   return n;
 }
 
+/** The filters a role may use on a list (what an unsupported filter's refusal offers instead). */
+const usableFilters = (spec: ListSpec<any>, role: number) => ['id', ...Object.keys(spec.filters)].filter((f) => canUseFilter(role, spec.resource, f)).join(', ');
+
 /** Parses and checks a list query against the resource's whitelist and the role's filter masks. */
 export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>, role: number): ListQuery {
   const page = intParam(raw.page, LIST_DEFAULTS.page, 'page');
@@ -139,6 +150,8 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
   const field = desc ? sortText.slice(1) : sortText;
   if (!spec.sorts.includes(field)) throw new DomainError('list.sort_unsupported', `sort by ${field} is not supported`, { params: { field } });
 
+  // react-admin's own `filter={json}` would otherwise be ignored, and the whole list answered as if filtered.
+  if (raw.filter !== undefined) bad('filter_param');
   const filters: ListQuery['filters'] = {};
   const rawFilters = raw.filters;
   if (rawFilters !== undefined && rawFilters !== '') {
@@ -146,7 +159,7 @@ export function parseListQuery(spec: ListSpec<any>, raw: Record<string, unknown>
     for (const [name, value] of Object.entries(rawFilters as Record<string, unknown>)) {
       // `id` is a filter of every resource: react-admin's getMany loads records by `filters[id][i]`.
       const type = name === 'id' ? 'int' : spec.filters[name];
-      if (!type) throw new DomainError('list.filter_unsupported', `filter ${name} is not supported`, { params: { field: name.slice(0, 60) } });
+      if (!type) throw new DomainError('list.filter_unsupported', `filter ${name} is not supported`, { params: { field: name.slice(0, 60), filters: usableFilters(spec, role) } });
       // Masked filters (SPEC section 6) are ignored: tenant isolation already limits the rows.
       if (!canUseFilter(role, spec.resource, name)) continue;
       const values = filterValues(value).filter((v) => v !== '' && v !== null && v !== undefined);
@@ -196,12 +209,13 @@ export function filteredQuery(
   }
   if (q.search) {
     const term = q.search;
-    const upper = term.toUpperCase();
+    // Codes are stored as a scan reads them (no whitespace, upper case): a code typed as printed or pasted finds them.
+    const code = normalizeCode(term);
     const prefixOnly = spec.searchPrefixShape?.test(term) ?? false;
     const contains = prefixOnly ? [] : (spec.searchContains ?? []);
     qb = qb.where((eb: any) =>
       eb.or([
-        ...(spec.searchPrefix ?? []).map((c) => eb.and([eb(`${t}.${c}`, '>=', upper), eb(`${t}.${c}`, '<', upper + '\uffff')])),
+        ...(spec.searchPrefix ?? []).map((c) => eb.and([eb(`${t}.${c}`, '>=', code), eb(`${t}.${c}`, '<', code + '\uffff')])),
         ...contains.map((c) => containsCI(sql.ref(`${t}.${c}`), term, dialect)),
         ...(spec.searchIndexed && !prefixOnly ? [spec.searchIndexed(t, term, dialect, q.searchHits)] : []),
       ]),
@@ -275,28 +289,66 @@ async function limited<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * SQLite hands a page's rows over as one JSON array each (`json_array(…)`, parsed here): better-sqlite3 converts every
- * value through the V8 API, and for a 25-row, 24-column page that cost ~50 µs against ~30 for the JSON text and
- * JSON.parse (tests/bench/list-cpu.ts). Values keep their types (integers, text, null; list columns hold no blobs).
+ * A page's rows come over as one JSON array text each, turned into row objects here by a generated object literal
+ * (`rowFactory`). SQLite (`json_array(…)`): better-sqlite3 converts every value through the V8 API, and for a
+ * 25-row, 24-column page that cost ~50 µs against ~30 for the JSON text and JSON.parse (tests/bench/list-cpu.ts).
+ * PostgreSQL (`json_build_array(…)::text`, the page's extras included): pg parses each field of each DataRow
+ * message into a string, runs its type parser and adds it to a row object; one field per row instead of ~25 left
+ * the driver and its garbage a fraction of their cost per page (docs/resources.md "A page's rows as JSON text").
+ * Values keep their types (integers, text, null, doubles; list columns hold no blobs, bigints or numerics).
  */
-const jsonRowReaders = new Map<string, { selection: unknown; rows(read: Record<string, any>[]): Record<string, any>[] }>();
-function selectRows(dialect: Dialect, selected: string[], extras: unknown[]): { selection: any; rows(read: Record<string, any>[]): Record<string, any>[] } {
-  if (dialect !== 'sqlite') return { selection: [...selected, ...extras], rows: (read) => read };
+interface RowReader {
+  selection: any;
+  rows(read: Record<string, any>[]): Record<string, any>[];
+}
+const jsonRowReaders = new Map<string, RowReader>();
+/** PostgreSQL's limit on a function's arguments (json_build_array): a wider selection is read column by column. */
+const PG_MAX_FUNCTION_ARGS = 100;
+function selectRows(dialect: Dialect, selected: string[], extras: [string, RawBuilder<unknown>][]): RowReader {
+  const names = [...selected.map((c) => c.slice(c.lastIndexOf('.') + 1)), ...extras.map(([name]) => name)];
+  if (dialect === 'postgres' && names.length > PG_MAX_FUNCTION_ARGS) {
+    return { selection: [...selected, ...extras.map(([name, value]) => value.as(name))], rows: (read) => read };
+  }
   // Kysely's nodes are immutable: one selection per list of columns, built once (parsing and compiling ~25
-  // references was a share of every list request).
-  const key = selected.join(',');
+  // references was a share of every list request). A table's extras are its spec's constants.
+  const key = `${dialect}|${selected.join(',')}|${extras.map(([name]) => name).join(',')}`;
   let reader = jsonRowReaders.get(key);
   if (!reader) {
-    const rowOf = rowFactory(selected.map((c) => c.slice(c.lastIndexOf('.') + 1)));
+    const rowOf = rowFactory(names);
+    // One raw node for the columns (the spec's own names, quoted here) instead of ~25 for the compiler to visit.
+    const columns = sql.raw(selected.map((c) => c.split('.').map((part) => `"${part.replaceAll('"', '""')}"`).join('.')).join(', '));
+    const values = extras.length ? sql.join([columns, ...extras.map(([, value]) => value)]) : columns;
     reader = {
-      // One raw node (the columns are the spec's own names, quoted here) instead of ~25 for the compiler to visit.
-      selection: sql.raw<string>(`json_array(${selected.map((c) => c.split('.').map((part) => `"${part.replaceAll('"', '""')}"`).join('.')).join(', ')})`).as('row_json'),
+      selection: (dialect === 'sqlite' ? sql<string>`json_array(${values})` : sql<string>`json_build_array(${values})::text`).as('row_json'),
       rows: (read) => read.map((r) => rowOf(JSON.parse(r.row_json as string) as unknown[])),
     };
     jsonRowReaders.set(key, reader);
   }
   return reader;
 }
+
+/**
+ * The longest offset skip SQLite reads without the time guard (~1-2 ms of index entries): 100,000 rows, page 4,000 of
+ * 25, unless LIST_UNGUARDED_SKIP_MAX says otherwise (read when used, so a test can lower it).
+ */
+export const unguardedSkipMax = (): number => {
+  const rows = Number(process.env.LIST_UNGUARDED_SKIP_MAX);
+  return process.env.LIST_UNGUARDED_SKIP_MAX && Number.isInteger(rows) && rows >= 0 ? rows : 100_000;
+};
+
+/** Whether the actor sees every row of the list (no tenant or location restriction) and no filter narrows it. */
+function unrestricted(db: Kysely<Database>, spec: ListSpec<any>, q: ListQuery, actor: RequestActor): boolean {
+  if (Object.keys(q.filters).length) return false;
+  const all = (db as unknown as Kysely<any>).selectFrom(spec.table);
+  return spec.restrict(all, actor, q) === all;
+}
+
+/** Whether the list's statement has no WHERE at all: every row, no filter, no search. */
+const unfiltered = (db: Kysely<Database>, spec: ListSpec<any>, q: ListQuery, actor: RequestActor) => !q.search && unrestricted(db, spec, q, actor);
+
+/** Whether the search index found over SEARCH_HITS_CAP matches and nothing else narrows them (no filter, no tenant). */
+const commonTermOnly = (db: Kysely<Database>, spec: ListSpec<any>, q: ListQuery, actor: RequestActor) =>
+  q.searchHits === 'many' && unrestricted(db, spec, q, actor);
 
 /** The page's rows: seek from the cursor, read from the start, or skip `offset` rows by id only, then fetch those. */
 async function pageRows(
@@ -311,11 +363,17 @@ async function pageRows(
   const dir = q.sort.desc ? 'desc' : 'asc';
   const sortBy = (qb: AnyQuery) => (q.sort.field === 'id' ? qb.orderBy(`${t}.id`, dir) : qb.orderBy(`${t}.${q.sort.field}`, dir).orderBy(`${t}.id`, dir));
   // PostgreSQL reads the page's related values in the same statement (spec.pageExtras); SQLite reads them apart.
-  const extras = dialect === 'postgres' && !q.light ? Object.entries(spec.pageExtras ?? {}).map(([name, value]) => value.as(name)) : [];
+  const extras = dialect === 'postgres' && !q.light ? Object.entries(spec.pageExtras ?? {}) : [];
   const { selection, rows } = selectRows(dialect, columns.map((c) => `${t}.${c}`), extras);
-  let qb = filteredQuery(db, dialect, spec, q, actor, tableGuard(dialect, t));
   const offset = (q.page - 1) * q.perPage;
   const seek = spec.seekable?.includes(q.sort.field) ? decodeCursor(q) : undefined;
+  // An offset skip with no WHERE at all, on a list whose every sort is an index walk (spec.sortsIndexed), reads exactly
+  // offset + perPage entries of the sort's index (~12 ns each on SQLite): bounded by the page and the table, it needs
+  // no time guard, whose test on every row read made page 400's skip cost 4x (issue 11: 120 against 520 µs of SQL).
+  // Anything that filters keeps it, and so does a sort no index serves: that skip sorts the whole table first. A skip
+  // beyond unguardedSkipMax() rows keeps it too, so an unguarded statement costs at most a few ms whatever the table.
+  const bounded = !seek && offset > 0 && offset <= unguardedSkipMax() && spec.sortsIndexed === true && unfiltered(db, spec, q, actor);
+  let qb = filteredQuery(db, dialect, spec, q, actor, bounded ? undefined : tableGuard(dialect, t));
   if (seek) {
     const op = q.sort.desc ? '<' : '>';
     qb = q.sort.field === 'id'
@@ -331,12 +389,6 @@ async function pageRows(
   return rows(await page.select(selection).orderBy('page.page_key', dir).orderBy('page.page_id', dir).execute());
 }
 
-/** Whether the search index found over SEARCH_HITS_CAP matches and nothing else narrows them (no filter, no tenant). */
-function commonTermOnly(db: Kysely<Database>, spec: ListSpec<any>, q: ListQuery, actor: RequestActor): boolean {
-  if (q.searchHits !== 'many' || Object.keys(q.filters).length) return false;
-  const unrestricted = (db as unknown as Kysely<any>).selectFrom(spec.table);
-  return spec.restrict(unrestricted, actor, q) === unrestricted;
-}
 
 /** Runs a list request end to end. `present` masks and shapes each row for the actor. */
 export async function runList(
@@ -372,9 +424,9 @@ export async function runList(
   else if (rows.length === 0 && q.page === 1) total = 0;
   else if ((rows.length > 0 && offset + rows.length > COUNT_CAP) || commonTermOnly(reader, spec, q, actor) || knownCapped(reader, (countAs ??= countKey(spec.table, actor, q)))) {
     // A full page beyond the cap, a common term searched across every row, or a list counted over the cap a moment
-    // ago (list-count-cache.ts): more than COUNT_CAP rows, no count. An empty page past the end is counted: its
-    // offset says nothing about the list (page 99999999 of 8 users once read as 2.5 billion).
-    total = Math.max(COUNT_CAP, offset + rows.length);
+    // ago (list-count-cache.ts): more than COUNT_CAP rows, no count. An empty page past the end is counted, or says
+    // the cap: its offset says nothing about the list (page 99999999 of 8 users once read as 2.5 billion).
+    total = rows.length ? Math.max(COUNT_CAP, offset + rows.length) : COUNT_CAP;
     totalCapped = true;
   } else {
     total = await limited(() => cappedCount(reader, filteredQuery(reader, dialect, spec, q, actor, tableGuard(dialect, spec.table))));

@@ -634,6 +634,7 @@ export const appEn = {
     nul: 'Must not contain NUL characters.',
     date: 'Must be a real date written YYYY-MM-DD.',
     hex_color: 'Must be #RRGGBB, e.g. #1565C0.',
+    time_zone: 'Must be a time zone such as America/Nassau.',
     date_between: 'Must be a date from %{min} to %{max}.',
     date_order: 'Must not be before the first day.',
     range_too_long: 'The range may cover at most %{max} days.',
@@ -664,7 +665,7 @@ export const appEn = {
     request_too_large: 'The request is too large (the limit is %{max} MB). Files go through the import, which takes up to %{upload} MB.',
     list: {
       sort_unsupported: 'This list cannot be sorted by %{field}.',
-      filter_unsupported: 'This list cannot be filtered by %{field}.',
+      filter_unsupported: 'This list cannot be filtered by %{field}. Filter it by one of: %{filters}.',
       timeout: 'This list took too long to load. Narrow it with a filter or a search, or sort it by another column.',
     },
     events: { too_many_streams: 'Too many windows are following live updates. Close one and try again.' },
@@ -675,6 +676,7 @@ export const appEn = {
       current_password_required: 'Enter your current password to change your e-mail address or password.',
       current_password_wrong: 'Your current password is not correct.',
     },
+    merchant: { name_taken: 'Another merchant already has this name: choose a different one.' },
     shipment: {
       not_updatable: 'Not in an updatable status',
       not_deletable: 'Not in a deletable status',

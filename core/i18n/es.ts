@@ -601,6 +601,7 @@ export const appEs: AppCatalogue = {
 
   validation: {
     hex_color: 'Debe ser #RRGGBB, p. ej. #1565C0.',
+    time_zone: 'Debe ser una zona horaria como America/Nassau.',
     required: 'Este campo es obligatorio.',
     required_without: "Este campo es obligatorio si '%{target}' está vacío.",
     min: 'Debe tener al menos %{length} caracteres.',
@@ -668,7 +669,7 @@ export const appEs: AppCatalogue = {
     request_too_large: 'La solicitud es demasiado grande (el límite es de %{max} MB). Los archivos van por la importación, que admite hasta %{upload} MB.',
     list: {
       sort_unsupported: 'Esta lista no se puede ordenar por %{field}.',
-      filter_unsupported: 'Esta lista no se puede filtrar por %{field}.',
+      filter_unsupported: 'Esta lista no se puede filtrar por %{field}. Fíltrala por uno de estos: %{filters}.',
       timeout: 'Esta lista ha tardado demasiado en cargarse. Acótala con un filtro o una búsqueda, u ordénala por otra columna.',
     },
     events: { too_many_streams: 'Demasiadas ventanas siguen las actualizaciones en directo. Cierra una y vuelve a intentarlo.' },
@@ -679,6 +680,7 @@ export const appEs: AppCatalogue = {
       current_password_required: 'Escribe tu contraseña actual para cambiar tu correo electrónico o tu contraseña.',
       current_password_wrong: 'Tu contraseña actual no es correcta.',
     },
+    merchant: { name_taken: 'Ya hay otro comercio con este nombre: elige otro.' },
     shipment: {
       not_updatable: 'No está en un estado que permita modificarlo',
       not_deletable: 'No está en un estado que permita eliminarlo',

@@ -2,7 +2,7 @@
  * The catalogues and a small polyglot-compatible translator for code outside React (API responses,
  * e-mails, CLI). The admin feeds the screens' part (en.ts, es.ts; not server-texts.ts) to ra-i18n-polyglot. Browser-safe.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../constants.js';
 import type { Message, Translate } from '../validation.js';
 import { en as uiEn } from './en.js';
 import { es as uiEs } from './es.js';
@@ -13,7 +13,7 @@ export const en = { ...uiEn, ...serverEn };
 export const es = { ...uiEs, ...serverEs };
 export const messages: Record<Locale, object> = { en, es };
 
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+export { isLocale, localeOr } from '../constants.js';
 
 export { format, lookup, type Params } from './format.js';
 import { format, lookup, type Params } from './format.js';

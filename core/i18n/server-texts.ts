@@ -15,6 +15,7 @@ export const serverEn = {
     filter_flag: '%{field} must be 0 or 1',
     filter_integer: '%{field} must be an integer',
     filters_object: 'filters must be an object',
+    filter_param: 'filter is not read: give each filter as filters[field]=value, e.g. filters[status]=20',
     too_many_values: 'too many values for %{field}',
     scope: 'scope must be dropoff, pickup or all',
     input_object: 'the %{part} must be an object',
@@ -22,6 +23,12 @@ export const serverEn = {
   // A user write refused by a users-policy rule (core/policies/users.policy.ts), as a field message.
   user_rules: {
     cannot_deactivate_self: 'You cannot deactivate your own account: ask another administrator.',
+  },
+  // A delete refused while records point at the record: what holds it, after errors.record.in_use (core/in-use.ts).
+  in_use: {
+    linked: 'it is linked to %{uses}. Change or delete those first.',
+    // A count over core IN_USE_COUNT_CAP ('more than 1000 shipments').
+    more_than: 'more than %{count}',
   },
   // A merchant write refused by a feature rule (api/resources/merchants), as a field message.
   merchant_rules: {
@@ -58,8 +65,8 @@ export const serverEn = {
         body: 'Your package %{reference} is ready to collect at the PUDO point %{location}. Please bring an identity document and collect it before %{expires}.',
       },
       'package-reminder': {
-        subject: 'Reminder: your package %{reference} expires in 24h',
-        body: 'Your package %{reference} at %{location} expires in 24h (%{expires}). Please collect it soon.',
+        subject: 'Reminder: your package %{reference} expires soon',
+        body: 'Your package %{reference} at %{location} expires on %{expires}. Please collect it soon.',
       },
       'package-extension-offer': {
         subject: 'Need more time to collect %{reference}?',
@@ -214,12 +221,17 @@ export const serverEs: CatalogueShape<typeof serverEn> = {
     filter_flag: '%{field} debe ser 0 o 1',
     filter_integer: '%{field} debe ser un número entero',
     filters_object: 'filters debe ser un objeto',
+    filter_param: 'filter no se lee: pasa cada filtro como filters[campo]=valor, p. ej. filters[status]=20',
     too_many_values: 'demasiados valores para %{field}',
     scope: 'scope debe ser dropoff, pickup o all',
     input_object: '%{part} debe ser un objeto',
   },
   user_rules: {
     cannot_deactivate_self: 'No puedes desactivar tu propia cuenta: pídeselo a otro administrador.',
+  },
+  in_use: {
+    linked: 'está vinculado a %{uses}. Cambia o elimina esos registros antes.',
+    more_than: 'más de %{count}',
   },
   merchant_rules: {
     event_needs_postpayments: '«Envío pendiente de pago» necesita la función Pago posterior: actívala o desmarca el aviso.',
@@ -255,8 +267,8 @@ export const serverEs: CatalogueShape<typeof serverEn> = {
         body: 'Tu paquete %{reference} está listo para recoger en el punto PUDO %{location}. Lleva un documento de identidad y recógelo antes del %{expires}.',
       },
       'package-reminder': {
-        subject: 'Recordatorio: tu paquete %{reference} caduca en 24 h',
-        body: 'Tu paquete %{reference} en %{location} caduca en 24 h (%{expires}). Recógelo pronto.',
+        subject: 'Recordatorio: tu paquete %{reference} caduca pronto',
+        body: 'Tu paquete %{reference} en %{location} caduca el %{expires}. Recógelo pronto.',
       },
       'package-extension-offer': {
         subject: '¿Necesitas más tiempo para recoger %{reference}?',

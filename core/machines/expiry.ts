@@ -19,7 +19,7 @@ export function expiresAt(availableAt: DateInput, storageDays: number | null | u
   return addHours(availableAt, days * 24);
 }
 
-/** The reminder ("expires in 24h") falls due 24 hours before expiry. */
+/** The default reminder falls due 24 hours before expiry (a location may set another lead, storage.ts). */
 export function reminderDueAt(expires: DateInput): Date {
   return addHours(expires, -REMINDER_HOURS_BEFORE_EXPIRY);
 }

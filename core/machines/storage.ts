@@ -2,10 +2,12 @@
  * Storage rules per location (issue 13): how long a package waits to be collected, when the customer is
  * reminded, how it may be extended and what happens when the time is over. The defaults are the behaviour
  * before the rules existed (DEFAULT_STORAGE_DAYS calendar days, reminder 24 h before, unlimited 24 h
- * extensions, an expired package waits to be made retrievable). Pure: dates in, dates out (UTC weekdays).
+ * extensions, an expired package waits to be made retrievable). Pure: dates in, dates out. Days and weekdays are
+ * those of the location's clock (its time zone, else the network's: core/local-time.ts).
  */
 import { DEFAULT_STORAGE_DAYS, EXTEND_EXPIRY_HOURS, REMINDER_HOURS_BEFORE_EXPIRY } from '../constants.js';
 import type { ErrorCode } from '../errors.js';
+import { NETWORK_TIME_ZONE, addLocalBusinessDays, addLocalDays, zoneOf } from '../local-time.js';
 import { toDate, type DateInput } from './expiry.js';
 
 export const STORAGE_UNITS = ['days', 'business_days', 'hours'] as const;
@@ -25,6 +27,8 @@ export interface StorageRules {
   /** An extension is possible only this many hours after the package became available. */
   extension_after_hours: number;
   end_action: StorageEndAction;
+  /** The IANA zone days and weekdays are counted in (the location's, else the network's). */
+  time_zone: string;
 }
 
 export const DEFAULT_STORAGE_RULES: StorageRules = {
@@ -35,6 +39,7 @@ export const DEFAULT_STORAGE_RULES: StorageRules = {
   extension_hours: EXTEND_EXPIRY_HOURS,
   extension_after_hours: 0,
   end_action: 'manual',
+  time_zone: NETWORK_TIME_ZONE,
 };
 
 /** The location columns the rules come from (any missing one takes its default). */
@@ -46,6 +51,7 @@ export interface StorageColumns {
   storage_extension_hours?: number | null;
   storage_extension_after_hours?: number | null;
   storage_end_action?: string | null;
+  timezone?: string | null;
 }
 
 const positive = (value: number | null | undefined, fallback: number) => (value != null && value > 0 ? value : fallback);
@@ -63,31 +69,23 @@ export function storageRulesOf(location: StorageColumns | null | undefined): Sto
     extension_hours: positive(location.storage_extension_hours, d.extension_hours),
     extension_after_hours: Math.max(0, location.storage_extension_after_hours ?? 0),
     end_action: oneOf(STORAGE_END_ACTIONS, location.storage_end_action, d.end_action),
+    time_zone: zoneOf(location.timezone),
   };
 }
 
 const HOUR_MS = 3_600_000;
-const isWeekend = (date: Date) => date.getUTCDay() === 0 || date.getUTCDay() === 6;
 
-/** `days` business days (Monday to Friday, UTC) after `from`, at the same time of day. */
-export function addBusinessDays(from: DateInput, days: number): Date {
-  const date = toDate(from);
-  let left = days;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    if (!isWeekend(date)) left--;
-  }
-  return date;
-}
+/** `days` business days (Monday to Friday on the clock of `zone`) after `from`, at the same clock time. */
+export const addBusinessDays = (from: DateInput, days: number, zone: string = NETWORK_TIME_ZONE): Date => addLocalBusinessDays(toDate(from), days, zone);
 
-/** The next business day after `from`, same time of day. */
-export const nextBusinessDay = (from: DateInput): Date => addBusinessDays(from, 1);
+/** The next business day after `from` in `zone`, same clock time. */
+export const nextBusinessDay = (from: DateInput, zone: string = NETWORK_TIME_ZONE): Date => addBusinessDays(from, 1, zone);
 
 /** When a package made available at `availableAt` must be collected by. */
 export function holdUntil(availableAt: DateInput, rules: StorageRules): Date {
   if (rules.unit === 'hours') return new Date(toDate(availableAt).getTime() + rules.amount * HOUR_MS);
-  if (rules.unit === 'business_days') return addBusinessDays(availableAt, rules.amount);
-  return new Date(toDate(availableAt).getTime() + rules.amount * 24 * HOUR_MS);
+  if (rules.unit === 'business_days') return addBusinessDays(availableAt, rules.amount, rules.time_zone);
+  return addLocalDays(toDate(availableAt), rules.amount, rules.time_zone);
 }
 
 /** The reminder falls due `reminder_hours` before expiry. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, holdUntil, storageRulesOf, extensionRefusal, DEFAULT_STORAGE_RULES } from '../machines/storage.js';
+import { addBusinessDays, holdUntil, nextBusinessDay, storageRulesOf, extensionRefusal, DEFAULT_STORAGE_RULES } from '../machines/storage.js';
 import { chooseTemporaryStorage, doorSizesFor, doorState, fullSizes, lockerFullRefusal, lockerHasRoom } from './lockers.policy.js';
 
 describe('lockers policy', () => {
@@ -42,13 +42,30 @@ describe('lockers policy', () => {
 describe('storage rules', () => {
   it("defaults are today's behaviour", () => {
     expect(storageRulesOf({})).toEqual(DEFAULT_STORAGE_RULES);
-    expect(holdUntil('2025-03-07T12:00:00Z', storageRulesOf({ storage_days: 5 })).toISOString()).toBe('2025-03-12T12:00:00.000Z');
+    expect(holdUntil('2025-03-07T12:00:00Z', storageRulesOf({ storage_days: 5, timezone: 'UTC' })).toISOString()).toBe('2025-03-12T12:00:00.000Z');
   });
 
   it('business days skip the weekend; hours count hours', () => {
-    expect(addBusinessDays('2025-03-07T12:00:00Z', 1).toISOString()).toBe('2025-03-10T12:00:00.000Z');
-    expect(holdUntil('2025-03-07T12:00:00Z', storageRulesOf({ storage_days: 2, storage_unit: 'business_days' })).toISOString()).toBe('2025-03-11T12:00:00.000Z');
+    expect(addBusinessDays('2025-03-07T12:00:00Z', 1, 'UTC').toISOString()).toBe('2025-03-10T12:00:00.000Z');
+    expect(holdUntil('2025-03-07T12:00:00Z', storageRulesOf({ storage_days: 2, storage_unit: 'business_days', timezone: 'UTC' })).toISOString()).toBe('2025-03-11T12:00:00.000Z');
     expect(holdUntil('2025-03-07T12:00:00Z', storageRulesOf({ storage_days: 36, storage_unit: 'hours' })).toISOString()).toBe('2025-03-09T00:00:00.000Z');
+  });
+
+  it("counts days and business days on the location's clock (its time zone, else the network's)", () => {
+    const nassau = (days: number, unit = 'days') => storageRulesOf({ storage_days: days, storage_unit: unit, timezone: 'America/Nassau' });
+    // Friday 27 Nov 2026, 21:00 in Nassau (Saturday 02:00 UTC): one business day is Monday 21:00, not Sunday 21:00.
+    expect(holdUntil('2026-11-28T02:00:00Z', nassau(1, 'business_days')).toISOString()).toBe('2026-12-01T02:00:00.000Z');
+    expect(holdUntil('2026-11-28T02:00:00Z', nassau(2, 'business_days')).toISOString()).toBe('2026-12-02T02:00:00.000Z');
+    // The temporary-storage return: reported Friday 20:00 local, back on Monday 20:00 local.
+    expect(nextBusinessDay('2026-11-28T01:00:00Z', 'America/Nassau').toISOString()).toBe('2026-12-01T01:00:00.000Z');
+    // 5 days over the spring and autumn changes end at the same clock time (10:00), 119 and 121 hours later.
+    expect(holdUntil('2026-03-06T15:00:00Z', nassau(5)).toISOString()).toBe('2026-03-11T14:00:00.000Z');
+    expect(holdUntil('2026-10-30T14:00:00Z', nassau(5)).toISOString()).toBe('2026-11-04T15:00:00.000Z');
+    // No zone, or one that is not a zone: the network's.
+    expect(holdUntil('2026-03-06T15:00:00Z', storageRulesOf({ storage_days: 5, timezone: 'Nassau' })).toISOString()).toBe('2026-03-11T14:00:00.000Z');
+    expect(holdUntil('2026-11-28T02:00:00Z', storageRulesOf({ storage_days: 1, storage_unit: 'business_days' })).toISOString()).toBe('2026-12-01T02:00:00.000Z');
+    // Hours stay hours.
+    expect(holdUntil('2026-03-06T15:00:00Z', nassau(120, 'hours')).toISOString()).toBe('2026-03-11T15:00:00.000Z');
   });
 
   it('extensions: how many and not too early', () => {

@@ -1,7 +1,6 @@
 /** Values a create form starts with (SPEC sections 3 and 9); the API applies the same when a field is absent. */
-import { BATCH_DEFAULTS, DEFAULT_COUNTRY, DEFAULT_LOCALE } from '../constants.js';
+import { BATCH_DEFAULTS, DEFAULT_COUNTRY, DEFAULT_LOCALE, localeOr } from '../constants.js';
 import { FEATURES, hasBit } from '../features.js';
-import { isLocale } from '../i18n/index.js';
 import { ROLES } from '../roles.js';
 
 export const shipmentDefaults = () => ({
@@ -12,7 +11,11 @@ export const shipmentDefaults = () => ({
   packages: [{ size: 'SMALL', description: '' }],
 });
 
-export const userDefaults = () => ({ active: true, locale: DEFAULT_LOCALE, country: DEFAULT_COUNTRY });
+/**
+ * A new user: active, in the creating user's language (the admin's screen language in the form, the creating account's
+ * saved one in the API when none is sent; docs/permissions.md "A new user's language"), else en; BS.
+ */
+export const userDefaults = (creatorLocale?: string | null) => ({ active: true, locale: localeOr(creatorLocale), country: DEFAULT_COUNTRY });
 
 /** A superadmin creates drop-off locations; everyone else creates pickup locations. */
 export const locationDefaults = (actorRole: number) => ({
@@ -30,5 +33,5 @@ export const batchDefaults = (merchantFeatures: number) => ({
 /** A new batch customer: the creating user's country and language, else BS and en. */
 export const batchItemDefaults = (userCountry?: string | null, userLocale?: string | null) => ({
   country: userCountry || DEFAULT_COUNTRY,
-  locale: isLocale(userLocale) ? userLocale : DEFAULT_LOCALE,
+  locale: localeOr(userLocale),
 });

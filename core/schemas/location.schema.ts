@@ -21,7 +21,7 @@ const location: Schema = {
   hours: text(BOUNDS.description.max),
   zone: text(SHORT),
   route: text(SHORT),
-  timezone: text(64),
+  timezone: [...text(64), { rule: 'time_zone' }],
   latitude: [{ rule: 'required' }, { rule: 'latitude' }],
   longitude: [{ rule: 'required' }, { rule: 'longitude' }],
   what3words: text(SHORT),

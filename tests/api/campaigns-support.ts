@@ -8,6 +8,8 @@ export interface CapturedMail {
   subject: string;
   /** Raw message with soft line breaks and quoted-printable escapes decoded (good enough to search). */
   text: string;
+  /** The header block as received, folded lines joined (encoded words left as they are). */
+  head: string;
 }
 
 export const decodeQp = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
@@ -34,11 +36,15 @@ export async function startSmtpCapture(options: { delayMs?: number } = {}) {
         const raw = Buffer.concat(chunks).toString('utf8');
         // The subject header, unfolded and decoded (a Spanish subject arrives as encoded words).
         const subject = decodeWords(/^subject:\s*(.*(?:\r?\n[ \t].*)*)$/im.exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ') ?? '').trim();
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text: decodeQp(raw) });
+        const head = raw.split(/\r\n\r\n/)[0]!.replace(/\r\n[ \t]+/g, ' ');
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, text: decodeQp(raw), head });
         setTimeout(callback, options.delayMs ?? 0);
       });
     },
   });
+  // A client that vanishes mid-mail (the scale-out test kills a server process with SIGKILL) resets its
+  // connection; smtp-server re-emits that on the server, and an unheard 'error' event would crash the test run.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

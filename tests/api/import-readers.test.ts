@@ -2,6 +2,7 @@ import { mkdtempSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
@@ -11,6 +12,8 @@ import { importShipmentRows, memoryImportContext, SHIPMENT_IMPORT_FIELDS } from 
 import { isDomainError } from '../../core/errors.js';
 import { buildTemplate } from '../../templates/import-template.js';
 import { neutraliseCell } from '../../core/spreadsheet-cells.js';
+import { entryData, zipEntries } from '../../api/import/zip-guard.js';
+import { zipOf } from '../../fixtures/import/zip-writer.js';
 
 const dir = 'fixtures/import';
 const fixture = (name: string): ImportSource => ({ path: join(dir, name), name });
@@ -67,6 +70,37 @@ describe('import file readers', () => {
     }
     const xls = await readImportFile(fixture('formulas.xls'));
     expect(xls.rows[1].cells[5]).toBe('2030-01-31');
+  });
+
+  it('reads names with accents exactly, however the archive cuts its text into chunks', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Clientes');
+    const name = (i: number) => `Muñoz Ñandú ${i} — €`;
+    // 4,000 different names: the shared strings run over several 16 KiB inflate chunks.
+    for (let i = 0; i < 4000; i++) sheet.addRow([name(i)]);
+    const { rows } = await readImportFile({ buffer: Buffer.from(await workbook.xlsx.writeBuffer()), name: 'accents.xlsx' });
+    expect(rows).toHaveLength(4000);
+    expect(rows.filter((row, i) => row.cells[0] !== name(i)).map((row) => row.cells[0])).toEqual([]);
+  });
+
+  it("reads the workbook's first tab whatever order its parts are stored in", async () => {
+    const workbook = new ExcelJS.Workbook();
+    for (const tab of ['First', 'Second']) workbook.addWorksheet(tab).addRows([['tab'], [tab]]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    // Sheets stored first and in reverse, the workbook and its relationships last.
+    const rank = (name: string) => (name === 'xl/worksheets/sheet2.xml' ? 0 : name === 'xl/worksheets/sheet1.xml' ? 1 : name.startsWith('xl/') && !name.includes('workbook') ? 2 : 3);
+    const reordered = zipOf(
+      zipEntries(xlsx)
+        .filter((entry) => !entry.name.endsWith('/'))
+        .sort((a, b) => rank(a.name) - rank(b.name))
+        .map((entry) => {
+          const data = inflateRawSync(entryData(xlsx, entry));
+          return { name: entry.name, data, crc: crc32(data), method: 0, size: data.length, declared: data.length };
+        }),
+    );
+    expect(zipEntries(reordered)[0].name).toBe('xl/worksheets/sheet2.xml');
+    expect((await readImportFile({ buffer: reordered, name: 'tabs.xlsx' })).rows[1].cells).toEqual(['First']);
+    expect((await readImportFile({ buffer: reordered, name: 'tabs.xlsx' }, { sheet: 'Second' })).rows[1].cells).toEqual(['Second']);
   });
 
   it('refuses empty, header-only, unknown, bomb and oversized files with coded errors', async () => {

@@ -9,7 +9,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shipmentLabels } from '../../api/labels/label-data.js';
 import { renderLabels } from '../../api/labels/label.js';
+import { localDay } from '../../core/local-time.js';
 import { hasBinary, missingTool } from '../required-tools.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 
@@ -87,7 +89,7 @@ describe('labels', () => {
     expect(text, text).toContain('12 Bay Street, Nassau'); // drop-off address
     expect(text).toContain('+1 242 357 5555'); // recipient phone, formatted (core formatPhoneForDisplay)
     expect(text).toMatch(/SERVICE\s+SIZE\s+DATE\s+Express/);
-    expect(text).toContain(new Date().toISOString().slice(0, 10)); // the print date
+    expect(text).toContain(localDay(new Date(), 'America/Nassau')); // the print date, the merchant's day
     expect(text).toContain('SENDER / RETURN TO');
     expect(text).toContain('Acme Outfitters');
     expect(text).toContain('4 Harbour Road, Freeport'); // the merchant's pickup location: where it returns
@@ -95,6 +97,48 @@ describe('labels', () => {
     const codes = decode(res.rawPayload);
     expect(codes).toContain(s.packages[0].barcode);
     expect(codes).toContain(s.reference_id);
+  });
+
+  it.skipIf(!tools)('prints names beyond Western European letters as written, and a long name on one line', async () => {
+    const dropoff = await t.db.selectFrom('locations').selectAll().where('code', '=', 'PD-NAS-01').executeTakeFirstOrThrow();
+    await t.db.updateTable('locations').set({ name: 'Punkt Łódź Żabka', address_street: 'Dvořákova', address_house_number: '7', address_locality: 'Москва' }).where('id', '=', dropoff.id).execute();
+    const created = await ma.post('/api/shipments', { first_name: 'Łukasz', last_name: 'Dvořák', email: 'lukasz@example.net', dropoff_location_id: dropoff.id, packages: [{ size: 'SMALL' }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const long = await ma.post('/api/shipments', {
+      first_name: 'María José Guadalupe', last_name: 'Fernández de la Cruz Montenegro', email: 'mj@example.net', dropoff_location_id: dropoff.id, packages: [{ size: 'SMALL' }],
+    });
+    expect(long.statusCode, long.body).toBe(201);
+
+    const text = textOf((await ma.post(`/api/shipments/${created.json().data.id}/print`)).rawPayload);
+    // Helvetica (Windows-1252) printed these as "Dvož°", "Aukasz" and "6Az".
+    expect(text, text).toContain('Łukasz Dvořák');
+    expect(text).toContain('Punkt Łódź Żabka');
+    expect(text).toContain('7 Dvořákova, Москва');
+
+    const cut = textOf((await ma.post(`/api/shipments/${long.json().data.id}/print`)).rawPayload);
+    // Cut with an ellipsis on its own line; before, it wrapped onto the line below, over the service caption.
+    expect(cut, cut).toMatch(/María José Guadalupe[^\n]*…/);
+    expect(cut).not.toContain('Montenegro');
+    expect(cut).toMatch(/SERVICE\s+SIZE\s+DATE/);
+  });
+
+  it("dates the label with the day at the merchant's premises, not the UTC day", async () => {
+    const acme = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+    const pickup = await t.db.selectFrom('locations').selectAll().where('merchant_id', '=', acme).where('type', '=', 'pickup').where('active', '=', 1).executeTakeFirstOrThrow();
+    const dropoff = (await t.db.selectFrom('locations').select('id').where('code', '=', 'PD-NAS-01').executeTakeFirstOrThrow()).id;
+    const s = (await ma.post('/api/shipments', { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.net', dropoff_location_id: dropoff, pickup_location_id: pickup.id, packages: [{ size: 'SMALL' }] })).json().data;
+    const dateAt = async (instant: string) => (await shipmentLabels(t.db, s.id, undefined, new Date(instant)))[0]!.date;
+    // 20:00 in Nassau (EST) on 26 November is 01:00 UTC on the 27th: the UTC day was printed.
+    expect(await dateAt('2026-11-27T01:00:00Z')).toBe('2026-11-26');
+    // Summer (EDT, UTC-4): 23:30 on 14 July.
+    expect(await dateAt('2026-07-15T03:30:00Z')).toBe('2026-07-14');
+    await t.db.updateTable('locations').set({ timezone: 'Europe/Madrid' }).where('id', '=', pickup.id).execute();
+    expect(await dateAt('2026-11-26T23:30:00Z')).toBe('2026-11-27'); // the pickup location's own zone
+    // A place without a (known) zone reads the network's (America/Nassau).
+    await t.db.updateTable('locations').set({ timezone: null }).where('id', '=', pickup.id).execute();
+    await t.db.updateTable('locations').set({ timezone: 'Nassau' }).where('id', '=', dropoff).execute();
+    expect(await dateAt('2026-11-27T01:00:00Z')).toBe('2026-11-26');
+    await t.db.updateTable('locations').set({ timezone: 'America/Nassau' }).where('id', 'in', [pickup.id, dropoff]).execute();
   });
 
   it('refuses an unknown label format with 422 on `format` before printing, for a shipment and for one package', async () => {

@@ -178,4 +178,19 @@ describe('a page past the end of a list', () => {
       expect(res.json().meta.totalCapped).toBeUndefined();
     }
   });
+
+  it('of a list counted over the cap a moment ago says the cap, not the page’s offset', async () => {
+    await sql`
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < 1100)
+      insert into shipments (reference_id, merchant_id, first_name, last_name, email, created_at, updated_at)
+      select 'LLPAST' || i, ${acme}, 'Past', 'End', 'past' || i || '@example.com', ${STAMP}, ${STAMP} from n
+    `.execute(t.db);
+    // Page 1 counts the list: over the cap, remembered for a moment (list-count-cache.ts).
+    expect((await sa.get('/api/shipments', { page: 1 })).json().meta).toMatchObject({ total: 1000, totalCapped: true });
+    for (const page of [99, 99_999_999]) {
+      const res = await sa.get('/api/shipments', { page });
+      expect(res.json().data).toEqual([]);
+      expect(res.json().meta).toMatchObject({ total: 1000, totalCapped: true, from: 0, to: 0 });
+    }
+  });
 });

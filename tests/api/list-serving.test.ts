@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../api/db/database.js';
+import { migrateToLatest } from '../../api/db/migrate.js';
+import { LIST_SORTS } from '../../core/lists.js';
+import { RESOURCE_MODULES } from '../../api/resources/index.js';
 import { attachNames } from '../../api/resources/related.js';
 import { NAME_CACHE_TTL_MS, watchNames } from '../../api/resources/name-cache.js';
 import { countKey, knownCapped, rememberCapped } from '../../api/resources/list-count-cache.js';
@@ -83,6 +86,31 @@ describe('SQLite list time limit', () => {
       expect(few[0]!.n).toBe(GUARD_EVERY - 1);
     } finally {
       delete process.env.LIST_TIMEOUT_MS;
+      await database.close();
+    }
+  });
+});
+
+describe('SQLite sorts of the large lists', () => {
+  // An unfiltered deep page skips through the sort's index with no time guard (list-query.ts `pageRows`): that is
+  // bounded only if every sort the list accepts is an index walk, never a sort of the whole table.
+  it('are each walked through an index, both directions, with no sort of the table', async () => {
+    // Every list that claims it (spec.sortsIndexed): only those skip without the guard.
+    const indexed = Object.values(RESOURCE_MODULES).filter((m) => m.list.sortsIndexed).map((m) => m.list.table);
+    expect(indexed.sort()).toEqual(['packages', 'shipments']);
+    const database = await openDatabase({ sqliteFile: ':memory:' });
+    try {
+      await migrateToLatest(database);
+      for (const table of indexed as ('shipments' | 'packages')[]) {
+        for (const field of LIST_SORTS[table]) {
+          for (const dir of ['asc', 'desc']) {
+            const order = field === 'id' ? `id ${dir}` : `${field} ${dir}, id ${dir}`;
+            const { rows } = await sql<{ detail: string }>`explain query plan select id from ${sql.table(table)} order by ${sql.raw(order)} limit 25 offset 9975`.execute(database.db);
+            expect(rows.map((r) => r.detail).join(' | '), `${table} by ${field} ${dir}`).not.toMatch(/TEMP B-TREE/);
+          }
+        }
+      }
+    } finally {
       await database.close();
     }
   });

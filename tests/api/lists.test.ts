@@ -84,10 +84,19 @@ describe('paging and sorting', () => {
     const unknown = await sa.get('/api/packages', { filters: { nope: [1] } });
     expect(unknown.statusCode).toBe(400);
     // The message says what was wrong (the admin's error dialog shows it).
-    expect(unknown.json()).toMatchObject({ code: 'list.filter_unsupported', message: 'This list cannot be filtered by nope.' });
+    expect(unknown.json()).toMatchObject({ code: 'list.filter_unsupported', message: expect.stringMatching(/^This list cannot be filtered by nope\. Filter it by one of: id, status, shipment_id, .*merchant_id/) });
+    // A date filter does not exist: the refusal says so and which filters there are (not a date format).
+    const dated = (await sa.get('/api/shipments', { filters: { updated_at_gte: '2026-02-30' } })).json();
+    expect(dated.message).toMatch(/^This list cannot be filtered by updated_at_gte\. Filter it by one of: id, status, merchant_id, /);
+    // A merchant's refusal offers only the filters it may use (merchant_id is not one).
+    expect((await ma.get('/api/shipments', { filters: { nope: 1 } })).json().message).not.toContain('merchant_id');
+    // react-admin's `filter={json}` is refused rather than ignored (the whole list answered as if filtered).
+    const jsonFilter = await sa.request({ method: 'GET', url: `/api/shipments?filter=${encodeURIComponent('{"updated_at_gte":"2026-02-30"}')}` });
+    expect(jsonFilter.statusCode).toBe(400);
+    expect(jsonFilter.json().message).toBe('The request could not be processed: filter is not read: give each filter as filters[field]=value, e.g. filters[status]=20');
     // In the user's language, with no English left inside.
     const spanish = await sa.request({ method: 'GET', url: '/api/packages?filters[nope][0]=1', headers: { cookie: [...sa.cookies].filter(([k]) => k !== 'locale').map(([k, v]) => `${k}=${encodeURIComponent(v)}`).concat('locale=es').join('; ') } });
-    expect(spanish.json()).toMatchObject({ code: 'list.filter_unsupported', message: 'Esta lista no se puede filtrar por nope.' });
+    expect(spanish.json()).toMatchObject({ code: 'list.filter_unsupported', message: expect.stringMatching(/^Esta lista no se puede filtrar por nope\. Fíltrala por uno de estos: id, status, /) });
   });
 });
 
@@ -117,6 +126,12 @@ describe('filters and search', () => {
     const p = await t.db.selectFrom('packages').select(['id', 'barcode']).orderBy('id').executeTakeFirstOrThrow();
     const res = (await sa.get('/api/packages', { search: p.barcode })).json();
     expect(res.data.map((r: { id: number }) => r.id)).toEqual([p.id]);
+    // Typed as printed or pasted (spaces, lower case): stored codes hold neither (core normalizeCode), as a scan finds them.
+    const spaced = `${p.barcode.slice(0, 4)} ${p.barcode.slice(4, 8)}\t${p.barcode.slice(8)}`.toLowerCase();
+    expect((await sa.get('/api/packages', { search: spaced })).json().data.map((r: { id: number }) => r.id)).toEqual([p.id]);
+    const s = await t.db.selectFrom('shipments').select(['id', 'reference_id']).orderBy('id').executeTakeFirstOrThrow();
+    const reference = `${s.reference_id.slice(0, 2)} ${s.reference_id.slice(2, 6)} ${s.reference_id.slice(6)}`;
+    expect((await sa.get('/api/shipments', { search: reference })).json().data.map((r: { id: number }) => r.id)).toEqual([s.id]);
     expect((await sa.get('/api/users', { search: 'DRIVER@' })).json().data.map((u: { email: string }) => u.email)).toEqual(['driver@example.com']);
   });
 

@@ -374,3 +374,18 @@ describe('brute force', () => {
     expect(es.json()).toMatchObject({ code: 'locker.code_invalid', message: expect.stringContaining('no es válido') });
   });
 });
+
+describe('door events by day', () => {
+  it("door events: a day in From / To is the locker's day (its time zone), not the UTC day", async () => {
+    // 20:30 on 2 June in Nassau (EDT) is 00:30 UTC on the 3rd.
+    await travel(new Date('2025-06-03T00:30:00.000Z'));
+    expect((await sa.post(`/api/locations/${lockers.a}/doors/7/open`, { reason: 'evening check' })).statusCode).toBe(200);
+    const opened = async (day: string) =>
+      ((await sa.get(`/api/locations/${lockers.a}/door-events?kind=door-support&from=${day}&to=${day}`)).json().data as { compartment: number }[]).some((e) => e.compartment === 7);
+    expect(await opened('2025-06-02')).toBe(true);
+    expect(await opened('2025-06-03')).toBe(false);
+    // A timestamp is that instant: '…T00:30:00Z' was compared as text with the stored '…T00:30:00.000Z' and missed it.
+    const between = await sa.get(`/api/locations/${lockers.a}/door-events?kind=door-support&from=2025-06-03T00:30:00Z&to=2025-06-03T00:30:00Z`);
+    expect((between.json().data as { compartment: number }[]).map((e) => e.compartment)).toEqual([7]);
+  });
+});

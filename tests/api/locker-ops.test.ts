@@ -11,7 +11,8 @@ import { mintToken } from '../../api/campaigns/tokens.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 import { awaitingPickup, createShipment } from './operations-support.js';
 
-// A Friday noon: business days and the storage return are counted from here.
+// A Friday noon UTC (07:00 in Nassau, the zone of these locations, which name none; DST starts on Sunday the 9th):
+// business days and the storage return are counted from here, on the Nassau clock.
 const clock = fixedClock(new Date('2025-03-07T12:00:00.000Z'));
 const EMAILS = ['superadmin@example.com', 'support@example.com', 'merchant.admin@example.com', 'driver@example.com', 'pudo@example.com'];
 let t: TestApp;
@@ -166,8 +167,8 @@ describe('locker full: temporary storage', () => {
 
     const res = await driver.post(`/api/packages/${p.id}/report-locker-full`, { reason: 'door_fault' });
     expect(res.statusCode, res.body).toBe(200);
-    const kept = '2025-03-12T12:00:00.000Z'; // locker A's default: 5 calendar days from the report
-    expect(res.json().meta.storage).toMatchObject({ location_id: loc.near, distance: 1.5, expires_at: kept, returns_at: '2025-03-10T12:00:00.000Z' });
+    const kept = '2025-03-12T11:00:00.000Z'; // locker A's default: 5 calendar days from the report (Wednesday 07:00 EDT)
+    expect(res.json().meta.storage).toMatchObject({ location_id: loc.near, distance: 1.5, expires_at: kept, returns_at: '2025-03-10T11:00:00.000Z' });
     const after = await pkgRow(p.id);
     expect(after).toMatchObject({ status: 50, dropoff_location_id: loc.near, storage_origin_id: loc.a, kept_expires_at: kept, barcode: before.barcode });
     const messages = await t.db.selectFrom('outbox').select(['event', 'kind', 'payload']).where('event', '=', 'package-temporary-storage').execute();
@@ -181,9 +182,9 @@ describe('locker full: temporary storage', () => {
     expect(checkIn.statusCode, checkIn.body).toBe(200);
     expect(checkIn.json().data).toMatchObject({ status: 90, location_id: loc.near, expires_at: kept });
 
-    // Not collected by Monday noon: back on the route of its own locker.
-    expect((await runPackagePass(t.db, t.dialect, new Date('2025-03-10T11:59:00.000Z'))).returned).toBe(0);
-    expect((await runPackagePass(t.db, t.dialect, new Date('2025-03-10T12:00:00.000Z'))).returned).toBe(1);
+    // Not collected by Monday 07:00 local: back on the route of its own locker.
+    expect((await runPackagePass(t.db, t.dialect, new Date('2025-03-10T10:59:00.000Z'))).returned).toBe(0);
+    expect((await runPackagePass(t.db, t.dialect, new Date('2025-03-10T11:00:00.000Z'))).returned).toBe(1);
     expect(await pkgRow(p.id)).toMatchObject({ status: 90, dropoff_location_id: loc.a, storage_return_at: null, kept_expires_at: kept });
   });
 });
@@ -194,6 +195,9 @@ describe('storage rules per location', () => {
     const rules = { storage_days: 2, storage_unit: 'business_days', storage_reminder_hours: 6, storage_extensions_max: 1, storage_extension_hours: 12, storage_extension_after_hours: 1, storage_end_action: 'return_to_sender' };
     const bad = await sa.put(`/api/locations/${loc.a}`, { ...rules, storage_unit: 'weeks' });
     expect(bad.statusCode).toBe(422);
+    // The clock the days are counted on: a zone the runtime knows, else 422 (it was stored and silently ignored).
+    const zone = await sa.put(`/api/locations/${loc.a}`, { timezone: 'Nassau' });
+    expect(zone.json(), zone.body).toMatchObject({ code: 'validation.failed', errors: { timezone: 'Must be a time zone such as America/Nassau.' } });
     const put = await sa.put(`/api/locations/${loc.a}`, rules);
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toMatchObject(rules);
@@ -203,22 +207,22 @@ describe('storage rules per location', () => {
     await driver.post(`/api/packages/${p.id}/pickup`);
     const dep = await driver.post(`/api/packages/${p.id}/deposit`);
     expect(dep.statusCode, dep.body).toBe(200);
-    // Friday noon + 2 business days = Tuesday noon.
-    expect(dep.json().data.expires_at).toBe('2025-03-11T12:00:00.000Z');
+    // Friday 07:00 EST + 2 business days = Tuesday 07:00 EDT.
+    expect(dep.json().data.expires_at).toBe('2025-03-11T11:00:00.000Z');
     expect((await sa.post(`/api/packages/${p.id}/extend-expiry`)).json().code).toBe('package.extension_too_early');
     await travel('2025-03-07T13:30:00.000Z');
     const ext = await sa.post(`/api/packages/${p.id}/extend-expiry`);
     expect(ext.statusCode, ext.body).toBe(200);
-    expect(ext.json().data.expires_at).toBe('2025-03-12T00:00:00.000Z');
+    expect(ext.json().data.expires_at).toBe('2025-03-11T23:00:00.000Z');
     expect((await sa.post(`/api/packages/${p.id}/extend-expiry`)).json().code).toBe('package.extension_limit');
 
     const countReminders = async () => (await t.db.selectFrom('events').select('id').where('subject_id', '=', p.id).where('kind', '=', 'remind').execute()).length;
-    await runPackagePass(t.db, t.dialect, new Date('2025-03-11T17:00:00.000Z')); // 7 h before
+    await runPackagePass(t.db, t.dialect, new Date('2025-03-11T16:00:00.000Z')); // 7 h before
     expect(await countReminders()).toBe(0);
-    await runPackagePass(t.db, t.dialect, new Date('2025-03-11T18:30:00.000Z')); // 5.5 h before
+    await runPackagePass(t.db, t.dialect, new Date('2025-03-11T17:30:00.000Z')); // 5.5 h before
     expect(await countReminders()).toBe(1);
 
-    const pass = await runPackagePass(t.db, t.dialect, new Date('2025-03-12T00:00:01.000Z'));
+    const pass = await runPackagePass(t.db, t.dialect, new Date('2025-03-11T23:00:01.000Z'));
     expect(pass.expired).toBeGreaterThanOrEqual(1);
     expect((await pkgRow(p.id)).status).toBe(-45);
     const expire = await t.db.selectFrom('events').select(['data']).where('subject_id', '=', p.id).where('subject_type', '=', 'package').where('to_status', '=', -45).executeTakeFirstOrThrow();

@@ -452,6 +452,15 @@ describe('rendering in the customer language', () => {
     }
   });
 
+  it("shows the expiry on the location's clock, the network's when it names no (known) zone", () => {
+    const at = (timezone?: string) => renderMessage({ kind: 'sms', event: 'package-reminder', locale: 'en', payload: { ...payload, expires_at: '2026-11-30T15:00:00.000Z', timezone } }, merchant, { publicUrl: 'http://lockerline.test' }).text;
+    // 15:00 UTC is 10:00 in Nassau; a location without a zone read 3:00 PM, with no zone named.
+    expect(at()).toMatch(/expires on Nov 30, 2026, 10:00\sAM/);
+    expect(at('Nassau')).toMatch(/expires on Nov 30, 2026, 10:00\sAM/);
+    expect(at('America/Nassau')).toMatch(/expires on Nov 30, 2026, 10:00\sAM/);
+    expect(at('Europe/Madrid')).toMatch(/expires on Nov 30, 2026, 4:00\sPM/);
+  });
+
   it('falls back to English for an unknown language', () => {
     expect(render('batch-notify', 'fr').subject).toBe(render('batch-notify', 'en').subject);
   });

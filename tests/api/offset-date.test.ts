@@ -3,10 +3,12 @@
  * (DESIGN.md section 4: 90 days), on create, update and import; refused ones are a coded 422 and write nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NETWORK_TIME_ZONE, localDay } from '../../core/local-time.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
 import { findMerchantId, upload } from './import-support.js';
 
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// Days from today in the network's zone (the rule's today): from 19:00 or 20:00 in Nassau the UTC day is already tomorrow.
+const day = (days: number) => new Date(Date.parse(`${localDay(new Date(), NETWORK_TIME_ZONE)}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const BAD = ['2024-13-45', '2025-02-30', day(-1), day(91), 'soon', '2030-1-5'];
 
 describe('offset_date', () => {

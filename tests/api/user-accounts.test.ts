@@ -136,6 +136,31 @@ describe('role and merchant agree on every write', () => {
   });
 });
 
+describe("a new user's language", () => {
+  it("is the creating admin's when none is sent, else the one sent", async () => {
+    const admin = await login(t.app, 'other.admin@example.com');
+    expect((await admin.put('/api/user/locale', { locale: 'es' })).statusCode).toBe(200);
+    try {
+      const body = (extra: Record<string, unknown>) => ({ first_name: 'Lia', last_name: 'Lang', email: `lia${++seq}@example.net`, role: ROLES.merchant_user, ...extra });
+      const locale = async (extra: Record<string, unknown>) => {
+        const res = await admin.post('/api/users', body(extra));
+        expect(res.statusCode).toBe(201);
+        return (await t.db.selectFrom('users').select('locale').where('id', '=', res.json().data.id).executeTakeFirstOrThrow()).locale;
+      };
+      expect(await locale({})).toBe('es');
+      expect(await locale({ locale: '' })).toBe('es');
+      expect(await locale({ locale: null })).toBe('es');
+      expect(await locale({ locale: 'en' })).toBe('en');
+    } finally {
+      await admin.put('/api/user/locale', { locale: 'en' });
+    }
+    // An English admin's new user is English.
+    const english = await login(t.app, 'merchant.admin@example.com');
+    const res = await english.post('/api/users', { first_name: 'Eli', last_name: 'Lang', email: `eli${++seq}@example.net`, role: ROLES.merchant_user });
+    expect((await t.db.selectFrom('users').select('locale').where('id', '=', res.json().data.id).executeTakeFirstOrThrow()).locale).toBe('en');
+  });
+});
+
 describe('parallel sign-in attempts', () => {
   it('30 parallel wrong passwords: at most the limit reach the password check, the rest answer 429', async () => {
     const app = await createTestApp();

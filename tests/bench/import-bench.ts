@@ -3,7 +3,8 @@
  * (read + check + insert in one transaction; bars < 10 s and < 20 s, peak RSS < 300 MB), then 100,000 rows
  * exported to XLSX and CSV. Each scenario runs in its own process (tests/bench/import-scenario.ts) so its peak
  * RSS is its own. Run alone with `npx tsx tests/bench/import-bench.ts`, or from `npm run bench`
- * (BENCH_IMPORT=0, or BENCH_ONLY without `import`, skips it). BENCH_IMPORT_ROWS changes the row count.
+ * (BENCH_IMPORT=0, or BENCH_ONLY without `import`, skips it). BENCH_IMPORT_ROWS changes the row count;
+ * BENCH_IMPORT_NODE_ARGS passes node flags to each scenario (a CPU profile of each).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, createWriteStream } from 'node:fs';
@@ -18,6 +19,8 @@ import { SHIPMENT_IMPORT_FIELDS } from '../../core/import/fields.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+/** BENCH_IMPORT_NODE_ARGS: node flags for each scenario's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/import-profiles`. */
+const NODE_ARGS = (process.env.BENCH_IMPORT_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const HEADER = SHIPMENT_IMPORT_FIELDS.map((f) => f.name);
 
 /** Two packages per order; every value valid; phone numbers and names vary. */
@@ -61,7 +64,7 @@ async function writeXlsx(file: string) {
 
 function scenario(args: string[]): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/import-scenario.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'tests/bench/import-scenario.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', fail);
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${args[4]} exited with ${code}`))));
   });

@@ -71,7 +71,7 @@ describeE2e('locker occupancy', (env) => {
   it('the shipment form does not keep a locker that is full for the package size', async () => {
     const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'support@example.com');
-    const lockers = await apiData<{ id: number; name: string }[]>(page, `/api/locations?light=1&filter=${encodeURIComponent(JSON.stringify({ search: LOCKER }))}`);
+    const lockers = await apiData<{ id: number; name: string }[]>(page, `/api/locations?light=1&search=${encodeURIComponent(LOCKER)}`);
     const id = lockers.find((l) => l.name === LOCKER)!.id;
     const large = Array.from({ length: 13 }, (_, i) => 52 + i);
     for (const door of large) await apiPost(page, `/api/locations/${id}/doors/${door}/out-of-service`, { reason: 'e2e' });

@@ -2,13 +2,11 @@
  * The interface language: persisted in localStorage and in a `locale` cookie (so the API can answer in
  * the same language before sign-in), mirrored on <html lang>, and sent as Accept-Language.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../core/constants.js';
+import { isLocale, localeOr, type Locale } from '../../../core/constants.js';
+
+export { isLocale };
 
 const STORAGE_KEY = 'locale';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 function readStored(): Locale | null {
   try {
@@ -21,7 +19,7 @@ function readStored(): Locale | null {
 
 function fromBrowser(): Locale {
   const lang = globalThis.navigator?.language?.slice(0, 2).toLowerCase();
-  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+  return localeOr(lang);
 }
 
 let current: Locale = readStored() ?? fromBrowser();
@@ -42,7 +40,7 @@ export function onLocaleChange(listener: (locale: Locale) => void): () => void {
 
 export function persistLocale(locale: string): Locale {
   const previous = current;
-  current = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  current = localeOr(locale);
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, current);
   } catch {

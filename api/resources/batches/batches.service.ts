@@ -13,7 +13,7 @@ import { recordEvent } from '../../events/events.repository.js';
 import type { Db, ServiceContext } from '../access.js';
 import { verdictsFor, type Row } from '../module.js';
 import { merchantFeatures, owningMerchant } from '../owner.js';
-import { attachNames, referencedBy } from '../related.js';
+import { attachNames, refuseIfInUse } from '../related.js';
 import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { BATCH_FIELDS, batchesWithResponded } from './batches.repository.js';
@@ -99,7 +99,7 @@ export async function updateBatch(ctx: ServiceContext, row: Row, body: Row) {
 
 export async function deleteBatch(ctx: ServiceContext, row: Row) {
   await ctx.db.transaction().execute(async (trx) => {
-    if (await referencedBy(trx, row.id, [['shipments', 'batch_id']])) throw new DomainError('record.in_use');
+    await refuseIfInUse(trx, 'batches', row.id, ctx.actor);
     await trx.deleteFrom('batch_items').where('batch_id', '=', row.id).execute();
     await trx.deleteFrom('batches').where('id', '=', row.id).execute();
     await recordEvent(trx, { subject_type: 'batch', subject_id: row.id, kind: 'deleted', from_status: row.status, actor_id: ctx.actor.id, created_at: ctx.now });

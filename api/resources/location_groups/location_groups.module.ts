@@ -3,7 +3,7 @@ import { DomainError } from '../../../core/errors.js';
 import type { Db, ServiceContext } from '../access.js';
 import type { ListSpec } from '../list-query.js';
 import { verdictsFor, type ResourceModule, type Row } from '../module.js';
-import { referencedBy } from '../related.js';
+import { refuseIfInUse } from '../related.js';
 import { pick, schemas, validLocationIds, validateOrThrow } from '../validate.js';
 import { LIST_SORTS } from '../../../core/lists.js';
 
@@ -66,7 +66,7 @@ export const locationGroupsModule: ResourceModule = {
   },
   async remove(ctx, row) {
     await ctx.db.transaction().execute(async (trx) => {
-      if (await referencedBy(trx, row.id, [['merchant_location_groups', 'location_group_id']])) throw new DomainError('record.in_use');
+      await refuseIfInUse(trx, 'location_groups', row.id, ctx.actor);
       await trx.deleteFrom('location_group_locations').where('location_group_id', '=', row.id).execute();
       await trx.deleteFrom('location_groups').where('id', '=', row.id).execute();
     });

@@ -12,7 +12,7 @@ import { normalizeCountry } from '../../../core/validation.js';
 import type { RequestActor } from '../../http/context.js';
 import type { ServiceContext } from '../access.js';
 import { verdictsFor, type Row } from '../module.js';
-import { attachNames, referencedBy } from '../related.js';
+import { attachNames, refuseIfInUse } from '../related.js';
 import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
 import { LOCATION_WRITABLE, codeTaken } from './locations.repository.js';
 
@@ -83,18 +83,9 @@ export async function updateLocation(ctx: ServiceContext, row: Row, body: Row) {
   if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
 }
 
-const LOCATION_REFERENCES = [
-  ['shipments', 'dropoff_location_id'],
-  ['shipments', 'pickup_location_id'],
-  ['packages', 'location_id'],
-  ['packages', 'dropoff_location_id'],
-  ['batches', 'pickup_location_id'],
-  ['batch_items', 'pickup_location_id'],
-] as const;
-
 export async function deleteLocation(ctx: ServiceContext, row: Row) {
   await ctx.db.transaction().execute(async (trx) => {
-    if (await referencedBy(trx, row.id, LOCATION_REFERENCES)) throw new DomainError('record.in_use');
+    await refuseIfInUse(trx, 'locations', row.id, ctx.actor);
     await trx.deleteFrom('locations').where('id', '=', row.id).execute();
   });
 }

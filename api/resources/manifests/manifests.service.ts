@@ -7,7 +7,7 @@ import { listEvents, recordEvent } from '../../events/events.repository.js';
 import type { ServiceContext } from '../access.js';
 import { verdictsFor, type Row } from '../module.js';
 import { owningMerchant } from '../owner.js';
-import { attachNames, referencedBy } from '../related.js';
+import { attachNames, refuseIfInUse } from '../related.js';
 import { pick, schemas, toFlag, validateOrThrow } from '../validate.js';
 
 const FIELDS = ['name', 'mode', 'delivery_attempted'] as const;
@@ -51,7 +51,7 @@ export async function updateManifest(ctx: ServiceContext, row: Row, body: Row) {
 
 export async function deleteManifest(ctx: ServiceContext, row: Row) {
   await ctx.db.transaction().execute(async (trx) => {
-    if (await referencedBy(trx, row.id, [['packages', 'manifest_id'], ['shipments', 'manifest_id']])) throw new DomainError('record.in_use');
+    await refuseIfInUse(trx, 'manifests', row.id, ctx.actor);
     await trx.deleteFrom('manifests').where('id', '=', row.id).execute();
     await recordEvent(trx, { subject_type: 'manifest', subject_id: row.id, kind: 'deleted', from_status: row.status, actor_id: ctx.actor.id, created_at: ctx.now });
   });

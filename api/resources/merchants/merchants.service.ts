@@ -3,6 +3,7 @@
  * templates, notification events, content types) are shaped and checked here; the secret is generated on
  * create, stored hashed and shown only in the create response.
  */
+import { sql } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import { isEmail } from '../../../core/validation.js';
 import { collectProblems } from '../../../core/schemas/index.js';
@@ -13,8 +14,13 @@ import { randomToken, sha256 } from '../../auth/secrets.js';
 import type { RequestActor } from '../../http/context.js';
 import type { Db, ServiceContext } from '../access.js';
 import { parseJson, verdictsFor, type Row } from '../module.js';
-import { referencedBy } from '../related.js';
+import { refuseIfInUse } from '../related.js';
+import { merchantNameTakenBy } from '../../../core/policies/merchants.policy.js';
+import type { Dialect } from '../../db/dialect.js';
 import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
+
+/** The PostgreSQL advisory lock a merchant name's write holds for its transaction (any constant: "LLMN" in ASCII). */
+const MERCHANT_NAMES_LOCK = 0x4c4c4d4e;
 
 const SCALARS = ['name', 'active', 'fetch_service', 'features', 'channels', 'payment_url', 'default_content_type'] as const;
 export const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
@@ -180,6 +186,19 @@ function scalars(values: Row): Row {
   return out;
 }
 
+/**
+ * 422 merchant.name_taken on `name` when another merchant has it (core merchantNameTakenBy). Asked inside the write's
+ * transaction; on PostgreSQL the transaction first takes a lock of its own for merchant names, so two writes of one
+ * name cannot both pass the check (SQLite runs one write transaction at a time). All names are read: the rule folds
+ * case beyond ASCII, which SQLite's lower() does not, and merchants are few.
+ */
+async function checkNameFree(trx: Db, dialect: Dialect, name: unknown, self?: number) {
+  if (typeof name !== 'string') return;
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MERCHANT_NAMES_LOCK})`.execute(trx);
+  const merchants = await trx.selectFrom('merchants').select(['id', 'name']).execute();
+  if (merchantNameTakenBy(name, merchants, self)) fieldError('name', 'errors.merchant.name_taken', 'merchant.name_taken');
+}
+
 export async function createMerchant(ctx: ServiceContext, body: Row) {
   const values: Row = { active: 1, features: 0, channels: 0, ...pick(body, SCALARS) };
   validateOrThrow(schemas.merchants.create, values);
@@ -190,6 +209,7 @@ export async function createMerchant(ctx: ServiceContext, body: Row) {
   const token = randomToken(18);
   const secret = randomToken(32);
   const id = await ctx.db.transaction().execute(async (trx) => {
+    await checkNameFree(trx, ctx.app.dialect, values.name);
     const { id } = await trx
       .insertInto('merchants')
       .values({ ...scalars(values), ...json, token, secret_hash: sha256(secret), created_at: ctx.now, updated_at: ctx.now } as any)
@@ -210,23 +230,16 @@ export async function updateMerchant(ctx: ServiceContext, row: Row, body: Row) {
   checkDefaultContentType(values, json.content_types ?? row.content_types);
   const groups = await groupIds(ctx.db, body);
   await ctx.db.transaction().execute(async (trx) => {
+    if (body.name !== undefined) await checkNameFree(trx, ctx.app.dialect, values.name, row.id);
     const n = await trx.updateTable('merchants').set({ ...scalars(values), ...json, updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
     if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
     await linkGroups(trx, row.id, groups);
   });
 }
 
-const MERCHANT_REFERENCES = [
-  ['users', 'merchant_id'],
-  ['shipments', 'merchant_id'],
-  ['locations', 'merchant_id'],
-  ['batches', 'merchant_id'],
-  ['manifests', 'merchant_id'],
-] as const;
-
 export async function deleteMerchant(ctx: ServiceContext, row: Row) {
   await ctx.db.transaction().execute(async (trx) => {
-    if (await referencedBy(trx, row.id, MERCHANT_REFERENCES)) throw new DomainError('record.in_use');
+    await refuseIfInUse(trx, 'merchants', row.id, ctx.actor);
     await trx.deleteFrom('merchant_location_groups').where('merchant_id', '=', row.id).execute();
     await trx.deleteFrom('merchants').where('id', '=', row.id).execute();
   });

@@ -56,6 +56,7 @@ export const packagesList: ListSpec<Row> = {
   searchPrefix: ['barcode'],
   sorts: LIST_SORTS.packages,
   seekable: ['id', 'barcode', 'status', 'updated_at'],
+  sortsIndexed: true,
   defaultSort: 'id',
   filters: {
     status: 'int', shipment_id: 'int', merchant_id: 'int', size: 'text', location_id: 'int', dropoff_location_id: 'int',

@@ -12,7 +12,7 @@ import { listEvents, recordEvent } from '../../events/events.repository.js';
 import type { ServiceContext } from '../access.js';
 import { loadVisible } from '../records.js';
 import { verdictsFor, type Row } from '../module.js';
-import { attachNames } from '../related.js';
+import { attachNames, refuseIfInUse } from '../related.js';
 import { fieldError, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { refreshPackageCount } from '../shipments/shipments.repository.js';
@@ -89,8 +89,7 @@ export async function updatePackage(ctx: ServiceContext, row: Row, body: Row): P
 
 export async function deletePackage(ctx: ServiceContext, row: Row): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const used = await trx.selectFrom('packages').select('id').where('consolidated_to_id', '=', row.id).limit(1).executeTakeFirst();
-    if (used) throw new DomainError('record.in_use');
+    await refuseIfInUse(trx, 'packages', row.id, ctx.actor);
     await trx.deleteFrom('package_images').where('package_id', '=', row.id).execute();
     await trx.deleteFrom('packages').where('id', '=', row.id).execute();
     await refreshPackageCount(trx, row.shipment_id);

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, isDomainError } from '../../../core/errors.js';
 import type { Shipment } from '../../db/tables.js';
 import { createLabelDocument, drawLabel, labelCaptions, type LabelFormat } from '../../labels/label.js';
+import { LABEL_FONT, LABEL_FONT_BOLD } from '../../labels/fonts.js';
 import { shipmentLabels } from '../../labels/label-data.js';
 import { loadVisible } from '../records.js';
 import { RESOURCE_MODULES } from '../index.js';
@@ -68,8 +69,8 @@ export async function streamBulkPrint(ctx: OpContext, request: FastifyRequest, r
     .header('x-print-failures', JSON.stringify(failures.slice(0, 50).map(({ id, reference_id, code }) => ({ id, reference_id, code }))));
   if (failures.length) {
     doc.addPage({ size: 'A6', margin: 18 });
-    doc.font('Helvetica-Bold').fontSize(12).text(request.t('labels.failures_title'));
-    doc.moveDown(0.5).font('Helvetica').fontSize(8);
+    doc.font(LABEL_FONT_BOLD).fontSize(12).text(request.t('labels.failures_title'));
+    doc.moveDown(0.5).font(LABEL_FONT).fontSize(8);
     for (const f of failures.slice(0, 200)) doc.text(`${failureRef(f)}: ${f.reason}`);
   }
   void (async () => {

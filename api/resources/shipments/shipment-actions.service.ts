@@ -39,6 +39,15 @@ const shipmentEvent = (ctx: OpContext, shipment: Shipment, kind: string, from: n
   subject_type: 'shipment', subject_id: shipment.id, kind, from_status: from, to_status: to, actor_id: actorId(ctx), created_at: ctx.now.toISOString(), data,
 });
 
+type Place = { name: string; timezone: string | null };
+
+/** A drop-off location's name and time zone (for the customer's message), read once per id. */
+async function dropoffOf(db: Executor, id: number | null, cache: Map<number, Place | null>): Promise<Place | null> {
+  if (id == null) return null;
+  if (!cache.has(id)) cache.set(id, (await db.selectFrom('locations').select(['name', 'timezone']).where('id', '=', id).executeTakeFirst()) ?? null);
+  return cache.get(id)!;
+}
+
 /**
  * Applies a package action to every package of the shipment it applies to (others are left alone,
  * e.g. cancelled ones). Returns the ids moved.
@@ -50,6 +59,7 @@ async function movePackages(ctx: OpContext, trx: Executor, shipment: Shipment, a
   const events: NewEvent[] = [];
   const moved: number[] = [];
   const placements: PlacementMove[] = [];
+  const dropoffs = new Map<number, Place | null>();
   for (const pkg of packages) {
     const t = applyPackageAction(pkg, action, { actor: machineActor(ctx.actor), features: feats, now: ctx.now, shipmentStatus });
     if (!t.ok || t.to === t.from) continue;
@@ -59,7 +69,11 @@ async function movePackages(ctx: OpContext, trx: Executor, shipment: Shipment, a
     events.push({ subject_type: 'package', subject_id: pkg.id, kind: 'status', from_status: t.from, to_status: t.to, actor_id: actorId(ctx), created_at: now, data: { action } });
     moved.push(pkg.id);
     placements.push({ before: pkg, after: placementAfter(pkg, t.patch) });
-    if (t.notification) await enqueuePackageNotification(trx, t.notification, { package: { ...pkg, ...t.patch }, shipment, location: null }, `${action}:${stamp}`, ctx.now);
+    if (t.notification) {
+      // The message names the package's drop-off location, as a single package's transition does.
+      const location = await dropoffOf(trx, pkg.dropoff_location_id, dropoffs);
+      await enqueuePackageNotification(trx, t.notification, { package: { ...pkg, ...t.patch }, shipment, location }, `${action}:${stamp}`, ctx.now);
+    }
   }
   await recordEvents(trx, events);
   await moveLocationCounts(trx, placements);

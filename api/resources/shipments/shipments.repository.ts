@@ -28,6 +28,7 @@ export const shipmentsList: ListSpec<Row> = {
   searchHits: shipmentSearchHits,
   sorts: LIST_SORTS.shipments,
   seekable: ['id', 'reference_id', 'status', 'created_at', 'updated_at'],
+  sortsIndexed: true,
   defaultSort: '-updated_at',
   filters: {
     status: 'int', merchant_id: 'int', type: 'text', payment_type: 'text', paid: 'bool', dropoff_location_id: 'int',

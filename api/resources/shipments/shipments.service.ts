@@ -14,7 +14,7 @@ import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvents, type NewEvent } from '../../events/events.repository.js';
 import type { Db, ServiceContext } from '../access.js';
 import { verdictsFor, type Row } from '../module.js';
-import { attachNames } from '../related.js';
+import { attachNames, refuseIfInUse } from '../related.js';
 import { owningMerchant } from '../owner.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
@@ -274,8 +274,7 @@ async function syncPackages(ctx: ServiceContext, trx: Db, row: Row, values: Row,
 
 export async function deleteShipment(ctx: ServiceContext, row: Row): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const used = await trx.selectFrom('batch_items').select('id').where('shipment_id', '=', row.id).limit(1).executeTakeFirst();
-    if (used) throw new DomainError('record.in_use');
+    await refuseIfInUse(trx, 'shipments', row.id, ctx.actor);
     const packages = await trx.selectFrom('packages').select(['id', 'status']).where('shipment_id', '=', row.id).execute();
     await trx.deleteFrom('packages').where('shipment_id', '=', row.id).execute();
     await trx.deleteFrom('shipments').where('id', '=', row.id).execute();

@@ -26,7 +26,7 @@ import { LOGIN_LIMITS, clear, reserve } from '../../auth/throttle.js';
 import type { RequestActor } from '../../http/context.js';
 import type { Db, ServiceContext } from '../access.js';
 import { parseJson, type Row, type Verdicts } from '../module.js';
-import { attachNames, referencedBy } from '../related.js';
+import { attachNames, refuseIfInUse } from '../related.js';
 import { fieldError, pick, schemas, toFlag, validLocationIds, validateOrThrow } from '../validate.js';
 import { locationIdsOf, refreshUserCount } from './users.repository.js';
 
@@ -115,7 +115,10 @@ async function passwordHash(values: Row): Promise<string | undefined> {
 }
 
 export async function createUser(ctx: ServiceContext, body: Row) {
-  const values = normalize({ ...userDefaults(), ...pick(body, userWritableFields(ctx.actor, null)), password: body.password, password_confirmation: body.password_confirmation });
+  const given = pick(body, userWritableFields(ctx.actor, null));
+  // No language sent (or an empty one): the creating account's (core userDefaults).
+  if (given.locale == null) delete given.locale;
+  const values = normalize({ ...userDefaults(ctx.actor.user.locale), ...given, password: body.password, password_confirmation: body.password_confirmation });
   await checkRoleAndMerchant(ctx, values, null);
   validateOrThrow(schemas.users.create, values);
   await checkEmail(ctx.db, values.email);
@@ -175,15 +178,9 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
   });
 }
 
-const USER_REFERENCES = [
-  ['shipments', 'created_by'],
-  ['batches', 'created_by'],
-  ['packages', 'driver_id'],
-] as const;
-
 export async function deleteUser(ctx: ServiceContext, row: Row) {
   await ctx.db.transaction().execute(async (trx) => {
-    if (await referencedBy(trx, row.id, USER_REFERENCES)) throw new DomainError('record.in_use');
+    await refuseIfInUse(trx, 'users', row.id, ctx.actor);
     await trx.deleteFrom('user_locations').where('user_id', '=', row.id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', row.id).execute();
     await trx.deleteFrom('api_tokens').where('user_id', '=', row.id).execute();

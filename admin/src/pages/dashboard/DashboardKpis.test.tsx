@@ -6,9 +6,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, type I18nProvider, type TranslationMessages } from 'react-admin';
 import { TestMemoryRouter } from 'react-admin';
-import { en } from '../../../../core/i18n/index.js';
+import { en, messages } from '../../../../core/i18n/index.js';
+import { parseDay } from '../../../../core/i18n/days.js';
 import { DASHBOARD_KPI_PHRASES } from '../../../../core/i18n/dashboard-kpis.js';
 import { ROLES } from '../../../../core/roles.js';
 import { api } from '../../providers/http.js';
@@ -49,10 +51,10 @@ afterEach(() => {
 });
 
 const k = DASHBOARD_KPI_PHRASES.en;
-function renderDashboard(role: number) {
+function renderDashboard(role: number, i18nProvider: I18nProvider = testI18n) {
   return render(
     <TestMemoryRouter>
-      <AdminContext i18nProvider={testI18n} authProvider={testAuth({ role, merchant_id: role === ROLES.superadmin ? null : 1, features: 0 })}>
+      <AdminContext i18nProvider={i18nProvider} authProvider={testAuth({ role, merchant_id: role === ROLES.superadmin ? null : 1, features: 0 })}>
         <Dashboard />
       </AdminContext>
     </TestMemoryRouter>,
@@ -89,7 +91,7 @@ describe('dashboard charts section', () => {
     for (const title of [k.flow.title, k.rates.title, k.dwell.title, k.heatmap.title]) expect(within(screen.getByRole('region', { name: title })).queryByText(k.now)).toBeNull();
     // Other dates: only the charts of the range are asked again.
     vi.mocked(api).mockClear();
-    fireEvent.change(screen.getByLabelText(k.from), { target: { value: '2026-10-01' } });
+    fireEvent.change(screen.getByLabelText(k.from), { target: { value: '10/01/2026' } });
     await vi.waitFor(() => expect(asked().filter((p) => p.includes('from=2026-10-01'))).toHaveLength(4));
     expect(asked().filter((p) => /utilisation|exceptions/.test(p))).toEqual([]);
   });
@@ -98,7 +100,7 @@ describe('dashboard charts section', () => {
     renderDashboard(ROLES.merchant_admin);
     const rates = await screen.findByRole('region', { name: k.rates.title }, { timeout: 10_000 });
     expect(await within(rates).findByText('25 %')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(k.from), { target: { value: '2026-10-01' } });
+    fireEvent.change(screen.getByLabelText(k.from), { target: { value: '10/01/2026' } });
     const rateCalls = () => vi.mocked(api).mock.calls.map(([path]) => String(path)).filter((p) => p.startsWith('dashboard/rates?from=2026-10-01'));
     await vi.waitFor(() => expect(rateCalls()).toHaveLength(1));
     const before = answers['dashboard/rates'];
@@ -108,12 +110,30 @@ describe('dashboard charts section', () => {
       act(() => emitLiveChange({ resource: 'packages', ids: [41] }));
       expect(await within(rates).findByText('37.5 %')).toBeTruthy();
       const asked = vi.mocked(api).mock.calls.map(([path]) => String(path));
-      expect(asked.filter((p) => p.startsWith('dashboard/rates'))).toEqual(['dashboard/rates?from=2026-10-01&to=' + (screen.getByLabelText(k.to) as HTMLInputElement).value]);
+      expect(asked.filter((p) => p.startsWith('dashboard/rates'))).toEqual(['dashboard/rates?from=2026-10-01&to=' + parseDay((screen.getByLabelText(k.to) as HTMLInputElement).value, 'en')]);
       expect(asked.filter((p) => /^dashboard\/(flow|dwell|heatmap|utilisation|exceptions)/.test(p))).toHaveLength(5);
-      expect((screen.getByLabelText(k.from) as HTMLInputElement).value).toBe('2026-10-01');
+      expect((screen.getByLabelText(k.from) as HTMLInputElement).value).toBe('10/01/2026');
     } finally {
       answers['dashboard/rates'] = before;
     }
+  });
+
+  it('shows and reads its dates the way the interface language writes them, not the browser\'s', async () => {
+    const es = DASHBOARD_KPI_PHRASES.es;
+    const spanish = polyglotI18nProvider(() => messages.es as unknown as TranslationMessages, 'es', { allowMissing: true });
+    renderDashboard(ROLES.merchant_admin, spanish);
+    const from = (await screen.findByLabelText(es.from, {}, { timeout: 10_000 })) as HTMLInputElement;
+    expect(from.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(from.placeholder).toBe('dd/mm/aaaa');
+    const asked = () => vi.mocked(api).mock.calls.map(([path]) => String(path)).filter((p) => p.startsWith('dashboard/flow'));
+    vi.mocked(api).mockClear();
+    fireEvent.change(from, { target: { value: '01/10/2026' } });
+    await vi.waitFor(() => expect(asked().some((p) => p.includes('from=2026-10-01&'))).toBe(true));
+    // A day that does not exist is not asked for: the field says how to write one.
+    vi.mocked(api).mockClear();
+    fireEvent.change(from, { target: { value: '31/02/2026' } });
+    expect(await screen.findByText('Escribe la fecha así: dd/mm/aaaa.')).toBeTruthy();
+    expect(asked()).toEqual([]);
   });
 
   it('offers staff the merchant filter', async () => {

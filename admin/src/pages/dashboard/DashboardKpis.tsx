@@ -14,6 +14,7 @@ import { can } from '../../../../core/policies/route.permissions.js';
 import { canCrud } from '../../../../core/permissions.js';
 import { kpiPhrase } from '../../../../core/i18n/dashboard-kpis.js';
 import type { LiveResource } from '../../../../core/live.js';
+import { DayInput } from '../../components/DayInput.js';
 import { useActor } from '../../components/useActor.js';
 import { useApiGet } from '../useApi.js';
 import { onDemand } from '../../layout/onDemand.js';
@@ -157,6 +158,7 @@ export function DashboardKpis() {
   const rangeError = flow.error as { body?: { errors?: Record<string, string> } } | null;
   // 422s are shown by the date fields; the charts keep their last numbers meanwhile.
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: e.target.value }));
+  const setDay = (key: 'from' | 'to') => (day: string) => setFilters((f) => ({ ...f, [key]: day }));
 
   const days = flow.data?.data.days ?? [];
   const flowHead = [t('flow.day'), t('flow.arrived'), t('flow.out'), t('flow.collected'), t('flow.returned')];
@@ -193,8 +195,9 @@ export function DashboardKpis() {
   return (
     <>
       <Stack component="form" aria-label={t('filters')} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} onSubmit={(e) => e.preventDefault()}>
-        <TextField type="date" size="small" label={t('from')} value={filters.from} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError?.body?.errors?.from)} helperText={rangeError?.body?.errors?.from} />
-        <TextField type="date" size="small" label={t('to')} value={filters.to} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} error={Boolean(rangeError?.body?.errors?.to)} helperText={rangeError?.body?.errors?.to} />
+        {(['from', 'to'] as const).map((end) => (
+          <DayInput key={end} label={t(end)} value={filters[end]} onChange={setDay(end)} invalidText={t('day_invalid')} calendarLabel={t('calendar')} error={rangeError?.body?.errors?.[end]} />
+        ))}
         {network && (
           <TextField select size="small" label={t('merchant')} value={filters.merchant_id} onChange={set('merchant_id')} sx={{ minWidth: 200 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
             <MenuItem value="">{t('all_merchants')}</MenuItem>

@@ -22,13 +22,12 @@ const field = (name: string) => `resources.merchants.fields.${name}`;
  * hidden, and the API refuses them, so a kept one made the save fail on a field the form no longer showed.
  */
 function useOnlyOfferedEvents(events: readonly NotificationEvent[]) {
-  const { getValues, setValue } = useFormContext();
+  const { setValue } = useFormContext();
   const chosen = useWatch({ name: 'notification_events' }) as string[] | undefined;
   useEffect(() => {
-    const current = (getValues('notification_events') as string[] | undefined) ?? [];
-    const kept = current.filter((e) => (events as readonly string[]).includes(e));
-    if (kept.length !== current.length) setValue('notification_events', kept, { shouldDirty: true });
-  }, [events, chosen, getValues, setValue]);
+    const kept = (chosen ?? []).filter((e) => (events as readonly string[]).includes(e));
+    if (chosen && kept.length !== chosen.length) setValue('notification_events', kept, { shouldDirty: true });
+  }, [events, chosen, setValue]);
 }
 
 function ContentTypeInputs() {

@@ -14,6 +14,13 @@ describe('newUserValues', () => {
     expect(validate(schemas.users.create, { ...values, ...filled })).toEqual({});
   });
 
+  it("starts the new user's language as the admin's screens show it, else English", () => {
+    expect(newUserValues({ role: ROLES.superadmin, merchant_id: null }, 'es').locale).toBe('es');
+    expect(newUserValues({ role: ROLES.merchant_admin, merchant_id: 4 }, 'es').locale).toBe('es');
+    expect(newUserValues({ role: ROLES.superadmin, merchant_id: null }, 'fr').locale).toBe('en');
+    expect(newUserValues({ role: ROLES.superadmin, merchant_id: null }).locale).toBe('en');
+  });
+
   it('leaves the merchant to superadmin and support, who pick it', () => {
     expect(newUserValues({ role: ROLES.superadmin, merchant_id: null })).not.toHaveProperty('merchant_id');
     expect(newUserValues({ role: ROLES.support, merchant_id: null })).not.toHaveProperty('merchant_id');

@@ -1,4 +1,4 @@
-import { AutocompleteArrayInput, BooleanInput, PasswordInput, ReferenceArrayInput, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, PasswordInput, ReferenceArrayInput, TextInput, useGetIdentity, useLocaleState, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { LOCALES } from '../../../../core/constants.js';
 import { isAdminRole, isMerchantRole, isStoreRole } from '../../../../core/roles.js';
@@ -40,20 +40,22 @@ function OwnCurrentPassword() {
 
 /**
  * A new user's starting values. Only superadmin/support pick the merchant; for a merchant admin the
- * API takes their own merchant, so the form starts with it too (the schema requires it for merchant roles).
+ * API takes their own merchant, so the form starts with it too (the schema requires it for merchant roles). The
+ * language starts as the one the admin's screens show (`locale`).
  */
-export function newUserValues(actor: Pick<ActorIdentity, 'role' | 'merchant_id'>) {
-  return isAdminRole(actor.role) ? userDefaults() : { ...userDefaults(), merchant_id: actor.merchant_id };
+export function newUserValues(actor: Pick<ActorIdentity, 'role' | 'merchant_id'>, locale?: string) {
+  return isAdminRole(actor.role) ? userDefaults(locale) : { ...userDefaults(locale), merchant_id: actor.merchant_id };
 }
 
 /** User create/edit; new users are active by default and receive a create-password mail. */
 export function UserForm({ mode }: { mode: 'create' | 'edit' }) {
   const actor = useActor();
+  const [locale] = useLocaleState();
   return (
     <ResourceForm
       resource="users"
       schema={schemas.users[mode === 'create' ? 'create' : 'update']}
-      defaultValues={mode === 'create' ? newUserValues(actor) : undefined}
+      defaultValues={mode === 'create' ? newUserValues(actor, locale) : undefined}
     >
       <FormSection title="forms.sections.users.person" name="person">
         <TextInput source="first_name" label={req('first_name')} />

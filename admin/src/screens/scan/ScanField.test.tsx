@@ -98,6 +98,23 @@ describe('ScanField', () => {
     expect(document.activeElement).toBe(screen.getByTestId('scan-input'));
   });
 
+  it("times keys by when they were pressed: a burst queued behind a busy page is still one scan", () => {
+    const onScan = vi.fn();
+    render(
+      <AdminContext i18nProvider={testI18n} dataProvider={testDataProvider()}>
+        <ScanField onScan={onScan} />
+      </AdminContext>,
+    );
+    // A scanner's keys, stamped as it sent them; the page handles them after a 120 ms stall (a slow phone).
+    const keys = [...'LP12345678', 'Enter'].map((key) => new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    const stalled = performance.now() + 120;
+    for (const [i, event] of keys.entries()) {
+      if (i === 5) while (performance.now() < stalled) void 0;
+      document.body.dispatchEvent(event);
+    }
+    expect(onScan).toHaveBeenCalledWith('LP12345678', 'scanner');
+  });
+
   it('leaves slow typing outside the field alone', () => {
     const { onScan, advance } = renderField();
     const other = screen.getByRole('button', { name: 'Other' });

@@ -17,14 +17,18 @@ export interface ScanFieldProps {
   disabled?: boolean;
   /** Catch scanner bursts typed outside the field (default true). */
   captureGlobal?: boolean;
-  /** Time source in ms (tests). */
-  clock?: () => number;
+  /** A key's time in ms (tests); by default the event's own timeStamp. */
+  clock?: (event: { timeStamp: number }) => number;
   wedge?: WedgeOptions;
   /** Extra controls next to the submit button (e.g. the camera button). */
   children?: ReactNode;
 }
 
-const now = () => performance.now();
+/**
+ * When the key was pressed, not when it was handled: a scanner's keys queued behind a busy main thread (a slow
+ * phone, a long render) keep their close timestamps, so the burst is still one scan and not lost.
+ */
+const keyTime = (event: { timeStamp: number }) => event.timeStamp;
 
 /** Input types that take no typed text: a scanner burst while one has the focus is caught (nothing to type into). */
 const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'range', 'color', 'file', 'hidden']);
@@ -43,7 +47,7 @@ function takesTypedText(target: EventTarget | null): boolean {
   return el.getAttribute('role') === 'combobox' && el.getAttribute('aria-expanded') === 'true';
 }
 
-export function ScanField({ onScan, label, disabled = false, captureGlobal = true, clock = now, wedge, children }: ScanFieldProps) {
+export function ScanField({ onScan, label, disabled = false, captureGlobal = true, clock = keyTime, wedge, children }: ScanFieldProps) {
   const translate = useTranslate();
   const [value, setValue] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
@@ -66,7 +70,7 @@ export function ScanField({ onScan, label, disabled = false, captureGlobal = tru
     const detector = pageDetector.current;
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.target === inputRef.current || takesTypedText(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      const verdict = detector.push(event.key, clock());
+      const verdict = detector.push(event.key, clock(event));
       if (verdict.kind === 'scan') {
         event.preventDefault(); // the closing Enter must not press the focused button
         event.stopPropagation();
@@ -79,7 +83,7 @@ export function ScanField({ onScan, label, disabled = false, captureGlobal = tru
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const verdict = fieldDetector.current.push(event.key, clock());
+    const verdict = fieldDetector.current.push(event.key, clock(event));
     if (verdict.kind === 'scan') {
       event.preventDefault();
       submit(verdict.code, 'scanner');

@@ -1,5 +1,5 @@
 /** Shared pieces of the e2e suite: the running server's address, a browser per file, sign-in. */
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { en } from '../../core/i18n/index.js';
@@ -54,8 +54,14 @@ function e2eEnv(): E2eEnv {
   const baseUrl = inject('baseUrl');
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
+  });
+  // A failed test prints what each of its pages showed: a CI log then tells a slow list from an error dialog.
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const page of pages) await describePage(page);
   });
   afterAll(async () => {
     await Promise.allSettled(contexts.map((c) => c.close()));
@@ -70,6 +76,7 @@ function e2eEnv(): E2eEnv {
       context.setDefaultTimeout(15_000);
       contexts.push(context);
       const page = await context.newPage();
+      pages.push(page);
       // Printed with the test's output, so a failure shows a broken bundle or a crashed script at once.
       page.on('pageerror', (error) => console.warn(`[browser] page error: ${error.message}`));
       page.on('response', (response) => {
@@ -80,6 +87,19 @@ function e2eEnv(): E2eEnv {
       return page;
     },
   };
+}
+
+/** Prints a page's address, its dialogs and the start of its visible text (never throws: the page may be gone). */
+async function describePage(page: Page): Promise<void> {
+  if (page.isClosed()) return;
+  const shown = await page
+    .evaluate(() => {
+      const text = (el: Element | null) => ((el as HTMLElement | null)?.innerText ?? '').replace(/\s+/g, ' ').trim();
+      const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="alert"]')].map(text);
+      return { dialogs: dialogs.filter(Boolean), body: text(document.body).slice(0, 800) };
+    })
+    .catch((error: unknown) => ({ dialogs: [], body: `(could not read the page: ${String(error)})` }));
+  console.warn(`[browser] failed test's page ${page.url()}\n  dialogs: ${JSON.stringify(shown.dialogs)}\n  text: ${shown.body}`);
 }
 
 /** The path part of the page's URL ("/shipments"), without query or hash. */

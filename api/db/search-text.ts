@@ -63,7 +63,9 @@ export function containsCI(target: RawBuilder<unknown>, term: string, dialect: D
  */
 export type SearchHits = number[] | 'many' | { candidates: number[] } | { trigrams: string[] };
 
-const usesTrigrams = (term: string, dialect: Dialect) => dialect === 'sqlite' && [...term].length >= TRIGRAM_MIN_LENGTH;
+/** Whether the trigram index can answer for the term at all (shorter terms are a scan). */
+const longEnough = (term: string) => [...term].length >= TRIGRAM_MIN_LENGTH;
+const usesTrigrams = (term: string, dialect: Dialect) => dialect === 'sqlite' && longEnough(term);
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 /** Printable ASCII: LIKE folds its case as the trigram index does (beyond ASCII it does not, so the phrase decides). */
 const PLAIN_ASCII = /^[\x20-\x7e]+$/;
@@ -125,7 +127,7 @@ async function rarestTrigrams(db: Kysely<any>, dialect: Dialect, term: string, c
  * found (shipmentSearch). Otherwise undefined: the planner decides, as before.
  */
 export async function shipmentSearchHits(db: Kysely<any>, term: string, dialect: Dialect, cap: number, guard?: RawBuilder<boolean>): Promise<SearchHits | undefined> {
-  if ([...term].length < TRIGRAM_MIN_LENGTH) return undefined;
+  if (!longEnough(term)) return undefined;
   const where = guard ?? sql<boolean>`1`;
   if (dialect === 'postgres') {
     const trigrams = PLAIN_ASCII.test(term) ? await rarestTrigrams(db, dialect, term, cap, where) : [];

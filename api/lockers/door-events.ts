@@ -7,7 +7,7 @@
 import type { DoorEventKind, DoorEventRow, DoorOpeningKind } from '../../core/policies/locker-access.policy.js';
 import { DOOR_EVENT_KINDS } from '../../core/policies/locker-access.policy.js';
 import { localDayEnd, localDayStart } from '../../core/local-time.js';
-import { calendarInstant } from '../../core/validation.js';
+import { calendarDate, calendarInstant } from '../../core/validation.js';
 import { recordEvent } from '../events/events.repository.js';
 import type { Executor } from '../resources/shared/op-context.js';
 
@@ -46,11 +46,9 @@ export interface DoorEventFilter {
   before?: number;
 }
 
-
-const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The stored form (ISO UTC text) of a bound: a bare day's first or last instant in `zone`, a timestamp as itself. */
 const bound = (value: string, zone: string, edge: 'start' | 'end') =>
-  (BARE_DAY.test(value.trim()) ? (edge === 'start' ? localDayStart : localDayEnd)(value.trim(), zone) : calendarInstant(value)!).toISOString();
+  (calendarDate(value) ? (edge === 'start' ? localDayStart : localDayEnd)(value.trim(), zone) : calendarInstant(value)!).toISOString();
 
 export async function listDoorEvents(db: Executor, locationId: number, f: DoorEventFilter): Promise<DoorEventRow[]> {
   let q = db

@@ -8,6 +8,7 @@ import { DomainError } from '../../core/errors.js';
 import { calendarInstant } from '../../core/validation.js';
 import { canPick, type CrudAction } from '../../core/permissions.js';
 import { signedInActor } from '../plugins/auth.js';
+import { againOnDuplicate } from '../db/unique-violation.js';
 import { declaresGuard } from '../plugins/route-guard.js';
 import type { RequestActor } from '../http/context.js';
 import { contextOf, ensureCrud, type ServiceContext } from './access.js';
@@ -85,7 +86,8 @@ export function registerCrudRoutes(fastify: FastifyInstance, mod: ResourceModule
 
   app.post(base, { preHandler: crudGate(mod, 'create'), schema: { tags, body: bodies.create, response: { 201: ShowResponse, ...refusals } } }, async (request, reply) => {
     const ctx = contextOf(request);
-    const { id, extra } = await mod.create(ctx, request.body);
+    // Two identical creates at once: the one the unique index refused answers its check's coded refusal, not 500.
+    const { id, extra } = await againOnDuplicate(() => mod.create(ctx, request.body));
     const shown = await showRecord(ctx, mod, await loadOne(ctx, mod, id));
     reply.code(201);
     return extra ? { ...shown, data: { ...shown.data, ...extra } } : shown;
@@ -97,7 +99,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, mod: ResourceModule
     await checkVerdict(ctx, mod, row, 'edit');
     const body = request.body;
     checkFresh(row, body);
-    await mod.update(ctx, row, body);
+    await againOnDuplicate(() => mod.update(ctx, row, body));
     return showRecord(ctx, mod, await loadOne(ctx, mod, row.id));
   });
 

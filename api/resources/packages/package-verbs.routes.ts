@@ -20,6 +20,7 @@ import { fetchFromMerchant } from './fetch-package.js';
 import { handoverDrivers, runPackageAction, type PackageActionInput } from './package-actions.service.js';
 import { PACKAGE_VERBS, registerPackageRules } from './package-rules.js';
 import { findPackageInScope, loadByBarcode, loadPackage } from './package-scope.js';
+import { againOnDuplicate } from '../../db/unique-violation.js';
 
 type Body = Record<string, unknown>;
 
@@ -71,7 +72,8 @@ export function registerPackageOperationRoutes(fastify: FastifyInstance): void {
     const body = request.body;
     const merchantId = body.merchant_id === undefined || body.merchant_id === null || body.merchant_id === '' ? null : Number(body.merchant_id);
     if (merchantId !== null && !Number.isSafeInteger(merchantId)) fieldError('merchant_id', 'validation.numeric');
-    const pkg = await fetchFromMerchant(ctx, body.barcode, merchantId);
+    // A barcode scanned twice at once: the scan the unique index refused answers validation.unique, not 500.
+    const pkg = await againOnDuplicate(() => fetchFromMerchant(ctx, body.barcode, merchantId));
     reply.code(201);
     return recordPayload(ctx.db, 'packages', ctx.actor!, pkg);
   });

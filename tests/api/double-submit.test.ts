@@ -1,0 +1,84 @@
+/**
+ * Two or more identical requests at once (a double click, two tabs, a retried request): exactly the right number
+ * succeed, the others get the coded refusal a request sent a moment later would get (never a 500), and nothing is
+ * stored twice. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL, where the transactions really overlap.
+ * Before: a second create racing past the e-mail, location code or barcode check hit the unique index and answered
+ * 500.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { translate } from '../../core/i18n/index.js';
+import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { addImportLocations, countAll } from './import-support.js';
+import { locationIds } from './operations-support.js';
+
+let t: TestApp;
+let sa: Client;
+let ma: Client;
+let driver: Client;
+let id: Record<'pudo', number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await addImportLocations(t.db);
+  [sa, ma, driver] = await Promise.all(['superadmin@example.com', 'merchant.admin@example.com', 'driver@example.com'].map((e) => login(t.app, e)));
+  id = await locationIds(t.db, { pudo: 'PD-NAS-01' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const AT_ONCE = 3;
+const atOnce = (send: () => Promise<LightMyRequestResponse>) => Promise.all(Array.from({ length: AT_ONCE }, send));
+
+/** One answer `okStatus`, every other one `status` with `code` (and, when given, the translated message on `field`). */
+function expectOneWinner(results: LightMyRequestResponse[], okStatus: number, refusal: { status: number; code: string; field?: string; message?: string }) {
+  const statuses = results.map((r) => r.statusCode);
+  expect(statuses.filter((s) => s === okStatus), results.map((r) => r.body.slice(0, 200)).join('\n')).toHaveLength(1);
+  for (const r of results.filter((x) => x.statusCode !== okStatus)) {
+    expect(r.statusCode, r.body).toBe(refusal.status);
+    expect(r.json().code).toBe(refusal.code);
+    if (refusal.field) expect(r.json().errors?.[refusal.field]).toBe(refusal.message);
+  }
+}
+
+describe('the same create at once', () => {
+  it('users with one e-mail (the password hashed between check and insert): one is created, the others are told the e-mail is taken', async () => {
+    const body = { first_name: 'Tess', last_name: 'Twin', email: 'tess.twin@example.net', role: 8, password: 'a-long-password', password_confirmation: 'a-long-password' };
+    const results = await atOnce(() => ma.post('/api/users', body));
+    expectOneWinner(results, 201, { status: 422, code: 'user.email_taken', field: 'email', message: translate('en', 'errors.user.email_taken') });
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', body.email).execute()).toHaveLength(1);
+  });
+
+  it('users without a password: one account and one create-password mail', async () => {
+    const email = 'tom.twin@example.net';
+    const results = await atOnce(() => ma.post('/api/users', { first_name: 'Tom', last_name: 'Twin', email, role: 8 }));
+    expectOneWinner(results, 201, { status: 422, code: 'user.email_taken', field: 'email', message: translate('en', 'errors.user.email_taken') });
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).execute()).toHaveLength(1);
+    expect(t.mailer.messages.filter((m) => m.to === email)).toHaveLength(1);
+  });
+
+  it('locations with one code: one is created, the others are told the code is taken', async () => {
+    const body = { name: 'Twin Point', code: 'TWIN-01', class: 'pudo', type: 'dropoff', latitude: 25.05, longitude: -77.35, address_street: 'Bay Street', address_locality: 'Nassau', address_country: 'BS' };
+    const results = await atOnce(() => sa.post('/api/locations', body));
+    expectOneWinner(results, 201, { status: 422, code: 'validation.failed', field: 'code', message: translate('en', 'validation.unique') });
+    expect(await t.db.selectFrom('locations').select('id').where('code', '=', 'TWIN-01').execute()).toHaveLength(1);
+  });
+
+  it("shipments with one merchant barcode: one shipment, the others are told the package's barcode is taken", async () => {
+    const body = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.net', dropoff_location_id: id.pudo, packages: [{ size: 'SMALL', barcode: 'TWIN-BARCODE-1' }] };
+    const shipments = await countAll(t.db, 'shipments');
+    const results = await atOnce(() => ma.post('/api/shipments', body));
+    expectOneWinner(results, 201, { status: 422, code: 'validation.failed', field: 'packages.0.barcode', message: translate('en', 'validation.unique') });
+    expect(await t.db.selectFrom('packages').select('id').where('barcode', '=', 'TWIN-BARCODE-1').execute()).toHaveLength(1);
+    expect(await countAll(t.db, 'shipments')).toBe(shipments + 1);
+  });
+
+  it("one unknown barcode fetched from the merchant's service at once: one shipment and package, the other scans are told it exists", async () => {
+    const events = await countAll(t.db, 'events');
+    const results = await atOnce(() => driver.post('/api/packages/fetch', { barcode: 'AP1000000001' }));
+    expectOneWinner(results, 201, { status: 422, code: 'validation.failed', field: 'barcode', message: translate('en', 'validation.unique') });
+    expect(await t.db.selectFrom('packages').select('id').where('barcode', '=', 'AP1000000001').execute()).toHaveLength(1);
+    expect(await countAll(t.db, 'events')).toBe(events + 2); // the shipment's and the package's 'created'
+  });
+});

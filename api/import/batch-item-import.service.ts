@@ -16,7 +16,7 @@ import { batchesModule } from '../resources/batches/batches.module.js';
 import { refreshItemCount } from '../resources/batch_items/batch_items.repository.js';
 import { loadVisible } from '../resources/records.js';
 import type { ImportFormat } from './detect.js';
-import type { CheckOptions, ImportKindService, ImportTarget } from './import-kinds.js';
+import type { CheckOptions, ImportKindService, ImportTarget, StoreClaim } from './import-kinds.js';
 import { openImportFile, type ImportSource } from './read-import-file.js';
 
 const CHUNK = 500;
@@ -51,9 +51,10 @@ export async function checkBatchItemFile(ctx: ServiceContext, source: ImportSour
   return { ...result, format };
 }
 
-export async function storeBatchItems(ctx: ServiceContext, batch: ImportBatch, items: BatchItemImportResult['items']): Promise<number[]> {
+export async function storeBatchItems(ctx: ServiceContext, batch: ImportBatch, items: BatchItemImportResult['items'], claim?: StoreClaim): Promise<number[]> {
   if (!items.length) return [];
   return ctx.db.transaction().execute(async (trx) => {
+    await claim?.(trx);
     const ids: number[] = [];
     for (let start = 0; start < items.length; start += CHUNK) {
       const values = items.slice(start, start + CHUNK).map(({ body }) => {
@@ -93,5 +94,5 @@ export const batchItemImports: ImportKindService<CheckedBatchItemFile> = {
   kind: 'batch_items',
   check: (ctx, source, _target, options) => checkBatchItemFile(ctx, source, options),
   creates: (checked) => checked.counts.items,
-  store: (ctx, target, checked) => storeBatchItems(ctx, batchOf(target), checked.items),
+  store: (ctx, target, checked, claim) => storeBatchItems(ctx, batchOf(target), checked.items, claim),
 };

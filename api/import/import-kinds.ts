@@ -8,7 +8,7 @@ import { DomainError } from '../../core/errors.js';
 import type { ImportKind } from '../../core/import/fields.js';
 import type { HeaderMapping } from '../../core/import/headers.js';
 import type { ImportCounts, ImportRowResult } from '../../core/import/rows.js';
-import type { ServiceContext } from '../resources/access.js';
+import type { Db, ServiceContext } from '../resources/access.js';
 import type { ImportFormat } from './detect.js';
 import type { ImportSource, ReadOptions } from './read-import-file.js';
 
@@ -37,9 +37,20 @@ export interface ImportKindService<C extends CheckedImport = CheckedImport> {
   check(ctx: ServiceContext, source: ImportSource, target: ImportTarget, options?: CheckOptions): Promise<C>;
   /** How many records saving the checked file would create. */
   creates(checked: C): number;
-  /** Stores the valid records in ONE transaction (a failure writes nothing); returns their ids in file order. */
-  store(ctx: ServiceContext, target: ImportTarget, checked: C): Promise<number[]>;
+  /**
+   * Stores the valid records in ONE transaction (a failure writes nothing); returns their ids in file order.
+   * `claim` runs first inside that transaction (the wizard spends its upload there: StoreClaim).
+   */
+  store(ctx: ServiceContext, target: ImportTarget, checked: C, claim?: StoreClaim): Promise<number[]>;
 }
+
+/**
+ * Work a save does first inside its transaction, refusing (throwing) to go on: the wizard deletes the upload being
+ * saved, so of two saves of one upload at once (a double click, two tabs) only the first stores its rows; the
+ * other waits for it (PostgreSQL: the row lock of the delete; SQLite: one write transaction at a time), finds the
+ * upload gone and answers 404, as a second save a moment later does.
+ */
+export type StoreClaim = (trx: Db) => Promise<void>;
 
 /** The save rule: invalid rows block the save unless only the valid rows are wanted; nothing to create is refused. */
 export function assertSavable(counts: ImportCounts, creates: number, onlyValid: boolean): void {

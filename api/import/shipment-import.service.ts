@@ -9,7 +9,7 @@ import { assignImportBarcodes, insertShipments, newShipmentValues, type NewShipm
 import { merchantImportContext } from './import-context.js';
 import { openImportFile, type ImportSource } from './read-import-file.js';
 import type { ImportFormat } from './detect.js';
-import type { CheckOptions, ImportKindService } from './import-kinds.js';
+import type { CheckOptions, ImportKindService, StoreClaim } from './import-kinds.js';
 
 export interface CheckedFile extends ShipmentImportResult {
   format: ImportFormat;
@@ -27,9 +27,10 @@ export async function checkShipmentFile(ctx: Pick<ServiceContext, 'db'>, source:
  * Stores the checked shipments of one merchant in one transaction: a failure writes nothing.
  * Returns the new shipment ids in file order. The `shipments` array is consumed (emptied).
  */
-export async function storeImportedShipments(ctx: ServiceContext, merchantId: number, shipments: ImportedShipment[]): Promise<number[]> {
+export async function storeImportedShipments(ctx: ServiceContext, merchantId: number, shipments: ImportedShipment[], claim?: StoreClaim): Promise<number[]> {
   if (!shipments.length) return [];
   return ctx.db.transaction().execute(async (trx) => {
+    await claim?.(trx);
     const ids: number[] = [];
     // Chunk by chunk inside the one transaction: each chunk's barcodes and references are checked against
     // what is stored so far (earlier chunks included), and memory holds one chunk of rows at a time.
@@ -58,5 +59,5 @@ export const shipmentImports: ImportKindService<CheckedFile> = {
   kind: 'shipments',
   check: (ctx, source, target, options) => checkShipmentFile(ctx, source, target.merchantId, options),
   creates: (checked) => checked.counts.shipments,
-  store: (ctx, target, checked) => storeImportedShipments(ctx, target.merchantId, checked.shipments),
+  store: (ctx, target, checked, claim) => storeImportedShipments(ctx, target.merchantId, checked.shipments, claim),
 };

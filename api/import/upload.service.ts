@@ -10,7 +10,7 @@ import type { Translate } from '../../core/validation.js';
 import type { ServiceContext } from '../resources/access.js';
 import { notFound } from '../resources/access.js';
 import { assertSavable, type CheckedImport, type CheckOptions, type ImportKindService, type ImportTarget } from './import-kinds.js';
-import { deleteUpload, findUpload, purgeExpiredUploads, saveUpload as storeUpload, type ImportUpload } from './uploads.repository.js';
+import { claimUpload, findUpload, purgeExpiredUploads, saveUpload as storeUpload, type ImportUpload } from './uploads.repository.js';
 
 /** At most this many row errors in the upload answer; the preview pages through all of them. */
 export const UPLOAD_ERROR_LIMIT = 1000;
@@ -105,7 +105,7 @@ export async function saveUpload(ctx: ServiceContext, spec: ImportKindService, t
   const own = await ownUpload(ctx, spec, id, target);
   const checked = await checkUpload(ctx, spec, own.upload, own.target);
   assertSavable(checked.counts, spec.creates(checked), onlyValid);
-  const created = await spec.store(ctx, own.target, checked);
-  await deleteUpload(ctx.db, own.upload.id);
+  // The upload is spent inside the save's transaction: a second save of it at once stores nothing (404).
+  const created = await spec.store(ctx, own.target, checked, (trx) => claimUpload(trx, own.upload.id));
   return { created, counts: checked.counts };
 }

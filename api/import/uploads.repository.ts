@@ -1,11 +1,12 @@
 /**
  * The uploaded files kept between the import wizard's steps, in the `import_uploads` table (migrations 005
  * and 009) so every API process sees them. An upload belongs to the user who sent it, and to its import
- * kind (and batch, for batch customers); it is deleted after a save and expires after UPLOAD_TTL_MS
- * (expired rows are purged whenever a new file is uploaded).
+ * kind (and batch, for batch customers); it is deleted by the save's transaction (claimUpload) and expires
+ * after UPLOAD_TTL_MS (expired rows are purged whenever a new file is uploaded).
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { DomainError } from '../../core/errors.js';
 import type { Database } from '../db/tables.js';
 
 export interface ImportUploadTable {
@@ -52,8 +53,13 @@ export async function findUpload(db: Kysely<Database>, id: string, kind: string,
   return row ? { ...row, content: Buffer.from(row.content) } : undefined;
 }
 
-export async function deleteUpload(db: Kysely<Database>, id: string): Promise<void> {
-  await uploads(db).deleteFrom('import_uploads').where('id', '=', id).execute();
+/**
+ * Spends the upload inside a save's transaction: deletes it, or answers 404 when it is already gone (another save of
+ * it won; on PostgreSQL this delete waits for that save's transaction and then finds nothing).
+ */
+export async function claimUpload(trx: Kysely<Database>, id: string): Promise<void> {
+  const result = await uploads(trx).deleteFrom('import_uploads').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows ?? 0) !== 1) throw new DomainError('not_found');
 }
 
 export async function purgeExpiredUploads(db: Kysely<Database>, now: string): Promise<number> {

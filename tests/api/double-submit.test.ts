@@ -3,13 +3,13 @@
  * succeed, the others get the coded refusal a request sent a moment later would get (never a 500), and nothing is
  * stored twice. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL, where the transactions really overlap.
  * Before: a second create racing past the e-mail, location code or barcode check hit the unique index and answered
- * 500.
+ * 500; two saves of one import upload both stored its rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { translate } from '../../core/i18n/index.js';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
-import { addImportLocations, countAll } from './import-support.js';
+import { addImportLocations, countAll, upload } from './import-support.js';
 import { locationIds } from './operations-support.js';
 
 let t: TestApp;
@@ -80,5 +80,23 @@ describe('the same create at once', () => {
     expectOneWinner(results, 201, { status: 422, code: 'validation.failed', field: 'barcode', message: translate('en', 'validation.unique') });
     expect(await t.db.selectFrom('packages').select('id').where('barcode', '=', 'AP1000000001').execute()).toHaveLength(1);
     expect(await countAll(t.db, 'events')).toBe(events + 2); // the shipment's and the package's 'created'
+  });
+});
+
+describe('the same import upload saved at once', () => {
+  it('stores its shipments once; the other saves find the upload spent (404)', async () => {
+    // Generated barcodes: nothing in the file itself would clash, so before both saves stored every row.
+    const csv = 'external_reference_id,first_name,last_name,email,dropoff_location,size\nTW-1,Ana,Rolle,ana@example.com,NAS-PUDO-01,SMALL\nTW-2,Ben,Knowles,ben@example.com,NAS-PUDO-01,MEDIUM\n';
+    const sent = await upload(ma, { name: 'twins.csv', content: csv });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const uploadId = sent.json().data.id;
+    const before = { shipments: await countAll(t.db, 'shipments'), packages: await countAll(t.db, 'packages') };
+    const results = await atOnce(() => ma.post(`/api/shipments/import/${uploadId}/save`, { only_valid: false }));
+    expectOneWinner(results, 200, { status: 404, code: 'not_found' });
+    expect(results.find((r) => r.statusCode === 200)!.json().data.created).toHaveLength(2);
+    expect(await countAll(t.db, 'shipments')).toBe(before.shipments + 2);
+    expect(await countAll(t.db, 'packages')).toBe(before.packages + 2);
+    expect(await t.db.selectFrom('shipments').select('id').where('external_reference_id', 'in', ['TW-1', 'TW-2']).execute()).toHaveLength(2);
+    expect(await countAll(t.db, 'import_uploads')).toBe(0);
   });
 });

@@ -216,7 +216,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const refusal = userRefusal(actor, 'request-token', target);
       if (refusal) throw new DomainError(refusal);
       reply.header('cache-control', 'no-store');
-      return { token: await issueApiToken(app.db, app.clock, target.id) };
+      return { token: await issueApiToken(app.db, app.dialect, app.clock, target.id) };
     },
   );
 }

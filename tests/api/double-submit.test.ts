@@ -3,12 +3,12 @@
  * succeed, the others get the coded refusal a request sent a moment later would get (never a 500), and nothing is
  * stored twice. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL, where the transactions really overlap.
  * Before: a second create racing past the e-mail, location code or barcode check hit the unique index and answered
- * 500; two saves of one import upload both stored its rows.
+ * 500; two saves of one import upload both stored its rows; two API token requests left two live tokens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { translate } from '../../core/i18n/index.js';
-import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { bearer, createTestApp, login, type Client, type TestApp } from './helpers.js';
 import { addImportLocations, countAll, upload } from './import-support.js';
 import { locationIds } from './operations-support.js';
 
@@ -98,5 +98,17 @@ describe('the same import upload saved at once', () => {
     expect(await countAll(t.db, 'packages')).toBe(before.packages + 2);
     expect(await t.db.selectFrom('shipments').select('id').where('external_reference_id', 'in', ['TW-1', 'TW-2']).execute()).toHaveLength(2);
     expect(await countAll(t.db, 'import_uploads')).toBe(0);
+  });
+});
+
+describe('API tokens requested at once', () => {
+  it('leave one live token, as requests one after the other do', async () => {
+    const me = (await ma.get('/api/user')).json().data.id as number;
+    const results = await atOnce(() => ma.get(`/api/users/${me}/request-token`));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    expect(await t.db.selectFrom('api_tokens').select('id').where('user_id', '=', me).execute()).toHaveLength(1);
+    const working: number[] = [];
+    for (const r of results) if ((await bearer(t.app, r.json().token).get('/api/user')).statusCode === 200) working.push(1);
+    expect(working).toHaveLength(1);
   });
 });

@@ -74,7 +74,14 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     const now = app.clock.now().toISOString();
     const sealed = secret ? { secret_encrypted: sealSecret(app.config.secret!, secret) } : {};
     if (existing) await app.db.updateTable('webhook_endpoints').set({ url, active, updated_at: now, ...sealed }).where('id', '=', existing.id).execute();
-    else await app.db.insertInto('webhook_endpoints').values({ merchant_id: id, url, active, secret_encrypted: sealed.secret_encrypted!, created_at: now, updated_at: now }).execute();
+    // A first save sent twice at once (a double click): both found no endpoint; the later one updates the row the
+    // other inserted (one endpoint per merchant, a unique index) instead of failing on it with a 500.
+    else
+      await app.db
+        .insertInto('webhook_endpoints')
+        .values({ merchant_id: id, url, active, secret_encrypted: sealed.secret_encrypted!, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ url, active, updated_at: now, secret_encrypted: sealed.secret_encrypted! }))
+        .execute();
     return show(request);
   });
 

@@ -3,8 +3,10 @@
  * succeed, the others get the coded refusal a request sent a moment later would get (never a 500), and nothing is
  * stored twice. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL, where the transactions really overlap.
  * Before: a second create racing past the e-mail, location code or barcode check hit the unique index and answered
- * 500; two saves of one import upload both stored its rows; two API token requests left two live tokens.
+ * 500; two saves of one import upload both stored its rows; two API token requests left two live tokens; a
+ * merchant's first webhook save sent twice answered 500.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { translate } from '../../core/i18n/index.js';
@@ -19,7 +21,7 @@ let driver: Client;
 let id: Record<'pudo', number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { webhookAllowPrivateHosts: ['127.0.0.1'] } });
   await addImportLocations(t.db);
   [sa, ma, driver] = await Promise.all(['superadmin@example.com', 'merchant.admin@example.com', 'driver@example.com'].map((e) => login(t.app, e)));
   id = await locationIds(t.db, { pudo: 'PD-NAS-01' });
@@ -110,5 +112,33 @@ describe('API tokens requested at once', () => {
     const working: number[] = [];
     for (const r of results) if ((await bearer(t.app, r.json().token).get('/api/user')).statusCode === 200) working.push(1);
     expect(working).toHaveLength(1);
+  });
+});
+
+describe("a merchant's first webhook endpoint saved at once", () => {
+  it('stores one endpoint and answers every save', async () => {
+    const merchantId = (await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow()).id;
+    const body = { url: 'http://127.0.0.1:9/lockerline-hook', secret: 'merchant-shared-secret-123' };
+    const save = () => ma.put(`/api/merchants/${merchantId}/webhook`, body);
+    let results: LightMyRequestResponse[];
+    if (t.dialect === 'postgres') {
+      // The window (one read, then the insert) is short: on PostgreSQL the saves are made to meet in it. A lock the
+      // test holds lets them read but not write; once every one waits on it, it is released.
+      results = await t.db.connection().execute(async (conn) => {
+        await sql`begin`.execute(conn);
+        await sql`lock table webhook_endpoints in share mode`.execute(conn);
+        const answers = atOnce(save);
+        const waiting = sql<{ n: string }>`select count(*) as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into "webhook_endpoints"%'`;
+        await expect.poll(async () => Number((await waiting.execute(t.db)).rows[0]!.n)).toBe(AT_ONCE);
+        await sql`commit`.execute(conn);
+        return answers;
+      });
+    } else results = await atOnce(save);
+    for (const r of results) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().data).toMatchObject({ url: body.url, has_secret: true });
+    }
+    expect(await t.db.selectFrom('webhook_endpoints').select('id').where('merchant_id', '=', merchantId).execute()).toHaveLength(1);
   });
 });

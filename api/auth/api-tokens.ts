@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, User } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
+import { lockUserRow } from './user-lock.js';
 import { iso, type Clock } from '../clock.js';
 import { randomToken, sha256 } from './secrets.js';
 
@@ -9,15 +10,12 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * Issues a new token for the user, revoking the previous ones; returns the plain token (only now). Two requests at
- * once (a double click, two tabs) leave one live token, the later one's, as one after the other would: on
- * PostgreSQL each transaction first locks the user's row, so the second waits, then deletes the first's token (before,
- * each deleted only what was committed when it started and both tokens stayed live); SQLite runs one write
- * transaction at a time.
+ * once (a double click, two tabs) leave one live token, the later one's, as one after the other would (lockUserRow).
  */
 export async function issueApiToken(db: Kysely<Database>, dialect: Dialect, clock: Clock, userId: number): Promise<string> {
   const token = randomToken(36); // 48 characters
   await db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    await lockUserRow(trx, dialect, userId);
     await trx.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
     await trx
       .insertInto('api_tokens')

@@ -7,6 +7,8 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import { PASSWORD_TOKEN_TTL_HOURS } from '../../core/constants.js';
 import { localeOr, makeTranslator } from '../../core/i18n/index.js';
 import type { Database, User } from '../db/tables.js';
+import type { Dialect } from '../db/dialect.js';
+import { lockUserRow } from './user-lock.js';
 import { iso, type Clock } from '../clock.js';
 import { randomToken, sha256 } from './secrets.js';
 
@@ -14,10 +16,12 @@ export type PasswordPurpose = 'reset' | 'create';
 
 const PAGES: Record<PasswordPurpose, string> = { reset: 'reset-password', create: 'create-password' };
 
-export async function createPasswordToken(db: Kysely<Database>, clock: Clock, userId: number, purpose: PasswordPurpose): Promise<string> {
+/** A new link of `purpose` replacing the user's unused ones; two at once leave one live link (lockUserRow). */
+export async function createPasswordToken(db: Kysely<Database>, dialect: Dialect, clock: Clock, userId: number, purpose: PasswordPurpose): Promise<string> {
   const token = randomToken();
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
+    await lockUserRow(trx, dialect, userId);
     await trx.deleteFrom('password_tokens').where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
     await trx
       .insertInto('password_tokens')
@@ -48,7 +52,7 @@ export async function sendPasswordLink(
   user: Pick<User, 'id' | 'email' | 'first_name' | 'locale'>,
   purpose: PasswordPurpose,
 ): Promise<void> {
-  const token = await createPasswordToken(app.db, app.clock, user.id, purpose);
+  const token = await createPasswordToken(app.db, app.dialect, app.clock, user.id, purpose);
   const url = passwordLink(app.config.publicUrl, purpose, token, user.email);
   const t = makeTranslator(localeOr(user.locale));
   await app.mailer.send({

@@ -3,14 +3,14 @@
  * succeed, the others get the coded refusal a request sent a moment later would get (never a 500), and nothing is
  * stored twice. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL, where the transactions really overlap.
  * Before: a second create racing past the e-mail, location code or barcode check hit the unique index and answered
- * 500; two saves of one import upload both stored its rows; two API token requests left two live tokens; a
- * merchant's first webhook save sent twice answered 500.
+ * 500; two saves of one import upload both stored its rows; two API token requests (or password reset links) left
+ * two live ones; a merchant's first webhook save sent twice answered 500.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { translate } from '../../core/i18n/index.js';
-import { bearer, createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { bearer, createTestApp, guest, login, type Client, type TestApp } from './helpers.js';
 import { addImportLocations, countAll, upload } from './import-support.js';
 import { locationIds } from './operations-support.js';
 
@@ -112,6 +112,23 @@ describe('API tokens requested at once', () => {
     const working: number[] = [];
     for (const r of results) if ((await bearer(t.app, r.json().token).get('/api/user')).statusCode === 200) working.push(1);
     expect(working).toHaveLength(1);
+  });
+});
+
+describe('password reset links asked for at once', () => {
+  it('leave one live link, as requests one after the other do (each mail is sent; only one link sets the password)', async () => {
+    const email = 'support@example.com';
+    const customer = await guest(t.app);
+    const results = await atOnce(() => customer.post('/api/forgot-password', { email }));
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const userId = (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    expect(await t.db.selectFrom('password_tokens').select('id').where('user_id', '=', userId).where('used_at', 'is', null).execute()).toHaveLength(1);
+    const links = t.mailer.messages.filter((m) => m.to === email).map((m) => new URL(/http\S+/.exec(String(m.text))![0]).searchParams.get('token')!);
+    expect(links).toHaveLength(AT_ONCE);
+    const password = 'a-new-long-password';
+    const resets: number[] = [];
+    for (const token of links) resets.push((await customer.post('/api/reset-password', { token, email, password, password_confirmation: password })).statusCode);
+    expect(resets.sort()).toEqual([200, ...Array.from({ length: AT_ONCE - 1 }, () => 422)]);
   });
 });
 

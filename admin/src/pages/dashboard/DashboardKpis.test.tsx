@@ -96,6 +96,21 @@ describe('dashboard charts section', () => {
     expect(asked().filter((p) => /utilisation|exceptions/.test(p))).toEqual([]);
   });
 
+  it('on a phone, a locker\'s flag sits under its name: no fifth column to scroll out of sight', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
+    try {
+      renderDashboard(ROLES.merchant_admin);
+      const region = await screen.findByRole('region', { name: k.utilisation.title }, { timeout: 10_000 });
+      const flag = await within(region).findByText(k.utilisation.high);
+      expect(within(region).queryByRole('columnheader', { name: k.utilisation.flag })).toBeNull();
+      expect(within(region).getAllByRole('columnheader')).toHaveLength(4);
+      expect(within(region).getAllByRole('cell')[0]!.textContent).toBe(`Cable Beach Locker${k.utilisation.high}`);
+      expect(flag.closest('td')).toBe(within(region).getAllByRole('cell')[0]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('refreshes its charts when a package changes elsewhere, without a reload, the dates chosen kept', async () => {
     renderDashboard(ROLES.merchant_admin);
     const rates = await screen.findByRole('region', { name: k.rates.title }, { timeout: 10_000 });

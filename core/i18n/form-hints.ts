@@ -7,10 +7,13 @@ import type { Locale } from '../constants.js';
 const en = {
   /** A shipment past draft keeps its packages (core shipmentRecordRefusal 'replace-packages'). */
   shipment_packages_locked: 'The packages can no longer be changed: the shipment is registered. You can still change the other fields.',
+  /** One's own account stays active (core ownAccountProblem). */
+  user_active_own: 'Your own account stays active: another administrator can deactivate it.',
 };
 
 const es: typeof en = {
   shipment_packages_locked: 'Los paquetes ya no se pueden modificar: el envío está registrado. Puedes seguir cambiando los demás campos.',
+  user_active_own: 'Tu propia cuenta sigue activa: otro administrador puede desactivarla.',
 };
 
 export const FORM_HINTS: Record<Locale, typeof en> = { en, es };

@@ -1,9 +1,12 @@
 /** A new user's starting values: merchant admins create users of their own merchant. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { formHint } from '../../../../core/i18n/form-hints.js';
+import { InForm } from '../../components/testing.js';
 import { ROLES } from '../../../../core/roles.js';
 import { schemas } from '../../../../core/schemas/index.js';
 import { validate } from '../../../../core/validation.js';
-import { newUserValues } from './UserForm.js';
+import { ActiveInput, newUserValues } from './UserForm.js';
 
 const filled = { first_name: 'Bea', last_name: 'Two', email: 'bea@example.com', role: ROLES.merchant_user };
 
@@ -24,5 +27,28 @@ describe('newUserValues', () => {
   it('leaves the merchant to superadmin and support, who pick it', () => {
     expect(newUserValues({ role: ROLES.superadmin, merchant_id: null })).not.toHaveProperty('merchant_id');
     expect(newUserValues({ role: ROLES.support, merchant_id: null })).not.toHaveProperty('merchant_id');
+  });
+});
+
+describe('ActiveInput', () => {
+  afterEach(cleanup);
+  const renderActive = (record: Record<string, unknown>) =>
+    render(
+      <InForm values={record} user={{ role: ROLES.superadmin, merchant_id: null }}>
+        <ActiveInput />
+      </InForm>,
+    );
+
+  it("is disabled on one's own active account and says why (the API refuses it, core ownAccountProblem)", async () => {
+    renderActive({ id: 1, role: ROLES.superadmin, merchant_id: null, active: true });
+    expect(await screen.findByText(formHint('en', 'user_active_own'))).toBeTruthy();
+    expect((screen.getByRole('switch', { name: /active/i }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("stays a switch on another user's account", async () => {
+    renderActive({ id: 2, role: ROLES.merchant_user, merchant_id: 4, active: true });
+    const toggle = (await screen.findByRole('switch', { name: /active/i })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(screen.queryByText(formHint('en', 'user_active_own'))).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import { useWatch } from 'react-hook-form';
 import { LOCALES } from '../../../../core/constants.js';
 import { isAdminRole, isMerchantRole, isStoreRole } from '../../../../core/roles.js';
 import { schemas, userDefaults } from '../../../../core/schemas/index.js';
+import { ownAccountProblem } from '../../../../core/policies/users.policy.js';
+import { formHint } from '../../../../core/i18n/form-hints.js';
 import { CountryInput } from '../../components/CountryInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
 import { LightReferenceInput } from '../../components/LightReferenceInput.js';
@@ -39,6 +41,19 @@ function OwnCurrentPassword() {
 }
 
 /**
+ * Active, switched off only where core allows it: one's own active account stays active (ownAccountProblem; the
+ * API refuses it with 422 on `active`), so on one's own record the switch is disabled and says why.
+ */
+export function ActiveInput() {
+  const { identity } = useGetIdentity();
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  const self = identity && record?.id !== undefined ? { id: Number(identity.id), role: Number(record.role), merchant_id: (record.merchant_id as number | null) ?? null } : null;
+  const locked = self !== null && ownAccountProblem(self, { ...self, id: Number(record!.id), active: record!.active as boolean }, false) !== null;
+  return <BooleanInput source="active" label={req('active')} disabled={locked} helperText={locked ? formHint(locale, 'user_active_own') : undefined} />;
+}
+
+/**
  * A new user's starting values. Only superadmin/support pick the merchant; for a merchant admin the
  * API takes their own merchant, so the form starts with it too (the schema requires it for merchant roles). The
  * language starts as the one the admin's screens show (`locale`).
@@ -66,7 +81,7 @@ export function UserForm({ mode }: { mode: 'create' | 'edit' }) {
       </FormSection>
       <FormSection title="forms.sections.users.access" name="access">
         <RoleInput source="role" label={req('role')} />
-        <BooleanInput source="active" label={req('active')} />
+        <ActiveInput />
         <RoleDependentInputs />
       </FormSection>
       <FormSection title="resources.users.fields.password" name="password">

@@ -75,6 +75,9 @@ export interface DbOptions {
   autoCheckpoint?: boolean;
 }
 
+/** The page cache a connection gets without SQLITE_CACHE_MB: 64 MB in a server; bulk processes ask for less. */
+let defaultCacheMb = 64;
+
 /**
  * How much of the database file SQLite reads through memory: `mmap_size` (SQLITE_MMAP_MB, 1024 by default; 0 turns it
  * off) maps the file so a page read is a memory read instead of a read() call into a private copy, and `cache_size`
@@ -86,7 +89,17 @@ export function sqliteMemoryPragmas(env: NodeJS.ProcessEnv = process.env): strin
     const value = Number(env[name]);
     return env[name] !== undefined && env[name] !== '' && Number.isInteger(value) && value >= 0 ? value : fallback;
   };
-  return [`mmap_size = ${mb('SQLITE_MMAP_MB', 1024) * 1024 * 1024}`, `cache_size = ${-mb('SQLITE_CACHE_MB', 64) * 1024}`];
+  return [`mmap_size = ${mb('SQLITE_MMAP_MB', 1024) * 1024 * 1024}`, `cache_size = ${-mb('SQLITE_CACHE_MB', defaultCacheMb) * 1024}`];
+}
+
+
+/**
+ * For a process that runs one bulk import or export (the CLI commands, the bench): connections opened after this get
+ * a 16 MB page cache. A long write transaction fills a large cache with dirty pages that SQLite would spill anyway:
+ * a 100,000-row import ran as fast with 16 MB (6.6 s) and peaked ~35 MB lower. The server keeps 64 MB for its lists.
+ */
+export function preferBulkPageCache(): void {
+  defaultCacheMb = 16;
 }
 
 export async function openDatabase(options: DbOptions = {}): Promise<Db> {

@@ -15,7 +15,7 @@ import { CliError } from '../errors.js';
 import type { CliIo } from '../io.js';
 import { withServices } from '../services.js';
 import { cliLocale } from '../i18n.js';
-import { preferCompactHeap } from '../../api/import/heap.js';
+import { preferCompactMemory } from '../../api/import/bulk-memory.js';
 import type { Translate } from '../../core/validation.js';
 import { explained, positiveId } from './cli-import-support.js';
 
@@ -39,7 +39,7 @@ export function registerExportCommands(program: Command, io: CliIo, t: Translate
     .option('--locale <locale>', t('cli.option_header_locale'), cliLocale(io.env))
     .requiredOption('--out <file>', t('cli.option_export_out'))
     .action(async (options: ExportOptions) => {
-      preferCompactHeap();
+      preferCompactMemory();
       const format = await explained(t, async () => exportFormat(options.format));
       const locale = options.locale;
       if (!isLocale(locale)) throw new CliError(t('cli.option_not_locale', { value: locale }));

@@ -9,7 +9,7 @@ import { CliError, CliExit } from '../errors.js';
 import type { CliIo } from '../io.js';
 import type { Translate } from '../../core/validation.js';
 import { withServices } from '../services.js';
-import { preferCompactHeap } from '../../api/import/heap.js';
+import { preferCompactMemory } from '../../api/import/bulk-memory.js';
 import { checkShipmentFile, storeImportedShipments } from '../../api/import/shipment-import.service.js';
 import { checkBatchItemFile, importBatch, storeBatchItems } from '../../api/import/batch-item-import.service.js';
 import { errorTable, exitCodeFor, explained, jsonErrors, positiveId, progress } from './cli-import-support.js';
@@ -65,7 +65,7 @@ export function registerImportCommands(program: Command, io: CliIo, t: Translate
   )
     .option('--sheet <name>', t('cli.option_sheet'))
     .action(async (file: string, options: ImportOptions & { merchant: string }) => {
-      preferCompactHeap();
+      preferCompactMemory();
       const merchantId = positiveId(t, options.merchant, '--merchant');
       await withServices(io, async ({ ctx }) => {
         const merchant = await ctx.db.selectFrom('merchants').select('id').where('id', '=', merchantId).executeTakeFirst();
@@ -89,7 +89,7 @@ export function registerImportCommands(program: Command, io: CliIo, t: Translate
     command.command('batch-items <file>').description(t('cli.import_batch_items')).requiredOption('--batch <id>', t('cli.option_import_batch')),
     t,
   ).action(async (file: string, options: ImportOptions & { batch: string }) => {
-    preferCompactHeap();
+    preferCompactMemory();
     const batchId = positiveId(t, options.batch, '--batch');
     await withServices(io, async ({ ctx }) => {
       const batch = await explained(t, () => importBatch(ctx, batchId));

@@ -16,7 +16,7 @@ import { filteredQuery, parseListQuery } from '../../api/resources/list-query.js
 import { shipmentsList } from '../../api/resources/shipments/shipments.repository.js';
 import { makeTranslator } from '../../core/i18n/index.js';
 import { ROLES } from '../../core/roles.js';
-import { preferCompactHeap } from '../../api/import/heap.js';
+import { preferCompactMemory } from '../../api/import/bulk-memory.js';
 
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -25,7 +25,7 @@ async function main() {
   const [mode, file, sqlite, merchant, name] = process.argv.slice(2);
   const merchantId = Number(merchant);
   // As the CLI import and export commands do.
-  preferCompactHeap();
+  preferCompactMemory();
   const database = await openDatabase({ sqliteFile: sqlite });
   const now = new Date().toISOString();
   const ctx = {

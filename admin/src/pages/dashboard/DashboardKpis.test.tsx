@@ -48,6 +48,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   vi.mocked(api).mockClear();
+  sessionStorage.clear();
 });
 
 const k = DASHBOARD_KPI_PHRASES.en;
@@ -94,6 +95,25 @@ describe('dashboard charts section', () => {
     fireEvent.change(screen.getByLabelText(k.from), { target: { value: '10/01/2026' } });
     await vi.waitFor(() => expect(asked().filter((p) => p.includes('from=2026-10-01'))).toHaveLength(4));
     expect(asked().filter((p) => /utilisation|exceptions/.test(p))).toEqual([]);
+  });
+
+  it('keeps the dates chosen when the page is mounted again (a language switch, a reload), not before they are chosen', async () => {
+    renderDashboard(ROLES.merchant_admin);
+    await screen.findByRole('region', { name: k.rates.title }, { timeout: 10_000 });
+    const defaultFrom = (screen.getByLabelText(k.from) as HTMLInputElement).value;
+    expect(sessionStorage.length).toBe(0);
+    fireEvent.change(screen.getByLabelText(k.from), { target: { value: '10/01/2026' } });
+    await vi.waitFor(() => expect(vi.mocked(api).mock.calls.some(([path]) => String(path).startsWith('dashboard/rates?from=2026-10-01'))).toBe(true));
+    cleanup();
+    renderDashboard(ROLES.merchant_admin);
+    await screen.findByRole('region', { name: k.rates.title }, { timeout: 10_000 });
+    expect((screen.getByLabelText(k.from) as HTMLInputElement).value).toBe('10/01/2026');
+    // A stored entry of another shape is ignored: the defaults.
+    cleanup();
+    for (let i = 0; i < sessionStorage.length; i++) sessionStorage.setItem(sessionStorage.key(i)!, '{"from":3}');
+    renderDashboard(ROLES.merchant_admin);
+    await screen.findByRole('region', { name: k.rates.title }, { timeout: 10_000 });
+    expect((screen.getByLabelText(k.from) as HTMLInputElement).value).toBe(defaultFrom);
   });
 
   it('on a phone, a locker\'s flag sits under its name: no fifth column to scroll out of sight', async () => {

@@ -19,6 +19,8 @@ import { useActor } from '../../components/useActor.js';
 import { useApiGet } from '../useApi.js';
 import { onDemand } from '../../layout/onDemand.js';
 import { csvFileName, csvOf, downloadCsv, kpiQuery, percent, recordPath } from './kpiData.js';
+import { peekUser } from '../../providers/session.js';
+import { useChosenFilters } from './useChosenFilters.js';
 import { useNearViewport } from './useNearViewport.js';
 import { useStaggered } from './useStaggered.js';
 
@@ -43,7 +45,10 @@ interface Filters {
   to: string;
   merchant_id: string;
   location_id: string;
+  [key: string]: string;
 }
+/** Where this tab keeps the filters chosen (useChosenFilters), per user: another account signed in here starts afresh. */
+const filtersKey = () => `lockerline.dashboard.filters.${peekUser()?.id ?? 0}`;
 
 // The network's day through core's one cached formatter: a time-zone formatter costs a phone tens of ms to build.
 const today = () => networkTime(new Date().toISOString()).day;
@@ -141,7 +146,7 @@ export function DashboardKpis() {
   const translate = useTranslate();
   const actor = useActor();
   const network = can(actor, 'dashboard.network');
-  const [filters, setFilters] = useState<Filters>(() => ({ from: daysBefore(today(), DEFAULT_RANGE_DAYS - 1), to: today(), merchant_id: '', location_id: '' }));
+  const [filters, setFilters] = useChosenFilters<Filters>(filtersKey(), () => ({ from: daysBefore(today(), DEFAULT_RANGE_DAYS - 1), to: today(), merchant_id: '', location_id: '' }));
   const query = kpiQuery(filters);
   const currentQuery = kpiQuery(filters, true);
   const chart = { suppress: [422], transition: true, live: CHARTS_FOLLOW };

@@ -221,3 +221,18 @@ export function rowCounts(db: Kysely<Database>): () => Promise<string> {
     return (await query.execute(db)).rows[0]!.counts;
   };
 }
+
+/**
+ * Inserts `count` shipments of one merchant and one name straight into the table (no API, no events), for lists
+ * that need many rows: references `${prefix}1`…, e-mails `${mailbox}1@example.com`…, created and updated at `at`.
+ */
+export async function insertShipments(
+  db: Kysely<Database>,
+  s: { prefix: string; count: number; merchantId: number; firstName: string; lastName: string; mailbox: string; at: string },
+): Promise<void> {
+  await sql`
+    with recursive n(i) as (select 1 union all select i + 1 from n where i < ${sql.lit(s.count)})
+    insert into shipments (reference_id, merchant_id, first_name, last_name, email, created_at, updated_at)
+    select ${sql.lit(s.prefix)} || i, ${s.merchantId}, ${sql.lit(s.firstName)}, ${sql.lit(s.lastName)}, ${sql.lit(s.mailbox)} || i || '@example.com', ${s.at}, ${s.at} from n
+  `.execute(db);
+}

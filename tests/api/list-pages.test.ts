@@ -10,7 +10,7 @@ import { parseListQuery } from '../../api/resources/list-query.js';
 import { encodeCursor } from '../../api/resources/list-cursor.js';
 import { shipmentsList } from '../../api/resources/shipments/shipments.repository.js';
 import { ROLES } from '../../core/roles.js';
-import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { createTestApp, insertShipments, login, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let sa: Client;
@@ -180,11 +180,7 @@ describe('a page past the end of a list', () => {
   });
 
   it('of a list counted over the cap a moment ago says the cap, not the page’s offset', async () => {
-    await sql`
-      with recursive n(i) as (select 1 union all select i + 1 from n where i < 1100)
-      insert into shipments (reference_id, merchant_id, first_name, last_name, email, created_at, updated_at)
-      select 'LLPAST' || i, ${acme}, 'Past', 'End', 'past' || i || '@example.com', ${STAMP}, ${STAMP} from n
-    `.execute(t.db);
+    await insertShipments(t.db, { prefix: 'LLPAST', count: 1100, merchantId: acme, firstName: 'Past', lastName: 'End', mailbox: 'past', at: STAMP });
     // Page 1 counts the list: over the cap, remembered for a moment (list-count-cache.ts).
     expect((await sa.get('/api/shipments', { page: 1 })).json().meta).toMatchObject({ total: 1000, totalCapped: true });
     for (const page of [99, 99_999_999]) {

@@ -3,9 +3,8 @@
  * path of the shipments' search (index phrase, a term under 3 characters, a common term) and the "contains" search
  * of the other lists find `MUÑOZ Ñandú` as `muñoz`, `ñ`, `ÑANDÚ`; accents are kept (`LUKASZ` is not `Łukasz`).
  */
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { createTestApp, insertShipments, login, type Client, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let sa: Client;
@@ -63,11 +62,7 @@ describe('search beyond ASCII', () => {
   });
 
   it('shipments: a common term (over 1,000 index matches) is matched whatever its case', async () => {
-    await sql`
-      with recursive n(i) as (select 1 union all select i + 1 from n where i < 1010)
-      insert into shipments (reference_id, merchant_id, first_name, last_name, email, created_at, updated_at)
-      select 'LLCASEMANY' || i, ${acme}, 'Dolores', 'Ibáñez', 'many' || i || '@example.com', ${STAMP}, ${STAMP} from n
-    `.execute(t.db);
+    await insertShipments(t.db, { prefix: 'LLCASEMANY', count: 1010, merchantId: acme, firstName: 'Dolores', lastName: 'Ibáñez', mailbox: 'many', at: STAMP });
     for (const term of ['IBÁÑEZ', 'ibáñez']) {
       const page = (await sa.get('/api/shipments', { search: term, perPage: 25 })).json();
       expect(page.data, term).toHaveLength(25);

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { format, translate } from '../../core/i18n/index.js';
 import { NOTICES } from '../../core/i18n/notices.js';
-import { PHONE, apiData, clickMenu, describeE2e, en, openRow, seriousViolations, signIn } from './helpers.js';
+import { PHONE, apiData, clickMenu, describeE2e, en, es, openRow, seriousViolations, signIn } from './helpers.js';
 
 interface Shipment {
   id: number;
@@ -60,6 +60,26 @@ describeE2e('detail pages (issue 10)', (env) => {
 
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/lockerline-e2e-shipment-page-390.png', fullPage: true });
+  });
+
+  it('a merchant page at 390 px in Spanish: every chip stays inside its card and clear of the next column', async () => {
+    const page = await env.newPage({ ...PHONE, deviceScaleFactor: 1 });
+    await signIn(page, 'superadmin@example.com');
+    const merchants = await apiData<{ id: number; name: string }[]>(page, '/api/merchants?perPage=100');
+    // Spanish on this browser only (the account's language stays as it is for the other files).
+    await page.evaluate(() => localStorage.setItem('locale', 'es'));
+    await page.goto(`/merchants/${merchants.find((m) => m.name === 'Acme Outfitters')!.id}`);
+    const settings = page.getByRole('region', { name: es.details.sections.settings });
+    await settings.getByText(es.notification_events['package-available-pudo'], { exact: true }).waitFor();
+    const { card, chips } = await settings.evaluate((section) => ({
+      card: section.getBoundingClientRect().toJSON() as DOMRect,
+      chips: [...section.querySelectorAll('.MuiChip-root')].map((chip) => ({ text: chip.textContent, box: chip.getBoundingClientRect().toJSON() as DOMRect })),
+    }));
+    expect(chips.length).toBeGreaterThan(10);
+    for (const { text, box } of chips) expect(box.right, `${text} inside its card`).toBeLessThanOrEqual(card.right);
+    const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    for (const [i, a] of chips.entries()) for (const b of chips.slice(i + 1)) expect(overlap(a.box, b.box), `${a.text} / ${b.text}`).toBe(false);
+    await page.screenshot({ path: '/tmp/lockerline-e2e-merchant-page-390-es.png', fullPage: true });
   });
 
   it('a verb says what happened to which record, and the history shows it first, with who did it', async () => {

@@ -1,6 +1,6 @@
-import { Chip, Stack } from '@mui/material';
 import { useFieldValue, useTranslate, type FieldProps } from 'react-admin';
 import { bitsOf } from '../../../core/features.js';
+import { ChipList } from './ChipList.js';
 import { EmptyValue } from './DetailSections.js';
 
 /** Shows the names of the bits set in a bitmask field as chips. */
@@ -9,11 +9,5 @@ export function BitmaskField({ bits, labelPrefix, ...props }: FieldProps & { bit
   const value = Number(useFieldValue(props) ?? 0);
   const names = bitsOf(bits, value);
   if (!names.length) return <EmptyValue />;
-  return (
-    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {names.map((name) => (
-        <Chip key={String(name)} size="small" label={translate(`${labelPrefix}.${String(name)}`)} />
-      ))}
-    </Stack>
-  );
+  return <ChipList labels={names.map((name) => ({ key: String(name), label: translate(`${labelPrefix}.${String(name)}`) }))} />;
 }

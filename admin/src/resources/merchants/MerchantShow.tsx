@@ -1,7 +1,7 @@
 import { Datagrid, NumberField, ReferenceArrayField, Show, TextArrayField, TextField, useRecordContext, useTranslate } from 'react-admin';
-import { Chip, Stack } from '@mui/material';
 import { CHANNELS, FEATURES } from '../../../../core/features.js';
 import { BitmaskField } from '../../components/BitmaskField.js';
+import { ChipList } from '../../components/ChipList.js';
 import { DateField } from '../../components/DateField.js';
 import { DetailPage, DetailSection, EmptyValue, YesNoField } from '../../components/DetailSections.js';
 import { EnumField } from '../../components/EnumInput.js';
@@ -16,13 +16,7 @@ function EventsField(_props: { source: string; label?: string }) {
   const translate = useTranslate();
   const record = useRecordContext();
   const events: string[] = record?.notification_events ?? [];
-  return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      {events.map((e) => (
-        <Chip key={e} size="small" label={translate(`notification_events.${e}`, { _: e })} />
-      ))}
-    </Stack>
-  );
+  return <ChipList labels={events.map((e) => ({ key: e, label: translate(`notification_events.${e}`, { _: e }) }))} />;
 }
 
 /** A merchant as cards: the merchant, its settings, branding, campaign texts, users and location groups. */

@@ -45,7 +45,6 @@ interface Filters {
   to: string;
   merchant_id: string;
   location_id: string;
-  [key: string]: string;
 }
 /** Where this tab keeps the filters chosen (useChosenFilters), per user: another account signed in here starts afresh. */
 const filtersKey = () => `lockerline.dashboard.filters.${peekUser()?.id ?? 0}`;

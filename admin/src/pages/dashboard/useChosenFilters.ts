@@ -5,7 +5,7 @@ import { useState } from 'react';
  * changes, and a reload starts it again; either used to put back the default dates. Until the user chooses, nothing
  * is stored and the defaults follow today. A stored value of another shape (an older build) is ignored.
  */
-export function useChosenFilters<T extends Record<string, string>>(key: string, defaults: () => T): [T, (update: (value: T) => T) => void] {
+export function useChosenFilters<T extends { [K in keyof T]: string }>(key: string, defaults: () => T): [T, (update: (value: T) => T) => void] {
   const [value, setValue] = useState<T>(() => {
     const initial = defaults();
     const stored = read(key);

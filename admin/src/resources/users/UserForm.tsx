@@ -46,10 +46,17 @@ function OwnCurrentPassword() {
  */
 export function ActiveInput() {
   const { identity } = useGetIdentity();
+  const actor = useActor();
   const record = useRecordContext();
   const [locale] = useLocaleState();
-  const self = identity && record?.id !== undefined ? { id: Number(identity.id), role: Number(record.role), merchant_id: (record.merchant_id as number | null) ?? null } : null;
-  const locked = self !== null && ownAccountProblem(self, { ...self, id: Number(record!.id), active: record!.active as boolean }, false) !== null;
+  const locked =
+    identity !== undefined &&
+    record?.id !== undefined &&
+    ownAccountProblem(
+      { id: Number(identity.id), role: actor.role, merchant_id: actor.merchant_id },
+      { id: Number(record.id), role: Number(record.role), merchant_id: (record.merchant_id as number | null) ?? null, active: record.active as boolean },
+      false,
+    ) !== null;
   return <BooleanInput source="active" label={req('active')} disabled={locked} helperText={locked ? formHint(locale, 'user_active_own') : undefined} />;
 }
 

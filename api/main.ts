@@ -33,6 +33,7 @@ import { DEFAULT_RETRY } from './notifications/outbox.js';
 import { relayActorCacheClears } from './auth/actor-cache.js';
 import { startCampaignScheduler } from './campaigns/scheduler.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../fixtures/demo.js';
+import { workerGcFlags } from './worker-gc.js';
 
 const ADMIN_DIR = 'admin/dist';
 
@@ -67,6 +68,7 @@ async function primary(): Promise<void> {
   const smtp = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
   const background = startBackground(database, config, secret, smtp, (line) => console.warn(line));
   let stopping = false;
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...workerGcFlags(WORKERS)] });
   const fork = (banner: boolean) => {
     const worker = cluster.fork({ [BANNER_ENV]: banner ? '1' : '0', LOCKERLINE_SEEDED: seeded ? '1' : '0' });
     let listening = false;

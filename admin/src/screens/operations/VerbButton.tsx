@@ -4,7 +4,7 @@
  */
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { LockerlineDataProvider } from '../../providers/dataProvider.js';
 import { useNoticeText } from '../../components/successNotice.js';
@@ -50,10 +50,15 @@ export function VerbButton({ resource, id, verb, label, confirm, run, body, icon
     onSettled: () => refresh(),
   });
   const busy = mutation.isPending;
+  // A double click fires twice before React disables the button: without this a draft was registered by the first
+  // click and refused ("Not in a registrable status") by the second.
+  const started = useRef(false);
 
   const execute = () => {
     setAsking(false);
-    mutation.mutate();
+    if (started.current) return;
+    started.current = true;
+    mutation.mutate(undefined, { onSettled: () => void (started.current = false) });
   };
 
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../roles.js';
-import { changesCredentials, managesUser, ownAccountProblem, userRefusal, userRoleAndMerchant, userScope, userWritableFields, USER_PROFILE_FIELDS } from './users.policy.js';
+import { changesCredentials, isOwnAccount, managesUser, ownAccountProblem, userRefusal, userRoleAndMerchant, userScope, userWritableFields, USER_PROFILE_FIELDS } from './users.policy.js';
 
 const ACME = 1;
 const GLOBEX = 2;
@@ -67,5 +67,10 @@ describe('users policy', () => {
     expect(changesCredentials(acmeUser, own, { email: 'new@example.com' })).toBe(true);
     expect(changesCredentials(acmeUser, own, { password: 'a-long-password' })).toBe(true);
     expect(changesCredentials(acmeAdmin, own, { password: 'a-long-password' })).toBe(false);
+  });
+
+  it('knows one\'s own account by id', () => {
+    expect(isOwnAccount({ id: 4 }, { id: 4 })).toBe(true);
+    expect(isOwnAccount({ id: 4 }, { id: 5 })).toBe(false);
   });
 });

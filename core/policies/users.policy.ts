@@ -84,7 +84,7 @@ export function userCrudAllowed(actor: UserActor, action: keyof typeof USER_CRUD
  * manages answers `not_found` to roles that manage users (as a foreign record anywhere), else `forbidden`.
  */
 export function userRefusal(actor: UserActor, action: UserAction, record: UserRecord): ErrorCode | null {
-  const self = record.id === actor.id;
+  const self = isOwnAccount(actor, record);
   const managed = managesUser(actor, record);
   if (action === 'request-token' && record.active != null && !record.active) return self || managed ? 'forbidden' : hidden(actor);
   if (action === 'delete') {
@@ -97,9 +97,12 @@ export function userRefusal(actor: UserActor, action: UserAction, record: UserRe
 const hidden = (actor: UserActor): ErrorCode => (roleMatches(actor.role, MANAGERS) ? 'not_found' : 'forbidden');
 
 /** The fields the actor may write on `record` (null: a new user); managers get the full set on users they manage. */
+/** Whether the record is the actor's own account (its own profile fields; a new e-mail or password needs the current one). */
+export const isOwnAccount = (actor: Pick<UserActor, 'id'>, record: Pick<UserRecord, 'id'>): boolean => record.id === actor.id;
+
 export function userWritableFields(actor: UserActor, record: UserRecord | null): readonly string[] {
   if (record === null) return roleMatches(actor.role, USER_CRUD_ROLES.create) ? USER_MANAGED_FIELDS : [];
-  return managesUser(actor, record) ? USER_MANAGED_FIELDS : record.id === actor.id ? USER_PROFILE_FIELDS : [];
+  return managesUser(actor, record) ? USER_MANAGED_FIELDS : isOwnAccount(actor, record) ? USER_PROFILE_FIELDS : [];
 }
 
 /** A problem with the role/merchant pair of a write, or with one's own account: the field and its message key. */
@@ -113,7 +116,7 @@ export interface UserWriteProblem {
  * a merchant's only admin or the only superadmin for good. Another manager does it.
  */
 export function ownAccountProblem(actor: UserActor, record: UserRecord, active: boolean): UserWriteProblem | null {
-  return record.id === actor.id && !active && Boolean(record.active) ? { field: 'active', key: 'user_rules.cannot_deactivate_self' } : null;
+  return isOwnAccount(actor, record) && !active && Boolean(record.active) ? { field: 'active', key: 'user_rules.cannot_deactivate_self' } : null;
 }
 
 /**
@@ -136,7 +139,7 @@ export function userRoleAndMerchant(
 
 /** Own-record credential changes (e-mail or password) that need the current password. */
 export function changesCredentials(actor: UserActor, record: UserRecord & { email?: string }, values: { email?: unknown; password?: unknown }): boolean {
-  if (record.id !== actor.id) return false;
+  if (!isOwnAccount(actor, record)) return false;
   const newPassword = typeof values.password === 'string' && values.password !== '';
   const newEmail = typeof values.email === 'string' && values.email.toLowerCase() !== String(record.email ?? '').toLowerCase();
   return newPassword || newEmail;

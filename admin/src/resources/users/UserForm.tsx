@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { LOCALES } from '../../../../core/constants.js';
 import { isAdminRole, isMerchantRole, isStoreRole } from '../../../../core/roles.js';
 import { schemas, userDefaults } from '../../../../core/schemas/index.js';
-import { ownAccountProblem } from '../../../../core/policies/users.policy.js';
+import { isOwnAccount, ownAccountProblem } from '../../../../core/policies/users.policy.js';
 import { formHint } from '../../../../core/i18n/form-hints.js';
 import { CountryInput } from '../../components/CountryInput.js';
 import { EnumInput } from '../../components/EnumInput.js';
@@ -36,7 +36,7 @@ function RoleDependentInputs() {
 function OwnCurrentPassword() {
   const { identity } = useGetIdentity();
   const record = useRecordContext();
-  if (record?.id === undefined || record.id !== identity?.id) return null;
+  if (record?.id === undefined || identity === undefined || !isOwnAccount({ id: Number(identity.id) }, { id: Number(record.id) })) return null;
   return <PasswordInput source="current_password" autoComplete="current-password" label="resources.users.fields.current_password" />;
 }
 

@@ -21,19 +21,23 @@ export async function countAttempt(request: FastifyRequest, reply: FastifyReply,
   const wait = await reserve(db, clock, `terminal:attempts:${locationId}`, PICKUP_CODE.attemptsPerMinute, MINUTE_MS);
   if (wait > 0) {
     reply.header('retry-after', String(wait));
-    throw new DomainError('locker.rate_limited', undefined, { params: { seconds: wait } });
+    throw new DomainError('locker.rate_limited', undefined, { params: { smart_count: wait } });
   }
 }
 
 /**
  * Reserves one code (or badge) check against the terminal's wrong counter before the check runs, so parallel
  * guesses cannot all pass a count taken before any of them was counted; throws locker.code_locked when the
- * window's allowance is used up. A right code gives its reservation back (giveBack).
+ * window's allowance is used up, saying how long is really left of the window (minutes, and Retry-After in
+ * seconds): before, it always said the whole window ("15 minutes") however little of it was left.
+ * A right code gives its reservation back (giveBack).
  */
-export async function reserveCheck(request: FastifyRequest, locationId: number, kind: WrongKind): Promise<void> {
+export async function reserveCheck(request: FastifyRequest, reply: FastifyReply, locationId: number, kind: WrongKind): Promise<void> {
   const { db, clock } = request.server;
-  if ((await reserve(db, clock, wrongKey(locationId, kind), PICKUP_CODE.maxWrong, LOCK_MS)) > 0) {
-    throw new DomainError('locker.code_locked', undefined, { params: { minutes: Math.ceil(LOCK_MS / MINUTE_MS) } });
+  const wait = await reserve(db, clock, wrongKey(locationId, kind), PICKUP_CODE.maxWrong, LOCK_MS);
+  if (wait > 0) {
+    reply.header('retry-after', String(wait));
+    throw new DomainError('locker.code_locked', undefined, { params: { smart_count: Math.ceil(wait / 60) } });
   }
 }
 

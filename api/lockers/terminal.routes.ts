@@ -39,7 +39,7 @@ async function courierOf(request: FastifyRequest<{ Body: TerminalBadgeBody }>, r
   const problem = badgeCodeProblem(request.body.badge);
   if (problem) fieldError('badge', problem.key, 'validation.failed', problem.params);
   if (count) await countAttempt(request, reply, locationId);
-  await reserveCheck(request, locationId, 'badge');
+  await reserveCheck(request, reply, locationId, 'badge');
   const courier = await courierByBadge(request.server.db, request.body.badge);
   if (!courier) throw new DomainError('locker.badge_invalid');
   await giveBack(request, locationId, 'badge');
@@ -94,7 +94,7 @@ export function registerTerminalRoutes(fastify: FastifyInstance): void {
     if (problem) fieldError('code', problem.key, 'validation.failed', problem.params);
     const code = normalizePickupCode(request.body.code) as string;
     await countAttempt(request, reply, location.id);
-    await reserveCheck(request, location.id, 'code');
+    await reserveCheck(request, reply, location.id, 'code');
     const packageId = await findByCode(app.db, location.id, code);
     if (packageId === undefined) throw new DomainError('locker.code_invalid');
     // The code is right (a package's live code here): whatever follows is not a wrong try.

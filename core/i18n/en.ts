@@ -738,9 +738,9 @@ export const appEn = {
     locker: {
       terminal_unauthenticated: 'Terminal not set up, or its secret changed.',
       code_invalid: 'This code is not valid here.',
-      code_locked: 'Too many wrong codes: try again in %{minutes} minutes.',
+      code_locked: 'Too many wrong codes: try again in 1 minute. |||| Too many wrong codes: try again in %{smart_count} minutes.',
       code_expired: 'This parcel’s storage time is over, so the door stays closed. Contact the sender (the shop you ordered from) with the tracking number from your message: they can ask for more time or tell you where the parcel goes next.',
-      rate_limited: 'Too many attempts: wait %{seconds} seconds.',
+      rate_limited: 'Too many attempts: wait 1 second. |||| Too many attempts: wait %{smart_count} seconds.',
       badge_invalid: 'This badge code is not valid.',
       no_terminal: 'This location has no locker terminal.',
       not_a_courier: 'Only drivers carry a badge code.',

@@ -362,12 +362,34 @@ describe('brute force', () => {
     const [right] = await codesOf(live[0]!.id);
     clock.set(new Date(started + seconds * 1000 + 61_000));
     const locked = await open('a', right!);
-    expect(locked.json()).toMatchObject({ code: 'locker.code_locked', message: expect.stringContaining('15 minutes') });
+    // The lock says what is left of its window (the second window began at 900 s and ends at 1,800 s), not the whole 15 minutes.
+    const left = PICKUP_CODE.lockWindowSeconds * 2 - (seconds + 61);
+    expect(locked.statusCode).toBe(423);
+    expect(locked.headers['retry-after']).toBe(String(left));
+    expect(locked.json()).toMatchObject({ code: 'locker.code_locked', message: `Too many wrong codes: try again in ${Math.ceil(left / 60)} minutes.` });
     clock.set(new Date(started + seconds * 1000 + 16 * 60_000));
     expect((await open('a', right!)).statusCode).toBe(200);
     // Another terminal was never locked.
     expect((await open('b', '000000')).json().code).toBe('locker.code_invalid');
   }, 600_000);
+
+  it('a lock about to end says so (1 minute, Retry-After), in English and Spanish; before, it always said 15 minutes', async () => {
+    await travel(new Date(clock.now().getTime() + 60 * 60_000));
+    const lockedAt = clock.now().getTime();
+    for (let i = 0; i < PICKUP_CODE.maxWrong; i++) expect((await open('b', `00000${i}`)).json().code).toBe('locker.code_invalid');
+    const full = await open('b', '000009');
+    expect(full.headers['retry-after']).toBe(String(PICKUP_CODE.lockWindowSeconds));
+    expect(full.json().message).toBe(`Too many wrong codes: try again in ${PICKUP_CODE.lockWindowSeconds / 60} minutes.`);
+    clock.set(new Date(lockedAt + (PICKUP_CODE.lockWindowSeconds - 30) * 1000));
+    const soon = await open('b', '000009');
+    expect(soon.statusCode).toBe(423);
+    expect(soon.headers['retry-after']).toBe('30');
+    expect(soon.json()).toEqual({ code: 'locker.code_locked', message: 'Too many wrong codes: try again in 1 minute.' });
+    const es = await kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.b}/open`, body: { code: '000009' }, headers: { ...terminal(lockers.b, secrets.b), 'accept-language': 'es' } });
+    expect(es.json()).toEqual({ code: 'locker.code_locked', message: 'Demasiados códigos incorrectos: inténtalo en 1 minuto.' });
+    clock.set(new Date(lockedAt + PICKUP_CODE.lockWindowSeconds * 1000 + 1000));
+    expect((await open('b', '000009')).json().code).toBe('locker.code_invalid');
+  });
 
   it('answers the rate limit and the lock in Spanish too', async () => {
     const es = await kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.b}/open`, body: { code: '000000' }, headers: { ...terminal(lockers.b, secrets.b), 'accept-language': 'es' } });

@@ -4,7 +4,7 @@
  * collect, scan a barcode: the door opens (deposit -> ready to collect, or retrieval of an expired parcel).
  */
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 
 import { badgeCodeInput, isBadgeCode } from '../../../core/policies/locker-access.policy.js';
 import { BIG, BIG_INPUT, useRefusal } from './KioskFrame.js';
@@ -44,6 +44,10 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
   const [opened, setOpened] = useState('');
   // The last scan that did not open a door: "locker full" reports it when the field is empty again.
   const [unplaced, setUnplaced] = useState('');
+  const barcodeField = useRef<HTMLInputElement>(null);
+  // After each answer the scan field has the focus again (a button pressed, then disabled while busy, had taken it):
+  // the scanner's next barcode goes there.
+  const focusBarcode = () => barcodeField.current?.focus();
 
   const signIn = async (e: FormEvent) => {
     e.preventDefault();
@@ -56,8 +60,12 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
     if (result.ok) setSession(result.data);
     else setError(refusal(result));
   };
-  const refresh = async () => {
+  /** A parcel was reported "locker full": its scan and any earlier refusal are done with. */
+  const reported = async () => {
     setUnplaced('');
+    setBarcode('');
+    setError('');
+    setOpened('');
     const fresh = await api.courier(badge.trim());
     if (fresh.ok) setSession(fresh.data);
   };
@@ -85,6 +93,7 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
       if (fresh.ok) setSession(fresh.data);
     } else setError(refusal(result));
     setBusy(false);
+    focusBarcode();
   };
 
   if (!session) {
@@ -110,14 +119,14 @@ export function CourierPanel({ api, onLeave }: { api: KioskApi; onLeave: () => v
         </Stack>
         <Box component="form" onSubmit={(e) => void scan(e)}>
           <Stack spacing={2}>
-            <TextField label={tl('kiosk.courier.barcode')} value={barcode} onChange={(e) => setBarcode(e.target.value.slice(0, 64))} autoFocus autoComplete="off" fullWidth
+            <TextField label={tl('kiosk.courier.barcode')} value={barcode} onChange={(e) => setBarcode(e.target.value.slice(0, 64))} autoFocus autoComplete="off" fullWidth inputRef={barcodeField}
               slotProps={{ htmlInput: { style: { ...BIG_INPUT, letterSpacing: '0.05em' }, 'data-testid': 'kiosk-barcode' } }} />
             <Button type="submit" variant="contained" sx={BIG} disabled={busy || !barcode.trim()}>{tl('kiosk.courier.scan')}</Button>
           </Stack>
         </Box>
         <Box role="status" aria-live="polite">{opened && <Alert severity="success" sx={{ fontSize: '1.4rem' }} data-testid="kiosk-opened">{opened}</Alert>}</Box>
         <Box role="alert" aria-live="assertive">{error && <Alert severity="error" sx={{ fontSize: '1.25rem' }}>{error}</Alert>}</Box>
-        <LockerFullReport api={api} badge={badge.trim()} barcode={barcode.trim().toUpperCase() || unplaced} onReported={() => void refresh()} />
+        <LockerFullReport api={api} badge={badge.trim()} barcode={barcode.trim().toUpperCase() || unplaced} onReported={() => void reported()} onAnswered={focusBarcode} />
         <PackageList title={tl('kiosk.courier.deposits')} rows={session.deposits} />
         <PackageList title={tl('kiosk.courier.retrievable')} rows={session.retrievable} />
       </Stack>

@@ -13,14 +13,19 @@ import { saveSecret } from './kioskApi.js';
 const L = lockerAccessMessages.en.kiosk.customer;
 type Call = { url: string; body?: string };
 let calls: Call[] = [];
+/** A test's own answer for a path ending (e.g. '/open'), else the defaults below. */
+let answers: Record<string, { status: number; body: unknown }> = {};
 
 beforeEach(() => {
   calls = [];
+  answers = {};
   saveSecret('7', 'tl_test_secret');
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, body: init?.body as string | undefined });
+      const own = Object.entries(answers).find(([end]) => url.endsWith(end))?.[1];
+      if (own) return { ok: own.status < 300, status: own.status, json: async () => own.body };
       const data = url.endsWith('/open') ? { compartment: 17 } : { id: 7, name: 'Locker Seven', code: 'LK-7' };
       return { ok: true, status: 200, json: async () => ({ data }) };
     }),
@@ -79,5 +84,51 @@ describe('KioskPage courier badge', () => {
     fireEvent.change(field, { target: { value: '1234 5678 9012' } });
     expect(field.value).toBe('1234567890'.slice(0, BADGE_DIGITS));
     expect(signIn().disabled).toBe(false);
+  });
+});
+
+describe('KioskPage after an answer', () => {
+  const C = lockerAccessMessages.en.kiosk.courier;
+  const refused = (message: string) => ({ status: 422, body: { code: 'locker.code_invalid', message } });
+
+  it('a refused code clicked with OPEN DOOR gives the focus back to the code field (a scanner’s next code lands there)', async () => {
+    answers['/open'] = refused('This code is not valid here.');
+    renderKiosk();
+    const field = screen.getByLabelText(L.code) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '123456' } });
+    const button = screen.getByRole('button', { name: L.open });
+    button.focus();
+    fireEvent.click(button);
+    await screen.findByText('This code is not valid here.');
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('the courier screen: a refused scan keeps the focus in the scan field; a "locker full" report clears the earlier refusal', async () => {
+    answers['/courier'] = { status: 200, body: { data: { courier: { id: 1, name: 'Dana Driver' }, deposits: [], retrievable: [] } } };
+    answers['/deposit'] = refused('Not a parcel for this locker now.');
+    answers['/report-full'] = {
+      status: 200,
+      body: { data: { barcode: 'LP1', status: 50, storage: { location_id: 4, name: 'Bay Street Pharmacy', class: 'pudo', distance: 2.1, expires_at: '2025-06-07T09:20:00.000Z', returns_at: '2025-06-03T09:20:00.000Z' } } },
+    };
+    renderKiosk();
+    fireEvent.click(await screen.findByRole('button', { name: C.enter }));
+    fireEvent.change(await screen.findByLabelText(C.badge), { target: { value: '1234567890' } });
+    fireEvent.click(screen.getByRole('button', { name: C.sign_in }));
+    const barcode = (await screen.findByLabelText(C.barcode)) as HTMLInputElement;
+    fireEvent.change(barcode, { target: { value: 'LP0' } });
+    const scan = screen.getByRole('button', { name: C.scan });
+    scan.focus();
+    fireEvent.click(scan);
+    await screen.findByText('Not a parcel for this locker now.');
+    expect(document.activeElement).toBe(barcode);
+
+    fireEvent.change(barcode, { target: { value: 'LP1' } });
+    const noDoor = screen.getByRole('button', { name: C.reason_no_free_door });
+    noDoor.focus();
+    fireEvent.click(noDoor);
+    await screen.findByTestId('kiosk-full-done');
+    await waitFor(() => expect(screen.queryByText('Not a parcel for this locker now.')).toBeNull());
+    expect(barcode.value).toBe('');
+    expect(document.activeElement).toBe(barcode);
   });
 });

@@ -4,7 +4,7 @@
  * opened; a courier signs in with a badge code to deposit parcels and collect expired ones.
  */
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 
 import { useParams } from 'react-router-dom';
 import { CourierPanel } from './CourierPanel.js';
@@ -42,6 +42,7 @@ function CustomerPanel({ api }: { api: KioskApi }) {
   const [busy, setBusy] = useState(false);
   const [door, setDoor] = useState<number | null>(null);
   const [error, setError] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // Only a well-shaped code is sent (core isPickupCode): a short one is never counted as a wrong try.
@@ -52,7 +53,12 @@ function CustomerPanel({ api }: { api: KioskApi }) {
     setBusy(false);
     setCode('');
     if (result.ok) setDoor(result.data.compartment);
-    else setError(refusal(result));
+    else {
+      setError(refusal(result));
+      // OPEN DOOR (disabled while busy) took the focus: give it back to the code field, where the customer's next
+      // digits and a handheld scanner's next code go.
+      field.current?.focus();
+    }
   };
   if (door !== null) {
     return (
@@ -78,6 +84,7 @@ function CustomerPanel({ api }: { api: KioskApi }) {
           onChange={(e) => setCode(pickupCodeInput(e.target.value))}
           helperText={tl('kiosk.customer.code_count', { count: code.length, digits: PICKUP_CODE.digits })}
           autoFocus
+          inputRef={field}
           autoComplete="one-time-code"
           fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', style: BIG_INPUT, 'data-testid': 'kiosk-code' } }}

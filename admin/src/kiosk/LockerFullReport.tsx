@@ -12,7 +12,8 @@ import { BIG, useRefusal } from './KioskFrame.js';
 import type { KioskApi } from './kioskApi.js';
 import { useLockerTexts } from '../screens/locker-access/useLockerTexts.js';
 
-export function LockerFullReport({ api, badge, barcode, onReported }: { api: KioskApi; badge: string; barcode: string; onReported: () => void }) {
+/** `onReported`: the parcel went to temporary storage; `onAnswered`: after every answer (the focus goes back to the scan field). */
+export function LockerFullReport({ api, badge, barcode, onReported, onAnswered }: { api: KioskApi; badge: string; barcode: string; onReported: () => void; onAnswered: () => void }) {
   const tl = useLockerTexts();
   const refusal = useRefusal();
   const [busy, setBusy] = useState(false);
@@ -25,6 +26,7 @@ export function LockerFullReport({ api, badge, barcode, onReported }: { api: Kio
     setError('');
     const result = await api.reportFull(badge, barcode, reason);
     setBusy(false);
+    onAnswered();
     if (!result.ok) return setError(refusal(result));
     const { storage } = result.data;
     setDone(tl('kiosk.courier.full_done', {

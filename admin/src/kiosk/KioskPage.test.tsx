@@ -8,7 +8,7 @@ import { lockerAccessMessages } from '../../../core/i18n/locker-access.js';
 import { BADGE_DIGITS, PICKUP_CODE } from '../../../core/policies/locker-access.policy.js';
 import { renderRoute } from '../components/testing.js';
 import { KioskPage } from './KioskPage.js';
-import { saveSecret } from './kioskApi.js';
+import { saveSecret, savedSecret } from './kioskApi.js';
 
 const L = lockerAccessMessages.en.kiosk.customer;
 type Call = { url: string; body?: string };
@@ -89,6 +89,7 @@ describe('KioskPage courier badge', () => {
 
 describe('KioskPage after an answer', () => {
   const C = lockerAccessMessages.en.kiosk.courier;
+  const S = lockerAccessMessages.en.kiosk.setup;
   const refused = (message: string) => ({ status: 422, body: { code: 'locker.code_invalid', message } });
 
   it('a refused code clicked with OPEN DOOR gives the focus back to the code field (a scanner’s next code lands there)', async () => {
@@ -101,6 +102,16 @@ describe('KioskPage after an answer', () => {
     fireEvent.click(button);
     await screen.findByText('This code is not valid here.');
     expect(document.activeElement).toBe(field);
+  });
+
+  it('a 401 on a customer’s code (the secret was rotated while the kiosk ran) asks for the secret again', async () => {
+    answers['/open'] = { status: 401, body: { code: 'locker.terminal_unauthenticated', message: 'Terminal not set up, or its secret changed.' } };
+    renderKiosk();
+    fireEvent.change(screen.getByLabelText(L.code), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: L.open }));
+    expect(await screen.findByText(S.rejected)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: S.title })).toBeTruthy();
+    expect(savedSecret('7')).toBeNull();
   });
 
   it('the courier screen: a refused scan keeps the focus in the scan field; a "locker full" report clears the earlier refusal', async () => {

@@ -103,25 +103,30 @@ export function KioskPage() {
   const [terminal, setTerminal] = useState<KioskTerminal | null>(null);
   const [rejected, setRejected] = useState(false);
   const [mode, setMode] = useState<'customer' | 'courier'>('customer');
-  const api = useMemo(() => (secret ? kioskApi(locationId, secret) : null), [locationId, secret]);
+  // A rotated or wrong secret, on the set-up check or on any later request (a customer's code, a courier's scan): ask again.
+  const api = useMemo(
+    () =>
+      secret
+        ? kioskApi(locationId, secret, () => {
+            saveSecret(locationId, null);
+            setSecret(null);
+            setRejected(true);
+            setMode('customer');
+          })
+        : null,
+    [locationId, secret],
+  );
 
   useEffect(() => {
     if (!api) return;
     let live = true;
     void api.terminal().then((result) => {
-      if (!live) return;
-      if (result.ok) setTerminal(result.data);
-      else if (result.status === 401) {
-        // A rotated or wrong secret: ask again.
-        saveSecret(locationId, null);
-        setSecret(null);
-        setRejected(true);
-      }
+      if (live && result.ok) setTerminal(result.data);
     });
     return () => {
       live = false;
     };
-  }, [api, locationId]);
+  }, [api]);
 
   if (!api) {
     return (

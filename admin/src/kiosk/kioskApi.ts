@@ -45,7 +45,10 @@ export interface LockerFullAnswer {
   storage: { location_id: number; name: string; class: string; distance: number | null; expires_at: string; returns_at: string };
 }
 
-async function call<T>(locationId: string, secret: string, path: string, body?: Record<string, unknown>): Promise<KioskResult<T>> {
+/** Called when the terminal refuses the secret (401): the page asks for it again. */
+type OnRejected = () => void;
+
+async function call<T>(locationId: string, secret: string, onRejected: OnRejected | undefined, path: string, body?: Record<string, unknown>): Promise<KioskResult<T>> {
   try {
     const res = await fetch(`/api/terminals/${encodeURIComponent(locationId)}${path}`, {
       method: body ? 'POST' : 'GET',
@@ -55,18 +58,26 @@ async function call<T>(locationId: string, secret: string, path: string, body?: 
     });
     const json = (await res.json().catch(() => ({}))) as { data?: T; code?: string; message?: string };
     if (res.ok && json.data !== undefined) return { ok: true, data: json.data };
+    if (res.status === 401) onRejected?.();
     return { ok: false, code: json.code ?? 'server_error', message: json.message, status: res.status };
   } catch {
     return { ok: false, code: 'network', status: 0 };
   }
 }
 
-export const kioskApi = (locationId: string, secret: string) => ({
-  terminal: () => call<KioskTerminal>(locationId, secret, ''),
-  open: (code: string) => call<{ compartment: number | null }>(locationId, secret, '/open', { code }),
-  courier: (badge: string) => call<CourierSession>(locationId, secret, '/courier', { badge }),
-  deposit: (badge: string, barcode: string) => call<{ compartment: number | null; barcode: string }>(locationId, secret, '/deposit', { badge, barcode }),
-  reportFull: (badge: string, barcode: string, reason: string) => call<LockerFullAnswer>(locationId, secret, '/report-full', { badge, barcode, reason }),
-  retrieve: (badge: string, barcode: string) => call<{ compartment: number | null; barcode: string }>(locationId, secret, '/retrieve', { badge, barcode }),
-});
+/**
+ * The terminal's API for one location and secret. `onRejected` runs on any 401 (the secret was rotated while the
+ * kiosk ran, or is wrong): not only the set-up check, so the next customer is not left with a refusal they cannot act on.
+ */
+export const kioskApi = (locationId: string, secret: string, onRejected?: OnRejected) => {
+  const send = <T,>(path: string, body?: Record<string, unknown>) => call<T>(locationId, secret, onRejected, path, body);
+  return {
+    terminal: () => send<KioskTerminal>(''),
+    open: (code: string) => send<{ compartment: number | null }>('/open', { code }),
+    courier: (badge: string) => send<CourierSession>('/courier', { badge }),
+    deposit: (badge: string, barcode: string) => send<{ compartment: number | null; barcode: string }>('/deposit', { badge, barcode }),
+    reportFull: (badge: string, barcode: string, reason: string) => send<LockerFullAnswer>('/report-full', { badge, barcode, reason }),
+    retrieve: (badge: string, barcode: string) => send<{ compartment: number | null; barcode: string }>('/retrieve', { badge, barcode }),
+  };
+};
 export type KioskApi = ReturnType<typeof kioskApi>;

@@ -18,6 +18,13 @@ export const PICKUP_CODE = {
   attemptsPerMinute: 10,
 } as const;
 
+/**
+ * How long the kiosk waits without a touch or a key before it goes back to the customers' code entry: a courier who
+ * walks away signed in would otherwise leave the next passer-by able to open doors with their badge (the list of
+ * expired parcels to collect shows their barcodes), and a "Door 17 is open" screen would greet the next customer.
+ */
+export const KIOSK_IDLE_SECONDS = { courier: 60, doorOpen: 30 } as const;
+
 /** Digits of a courier's badge code (random, crypto; shown once). */
 export const BADGE_DIGITS = 10;
 

@@ -3,9 +3,9 @@
  * so a short code is never sent (the API would refuse it anyway, without spending one of the terminal's wrong tries).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { lockerAccessMessages } from '../../../core/i18n/locker-access.js';
-import { BADGE_DIGITS, PICKUP_CODE } from '../../../core/policies/locker-access.policy.js';
+import { BADGE_DIGITS, KIOSK_IDLE_SECONDS, PICKUP_CODE } from '../../../core/policies/locker-access.policy.js';
 import { renderRoute } from '../components/testing.js';
 import { KioskPage } from './KioskPage.js';
 import { saveSecret, savedSecret } from './kioskApi.js';
@@ -35,6 +35,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   saveSecret('7', null);
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -141,5 +142,33 @@ describe('KioskPage after an answer', () => {
     await waitFor(() => expect(screen.queryByText('Not a parcel for this locker now.')).toBeNull());
     expect(barcode.value).toBe('');
     expect(document.activeElement).toBe(barcode);
+  });
+
+  it('a courier who walks away is signed out after the idle time; a touch restarts the wait', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answers['/courier'] = { status: 200, body: { data: { courier: { id: 1, name: 'Dana Driver' }, deposits: [], retrievable: [] } } };
+    renderKiosk();
+    fireEvent.click(await screen.findByRole('button', { name: C.enter }));
+    fireEvent.change(await screen.findByLabelText(C.badge), { target: { value: '1234567890' } });
+    fireEvent.click(screen.getByRole('button', { name: C.sign_in }));
+    await screen.findByText(C.signed_in.replace('%{name}', 'Dana Driver'));
+    act(() => vi.advanceTimersByTime((KIOSK_IDLE_SECONDS.courier - 5) * 1000));
+    fireEvent.pointerDown(document.body);
+    act(() => vi.advanceTimersByTime((KIOSK_IDLE_SECONDS.courier - 5) * 1000));
+    expect(screen.getByText(C.signed_in.replace('%{name}', 'Dana Driver'))).toBeTruthy();
+    act(() => vi.advanceTimersByTime(10 * 1000));
+    expect(await screen.findByRole('heading', { name: L.title })).toBeTruthy();
+    expect(screen.queryByText(C.signed_in.replace('%{name}', 'Dana Driver'))).toBeNull();
+  });
+
+  it('"Door 17 is open" goes back to the code entry after the idle time', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderKiosk();
+    fireEvent.change(screen.getByLabelText(L.code), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: L.open }));
+    expect(await screen.findByText('Door 17 is open')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(KIOSK_IDLE_SECONDS.doorOpen * 1000 + 100));
+    expect(await screen.findByLabelText(L.code)).toBeTruthy();
+    expect(screen.queryByText('Door 17 is open')).toBeNull();
   });
 });

@@ -10,8 +10,9 @@ import { useParams } from 'react-router-dom';
 import { CourierPanel } from './CourierPanel.js';
 import { BIG, BIG_INPUT, KioskFrame, useRefusal } from './KioskFrame.js';
 import { kioskApi, saveSecret, savedSecret, type KioskApi, type KioskTerminal } from './kioskApi.js';
+import { useIdle } from './useIdle.js';
 import { useLockerTexts } from '../screens/locker-access/useLockerTexts.js';
-import { PICKUP_CODE, isPickupCode, pickupCodeInput } from '../../../core/policies/locker-access.policy.js';
+import { KIOSK_IDLE_SECONDS, PICKUP_CODE, isPickupCode, pickupCodeInput } from '../../../core/policies/locker-access.policy.js';
 
 function SetupPanel({ locationId, onSaved, rejected }: { locationId: string; onSaved: (secret: string) => void; rejected: boolean }) {
   const tl = useLockerTexts();
@@ -43,6 +44,8 @@ function CustomerPanel({ api }: { api: KioskApi }) {
   const [door, setDoor] = useState<number | null>(null);
   const [error, setError] = useState('');
   const field = useRef<HTMLInputElement>(null);
+  // The next customer is greeted by the code entry, not by the last one's open door.
+  useIdle(KIOSK_IDLE_SECONDS.doorOpen, () => setDoor(null), door !== null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // Only a well-shaped code is sent (core isPickupCode): a short one is never counted as a wrong try.
@@ -116,6 +119,8 @@ export function KioskPage() {
         : null,
     [locationId, secret],
   );
+  // A courier who walks away is signed out (the badge lives only in the courier panel's state).
+  useIdle(KIOSK_IDLE_SECONDS.courier, () => setMode('customer'), mode === 'courier');
 
   useEffect(() => {
     if (!api) return;

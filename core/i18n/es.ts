@@ -743,7 +743,7 @@ export const appEs: AppCatalogue = {
       terminal_unauthenticated: 'Terminal sin configurar, o ha cambiado la clave del terminal.',
       code_invalid: 'Este código no es válido aquí.',
       code_locked: 'Demasiados códigos incorrectos: inténtalo en 1 minuto. |||| Demasiados códigos incorrectos: inténtalo en %{smart_count} minutos.',
-      code_expired: 'El plazo de almacenamiento de este paquete terminó, así que la puerta no se abre. Contacta con el remitente (la tienda donde hiciste el pedido) con el número de seguimiento de tu mensaje: puedes pedir más tiempo o decirle adónde irá el paquete.',
+      code_expired: 'El plazo de almacenamiento de este paquete terminó, así que la puerta no se abre. Contacta con el remitente (la tienda donde hiciste el pedido) con el número de seguimiento de tu mensaje: la tienda puede pedir más tiempo o decirte adónde irá el paquete.',
       rate_limited: 'Demasiados intentos: espera 1 segundo. |||| Demasiados intentos: espera %{smart_count} segundos.',
       badge_invalid: 'Este código de credencial no es válido.',
       no_terminal: 'Esta ubicación no tiene terminal de taquillas.',

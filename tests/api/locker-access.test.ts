@@ -217,6 +217,11 @@ describe('courier at the kiosk and the customer’s code', () => {
     await runPackagePass(t.db, t.dialect, clock.now());
     expect(await statusOf(t.db, 'packages', p!.id)).toBe(-40);
     expect((await open('a', code!)).statusCode).toBe(410);
+    // In Spanish too, with who does what: the shop asks for more time or tells the customer where the parcel goes
+    // (it read "puedes pedir más tiempo o decirle adónde irá": the customer telling the shop).
+    const es = await kiosk.request({ method: 'POST', url: `/api/terminals/${lockers.a}/open`, body: { code }, headers: { ...terminal(lockers.a, secrets.a), 'accept-language': 'es' } });
+    expect(es.statusCode).toBe(410);
+    expect(es.json().message).toContain('Contacta con el remitente (la tienda donde hiciste el pedido) con el número de seguimiento de tu mensaje: la tienda puede pedir más tiempo o decirte adónde irá el paquete.');
     expect((await sa.post(`/api/packages/${p!.id}/extend-expiry`)).statusCode).toBe(200);
     expect(await codesOf(p!.id)).toEqual([code]);
     expect((await open('a', code!)).statusCode).toBe(200);

@@ -5,7 +5,7 @@
  * permission hears 403 first; the locker-full reason, a coded `locker.*` refusal) stay loose here.
  */
 import { Type, type Static } from 'typebox';
-import { DOOR_EVENT_KINDS, PICKUP_CODE, type DoorEventKind } from '../policies/locker-access.policy.js';
+import { BADGE_DIGITS, DOOR_EVENT_KINDS, PICKUP_CODE, type DoorEventKind } from '../policies/locker-access.policy.js';
 import { LOCKER_FULL_REASONS } from '../policies/lockers.policy.js';
 import { Id } from './common.js';
 
@@ -25,17 +25,24 @@ export const TerminalCodeBody = Type.Object({
 });
 export type TerminalCodeBody = Static<typeof TerminalCodeBody>;
 
+/**
+ * The courier's badge, on every courier route. Its shape is checked by the route with core badgeCodeProblem (like the
+ * pickup code), so a number, null or a long string answers the coded validation.badge_code ("A courier badge is
+ * exactly 10 digits.") without spending a wrong try, not the schema's "Must be one of the allowed values.".
+ */
+const badge = Type.Unknown({ description: `the ${BADGE_DIGITS}-digit badge code, as a string; another shape: 422 validation.failed, not a wrong try` });
+
 /** POST /api/terminals/:location_id/courier: the courier's badge. */
-export const TerminalBadgeBody = Type.Object({ badge: text(32) });
+export const TerminalBadgeBody = Type.Object({ badge });
 export type TerminalBadgeBody = Static<typeof TerminalBadgeBody>;
 
 /** POST /api/terminals/:location_id/deposit and /retrieve: the courier's badge and the scanned barcode. */
-export const TerminalScanBody = Type.Object({ badge: text(32), barcode: text(64) });
+export const TerminalScanBody = Type.Object({ badge, barcode: text(64) });
 export type TerminalScanBody = Static<typeof TerminalScanBody>;
 
 /** POST /api/terminals/:location_id/report-full: the reason is checked by lockerFullReasonOf (coded error). */
 export const TerminalReportFullBody = Type.Object({
-  badge: text(32),
+  badge,
   barcode: text(64),
   reason: Type.Optional(Type.String({ description: LOCKER_FULL_REASONS.join(' | ') })),
 });

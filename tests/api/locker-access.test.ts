@@ -317,10 +317,17 @@ describe('wrongly shaped codes', () => {
     await travel(new Date(clock.now().getTime() + 20 * 60_000));
     const counters = () => t.db.selectFrom('throttle').selectAll().where('key', 'like', `terminal:%:${lockers.a}`).orderBy('key').execute();
     const before = await counters();
-    for (const bad of ['1', '1', '1', '1', '1', '123456', '12345678901', 'abcdefghij']) {
+    // Any shape that is not 10 digits, a number or a long string included, is the badge's own message (null: required);
+    // before, the schema answered those with "Must be one of the allowed values." or "at most 32 characters".
+    for (const bad of ['1', '1', '1', '1', '1', '123456', '12345678901', 'abcdefghij', 1234567890, ['1234567890'], '1'.repeat(5000)]) {
       const res = await courier('courier', { badge: bad });
-      expect(res.statusCode, bad).toBe(422);
-      expect(res.json(), bad).toMatchObject({ code: 'validation.failed', errors: { badge: `A courier badge is exactly ${BADGE_DIGITS} digits.` } });
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(res.json(), String(bad)).toMatchObject({ code: 'validation.failed', errors: { badge: `A courier badge is exactly ${BADGE_DIGITS} digits.` } });
+    }
+    expect((await courier('courier', { badge: null })).json()).toMatchObject({ code: 'validation.failed', errors: { badge: 'This field is required.' } });
+    for (const path of ['deposit', 'retrieve', 'report-full']) {
+      const res = await courier(path, { badge: 1234567890, barcode: 'LP0', reason: 'door_fault' });
+      expect(res.json(), path).toMatchObject({ code: 'validation.failed', errors: { badge: `A courier badge is exactly ${BADGE_DIGITS} digits.` } });
     }
     expect(await counters()).toEqual(before);
     expect((await courier('courier', { badge })).statusCode).toBe(200);

@@ -4,6 +4,7 @@
  */
 import type { ErrorCode } from '../errors.js';
 import { PACKAGE_RULES } from '../machines/package.machine.js';
+import { IDENTIFICATION_PHOTO_TYPES } from './identification-photo.policy.js';
 
 /** The verbs a scan screen records (driver: pickup, deposit; PUDO and warehouse: check-in, check-out). */
 export const SCAN_ACTIONS = ['pickup', 'check-in', 'check-out', 'deposit'] as const;
@@ -26,7 +27,8 @@ export const SCAN_SYNC_KEEP_DAYS = 30;
 export const SCAN_CLOCK_SKEW_MS = 5 * 60_000;
 /** The PUDO hand-over photo of a synced scan, decoded. */
 export const SCAN_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
-export const SCAN_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The photo's image types (the live hand-over's: core/policies/identification-photo.policy.ts). */
+export const SCAN_PHOTO_TYPES = IDENTIFICATION_PHOTO_TYPES;
 /** Request body limit of the sync route: a batch carrying a few photos (base64 is 4/3 of the bytes). */
 export const SCAN_SYNC_BODY_LIMIT = 12 * 1024 * 1024;
 /** GET /api/scans/known answers at most this many packages, the most recently changed first. */

@@ -184,6 +184,15 @@ describe('package lifecycle', () => {
     const noPhoto = await pudo.post(`/api/packages/${p1.id}/check-out`, { location_id: id.pudo });
     expect(noPhoto.statusCode).toBe(422);
     expect(noPhoto.json().code).toBe('package.identification_required');
+    // A file only labelled as a photo (text, a PNG sent as JPEG, one byte) is no proof: refused, nothing changes.
+    for (const [type, data] of [['image/jpeg', Buffer.from('not a picture of anything')], ['image/jpeg', PNG], ['image/webp', Buffer.from([0])]] as const) {
+      const lying = multipart({ location_id: String(id.pudo) }, { name: 'image', type, data });
+      const refused = await pudo.request({ method: 'POST', url: `/api/packages/${p1.id}/check-out`, body: lying.body, headers: lying.headers });
+      expect(refused.statusCode, `${type} ${data.length}`).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'validation.failed', errors: { image: expect.any(String) } });
+    }
+    expect(await statusOf(t.db, 'packages', p1.id)).toBe(90);
+    expect((await sa.get(`/api/packages/${p1.id}/identification-image`)).statusCode).toBe(404);
     const form = multipart({ location_id: String(id.pudo) }, { name: 'image', type: 'image/png', data: PNG });
     const out = await pudo.request({ method: 'POST', url: `/api/packages/${p1.id}/check-out`, body: form.body, headers: form.headers });
     expect(out.statusCode, out.body).toBe(200);

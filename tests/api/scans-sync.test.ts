@@ -23,6 +23,9 @@ const id = { pudo: 0, otherPudo: 0, locker: 0, warehouse: 0, driver: 0, driver2:
 type Scan = Record<string, unknown>;
 type Outcome = { client_id: string | null; result: string; code?: string; message?: string; package?: { id: number; barcode: string; status: number; status_label?: string }; server_time: string; replayed: boolean };
 
+/** The first bytes of a PNG (its signature and header): what a photo's type is told by. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 /** A device time written as a phone in the Bahamas would (UTC-5). */
 function deviceTime(at: Date): string {
@@ -189,12 +192,25 @@ describe('POST /api/scans/sync', () => {
     expect(checkIn).toMatchObject({ result: 'applied', package: { status: 90 } });
     const [noPhoto] = await sync(pudo, [scan(p.barcode, 'check-out')]);
     expect(noPhoto).toMatchObject({ result: 'refused', code: 'package.identification_required' });
-    const photo = { mime: 'image/png', data: Buffer.from('a tiny png of an ID card').toString('base64') };
+    // A photo only labelled as one (text, a PNG sent as JPEG) is no proof of the customer's ID: refused, nothing kept.
+    const lying = [
+      { mime: 'image/png', data: Buffer.from('a tiny png of an ID card').toString('base64') },
+      { mime: 'image/jpeg', data: PNG.toString('base64') },
+      { mime: 'image/webp', data: 'AA==' },
+    ];
+    const refusedPhotos = await sync(pudo, lying.map((identification) => scan(p.barcode, 'check-out', { identification })));
+    for (const out of refusedPhotos) {
+      expect(out).toMatchObject({ result: 'refused', code: 'scan.invalid' });
+      expect(out.message).toContain('identification.data');
+    }
+    expect(await statusOf(t.db, 'packages', p.id)).toBe(90);
+    expect(await t.db.selectFrom('package_images').select('package_id').where('package_id', '=', p.id).execute()).toEqual([]);
+    const photo = { mime: 'image/png', data: PNG.toString('base64') };
     const [out] = await sync(pudo, [scan(p.barcode, 'check-out', { identification: photo })]);
     expect(out).toMatchObject({ result: 'applied', package: { status: 100 } });
     const image = await t.db.selectFrom('package_images').select(['mime', 'data']).where('package_id', '=', p.id).executeTakeFirstOrThrow();
     expect(image.mime).toBe('image/png');
-    expect(Buffer.from(image.data).toString()).toBe('a tiny png of an ID card');
+    expect(Buffer.from(image.data).equals(PNG)).toBe(true);
   });
 
   it('warehouse: a check-in, and a check-out that must name the driver', async () => {
@@ -248,7 +264,7 @@ describe('POST /api/scans/sync', () => {
 
   it('a photo over 2 MB is refused, a body over the limit answers 413', async () => {
     const p = await waiting(id.pudo);
-    const big = Buffer.alloc(2 * 1024 * 1024 + 1, 7).toString('base64');
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2 * 1024 * 1024 - 2, 7)]).toString('base64'); // a JPEG's start, 1 byte over
     const [out] = await sync(pudo, [scan(p.barcode, 'check-out', { identification: { mime: 'image/jpeg', data: big } })]);
     expect(out).toMatchObject({ result: 'refused', code: 'scan.invalid' });
     const huge = Buffer.alloc(10 * 1024 * 1024, 7).toString('base64');

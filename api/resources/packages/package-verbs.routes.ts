@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../core/errors.js';
 import type { PackageAction } from '../../../core/machines/index.js';
 import { canSeeIdentificationImage } from '../../../core/permissions.js';
+import { isIdentificationPhoto, isIdentificationPhotoType } from '../../../core/policies/identification-photo.policy.js';
 import { requireAuth, requirePermission } from '../../plugins/auth.js';
 import { AlternativesResponse, BarcodeQuery, DriversResponse, FetchBody, IdParams, LabelQuery, NoQuery, PackageResponse, PackageVerbBody } from '../../../core/contract/index.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -25,7 +26,6 @@ import { againOnDuplicate } from '../../db/unique-violation.js';
 type Body = Record<string, unknown>;
 
 const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** JSON/form body, or multipart (PUDO check-out: field `image` plus plain fields). */
 async function readBody(request: FastifyRequest): Promise<{ body: Body; image: PackageActionInput['identification'] }> {
@@ -37,8 +37,10 @@ async function readBody(request: FastifyRequest): Promise<{ body: Body; image: P
     if (part.type === 'file') {
       const data = await part.toBuffer();
       if (part.fieldname !== 'image') continue;
-      if (!IMAGE_TYPES.includes(part.mimetype)) fieldError('image', 'validation.in');
+      if (!isIdentificationPhotoType(part.mimetype)) fieldError('image', 'validation.in');
       if (part.file.truncated) fieldError('image', 'validation.in');
+      // The bytes must be the image the type says: a file only labelled image/jpeg is no photo of an ID.
+      if (data.length && !isIdentificationPhoto(part.mimetype, data)) fieldError('image', 'validation.in');
       if (data.length) image = { mime: part.mimetype, data };
     } else body[part.fieldname] = part.value;
   }

@@ -1,10 +1,11 @@
 /**
  * One scan of a sync batch, read on its own (docs/offline-scanning.md): the contract's shape (core ScanIn), a
- * real device time with an offset, and a photo that is base64 of at most 2 MB. A problem names the first field
- * at fault; the caller refuses that scan (`scan.invalid`) and goes on with the next.
+ * real device time with an offset, and a photo that is base64 of at most 2 MB and really an image of the type it
+ * claims. A problem names the first field at fault; the caller refuses that scan (`scan.invalid`) and goes on.
  */
 import { Compile } from 'typebox/compile';
 import { ScanIn } from '../../../core/contract/index.js';
+import { isIdentificationPhoto } from '../../../core/policies/identification-photo.policy.js';
 import { SCAN_CLIENT_ID_RE, SCAN_PHOTO_MAX_BYTES, base64Bytes, parseDeviceTime } from '../../../core/policies/scans.policy.js';
 
 const checker = Compile(ScanIn);
@@ -38,7 +39,10 @@ export function readScan(raw: unknown): ReadScan | { field: string } {
   if (scan.identification) {
     const bytes = base64Bytes(scan.identification.data);
     if (bytes === null || bytes === 0 || bytes > SCAN_PHOTO_MAX_BYTES) return { field: 'identification.data' };
-    identification = { mime: scan.identification.mime, data: Buffer.from(scan.identification.data, 'base64') };
+    const data = Buffer.from(scan.identification.data, 'base64');
+    // The bytes must be the image the type says: a file only labelled image/jpeg is no photo of an ID.
+    if (!isIdentificationPhoto(scan.identification.mime, data)) return { field: 'identification.data' };
+    identification = { mime: scan.identification.mime, data };
   }
   return { scan, at, identification };
 }

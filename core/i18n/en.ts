@@ -1130,6 +1130,7 @@ export const appEn = {
         snap: 'Take photo',
         retake: 'Retake',
         submit: 'Hand over',
+        unreadable: 'This photo could not be read: take it again, as a JPEG, PNG or WebP picture.',
       },
       handover: {
         title: 'Check out %{barcode} to a driver',

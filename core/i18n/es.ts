@@ -1140,6 +1140,7 @@ export const appEs: AppCatalogue = {
         snap: 'Hacer foto',
         retake: 'Repetir foto',
         submit: 'Entregar',
+        unreadable: 'No se ha podido leer la foto: hazla de nuevo, como imagen JPEG, PNG o WebP.',
       },
       handover: {
         title: 'Entregar %{barcode} a un repartidor',

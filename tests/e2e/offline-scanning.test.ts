@@ -191,6 +191,12 @@ describeE2e('offline scanning (issue 14)', (env) => {
     await known.getByText(pkg.barcode, { exact: false }).waitFor();
     await known.getByRole('button', { name: en.screens.ops.actions.hand_over }).click();
     const dialog = pudo.getByRole('dialog', { name: en.screens.ops.identification.title });
+    // A file that is no picture: said in the user's words (not the browser's), nothing queued, the hand-over offered again.
+    await dialog.getByTestId('identification-file').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') });
+    await dialog.getByRole('button', { name: en.screens.ops.identification.submit }).click();
+    await pudo.getByTestId('scan-problem').getByText(en.screens.ops.identification.unreadable).waitFor();
+    expect((await deviceScans(pudo)).filter((s) => s.barcode === pkg.barcode)).toEqual([]);
+    await known.getByRole('button', { name: en.screens.ops.actions.hand_over }).click();
     await dialog.getByTestId('identification-file').setInputFiles(join(ROOT, 'admin/public/icons/icon-512.png'));
     await dialog.getByRole('button', { name: en.screens.ops.identification.submit }).click();
     await pudo.getByTestId('scan-notice').getByText(pkg.barcode, { exact: false }).waitFor();

@@ -105,8 +105,11 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     try {
       await queue.enqueue(known.barcode, 'check-out', locationId, image);
       setNotice(translate('screens.ops.offline.handover_queued', { barcode: known.barcode }));
-    } catch (error) {
-      fail({ status: 0, message: String((error as Error)?.message ?? error), hint: translate('screens.ops.hints.identification') });
+    } catch {
+      // The photo could not be decoded or made small enough (queuedPhoto): said in the user's language, and the
+      // hand-over is offered again for a new photo (the customer is still at the counter).
+      setHandOffline(known);
+      fail({ status: 0, message: translate('screens.ops.identification.unreadable'), hint: translate('screens.ops.hints.identification') });
     }
   };
 

@@ -1,13 +1,13 @@
 /**
  * Driver screen (issue 3) at phone width: consolidating a package into another (distinct vibration, the
  * container marked, the links on both package pages), and fetching an unknown barcode from the merchant's
- * system (the local fetch provider's fixtures).
+ * system (the local fetch provider's fixtures); offline, the error of one scan does not stay beside the next.
  */
 import { outcomeCounts, translate } from '../../core/i18n/index.js';
 import { expect, it } from 'vitest';
 import { FETCH_FIXTURES } from '../../api/providers/fetch/index.js';
 import { CONSOLIDATION_VIBRATION, ERROR_VIBRATION } from '../../admin/src/screens/shared/feedback.js';
-import { PHONE, apiData, describeE2e, en, signIn } from './helpers.js';
+import { PHONE, apiData, apiPost, describeE2e, en, signIn } from './helpers.js';
 import { locationId, recordVibrations, scan, shipmentAwaitingPickup, vibrations } from './operations-steps.js';
 
 const text = (phrase: string, params: Record<string, string>) => phrase.replace(/%\{(\w+)\}/g, (_m, name: string) => params[name] ?? '');
@@ -95,5 +95,38 @@ describeE2e('driver screen', (env) => {
     const shown = await apiData<{ shipment: { reference_id: string; external_reference_id: string } }>(driver, `/api/packages/${pkg.id}`);
     expect(shown.shipment.external_reference_id).toBe(fetched.external_reference_id);
     await card.getByText(shown.shipment.reference_id).waitFor();
+  });
+
+  it('offline, a scan that needs a connection says so, and the error goes with the next scan or another mode', async () => {
+    const admin = await env.newPage();
+    await signIn(admin, 'merchant.admin@example.com');
+    const pudo = await locationId(admin, 'PD-NAS-01');
+    const [carried, waiting, other] = await Promise.all([0, 1, 2].map(() => shipmentAwaitingPickup(admin, pudo)));
+    const driver = await env.newPage(PHONE);
+    await signIn(driver, 'driver@example.com');
+    await driver.waitForURL((url) => url.pathname === '/driver');
+    await apiPost(driver, `/api/packages/${carried!.packages[0]!.id}/pickup`);
+    await driver.reload(); // the device's list now knows the one carried (a deposit next) and the two waiting
+    const known = driver.getByTestId('driver-packages');
+    await known.locator('summary').click();
+    for (const shipment of [carried!, waiting!, other!]) await known.locator(`[data-barcode="${shipment.packages[0]!.barcode}"]`).waitFor();
+    await driver.context().setOffline(true);
+    const problem = driver.getByTestId('scan-problem');
+
+    // A deposit cannot be queued: it needs a connection.
+    await scan(driver, carried!.packages[0]!.barcode);
+    await problem.getByText(en.screens.ops.offline.needs_connection).waitFor();
+    // The next scan, a pickup, is queued: its line says so, and the last scan's error is gone.
+    await scan(driver, waiting!.packages[0]!.barcode);
+    await driver.getByTestId('scan-log').getByRole('listitem').filter({ hasText: waiting!.packages[0]!.barcode }).waitFor();
+    await problem.waitFor({ state: 'hidden' });
+
+    // The error goes with a change of mode too (consolidating needs a connection; back to scanning).
+    await driver.getByRole('button', { name: en.screens.ops.modes.consolidate }).click();
+    await scan(driver, other!.packages[0]!.barcode);
+    await problem.getByText(en.screens.ops.offline.needs_connection).waitFor();
+    await driver.getByRole('button', { name: en.screens.ops.modes.scan, exact: true }).click();
+    await problem.waitFor({ state: 'hidden' });
+    await driver.context().setOffline(false);
   });
 });

@@ -38,7 +38,7 @@ const CARD_VERBS = ['pickup', 'extend-expiry', 'expire', 'deconsolidate'] as con
 export function DriverScreen() {
   const translate = useTranslate();
   const statusLabel = useStatusLabel('packages');
-  const { busy, problem, run, fail, describe } = useScanTask();
+  const { busy, problem, setProblem, run, fail, describe } = useScanTask();
   const { fetchFromMerchant, findPackage, lookupPackage, packageVerb, refreshPackage } = usePackageOperations();
   const [mode, setMode] = useState<Mode>('scan');
   const [current, setCurrent] = useState<PackageResult | null>(null);
@@ -80,9 +80,15 @@ export function DriverScreen() {
       }
     });
 
-  const onScan = (code: string) => {
+  /** What the screen said of the last scan or mode: a new scan or mode starts clean, so no old error sits beside it. */
+  const clearFeedback = () => {
     setNotice(null);
     setMissing(null);
+    setProblem(null);
+  };
+
+  const onScan = (code: string) => {
+    clearFeedback();
     if (mode === 'quick_pickup' || (mode === 'scan' && !queue.online)) {
       setCurrent(null);
       return queuePickup(code);
@@ -140,6 +146,7 @@ export function DriverScreen() {
         onChange={(_e, next: Mode | null) => {
           if (!next) return;
           setMode(next);
+          clearFeedback();
           setCurrent(null);
           setContainer(null);
           log.clear();

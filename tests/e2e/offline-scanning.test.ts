@@ -191,13 +191,14 @@ describeE2e('offline scanning (issue 14)', (env) => {
     await known.getByText(pkg.barcode, { exact: false }).waitFor();
     await known.getByRole('button', { name: en.screens.ops.actions.hand_over }).click();
     const dialog = pudo.getByRole('dialog', { name: en.screens.ops.identification.title });
-    // A file that is no picture: said in the user's words (not the browser's), nothing queued, the hand-over offered again.
+    // A file that is no picture: said at once in the user's words (not the browser's), no hand-over offered with it,
+    // nothing queued; another photo can be chosen.
     await dialog.getByTestId('identification-file').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') });
-    await dialog.getByRole('button', { name: en.screens.ops.identification.submit }).click();
-    await pudo.getByTestId('scan-problem').getByText(en.screens.ops.identification.unreadable).waitFor();
+    await dialog.getByTestId('identification-unreadable').getByText(en.screens.ops.identification.unreadable).waitFor();
+    expect(await dialog.getByRole('button', { name: en.screens.ops.identification.submit }).count()).toBe(0);
     expect((await deviceScans(pudo)).filter((s) => s.barcode === pkg.barcode)).toEqual([]);
-    await known.getByRole('button', { name: en.screens.ops.actions.hand_over }).click();
     await dialog.getByTestId('identification-file').setInputFiles(join(ROOT, 'admin/public/icons/icon-512.png'));
+    await dialog.getByTestId('identification-unreadable').waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: en.screens.ops.identification.submit }).click();
     await pudo.getByTestId('scan-notice').getByText(pkg.barcode, { exact: false }).waitFor();
     const line = pudo.getByTestId('scan-log').getByRole('listitem').filter({ hasText: pkg.barcode });

@@ -1,11 +1,12 @@
 /**
  * The customer's identification photo for a PUDO hand-over: live camera (getUserMedia) with snap,
  * retake and submit; where there is no camera or it is refused, a file input (which on phones offers
- * the camera app) does the same job.
+ * the camera app) does the same job. A chosen file that is no JPEG, PNG or WebP picture is said so at once.
  */
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { isIdentificationPhotoType } from '../../../../core/policies/identification-photo.policy.js';
 import { hasCamera, startCameraPreview } from './camera.js';
 
 export interface IdentificationCaptureProps {
@@ -23,6 +24,18 @@ function snapshot(video: HTMLVideoElement): Promise<Blob | null> {
   return new Promise((done) => canvas.toBlob(done, 'image/jpeg', 0.85));
 }
 
+/** A chosen file the hand-over can use: a JPEG, PNG or WebP (what the server takes) that the browser can decode. */
+async function readablePhoto(file: File): Promise<boolean> {
+  if (!isIdentificationPhotoType(file.type)) return false;
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function IdentificationCapture({ open, busy, onCancel, onSubmit }: IdentificationCaptureProps) {
   const translate = useTranslate();
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -30,6 +43,8 @@ export function IdentificationCapture({ open, busy, onCancel, onSubmit }: Identi
   const [cameraFailed, setCameraFailed] = useState(false);
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  /** The file chosen last is no photo the hand-over can use (not an image, or of a type not taken). */
+  const [unreadable, setUnreadable] = useState(false);
 
   // The live camera runs while the dialog is open and no photo is taken.
   useEffect(() => {
@@ -50,8 +65,17 @@ export function IdentificationCapture({ open, busy, onCancel, onSubmit }: Identi
   }, [photo]);
 
   useEffect(() => {
-    if (!open) setPhoto(null);
+    if (!open) {
+      setPhoto(null);
+      setUnreadable(false);
+    }
   }, [open]);
+
+  const choose = async (file: File | null) => {
+    const usable = file !== null && (await readablePhoto(file));
+    setUnreadable(file !== null && !usable);
+    setPhoto(usable ? file : null);
+  };
 
   const snap = async () => {
     if (videoRef.current) setPhoto(await snapshot(videoRef.current));
@@ -65,6 +89,11 @@ export function IdentificationCapture({ open, busy, onCancel, onSubmit }: Identi
           {translate('screens.ops.identification.intro')}
         </Typography>
         {cameraFailed && <Alert severity="info" sx={{ mb: 1 }}>{translate('screens.ops.identification.no_camera')}</Alert>}
+        {unreadable && (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }} data-testid="identification-unreadable">
+            {translate('screens.ops.identification.unreadable')}
+          </Alert>
+        )}
         {preview ? (
           <Box component="img" src={preview} alt={translate('screens.ops.identification.preview')} sx={{ width: '100%', borderRadius: 1 }} />
         ) : useFile ? (
@@ -76,7 +105,7 @@ export function IdentificationCapture({ open, busy, onCancel, onSubmit }: Identi
               accept="image/jpeg,image/png,image/webp"
               capture="environment"
               data-testid="identification-file"
-              onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+              onChange={(e) => void choose(e.target.files?.[0] ?? null)}
             />
           </Button>
         ) : (

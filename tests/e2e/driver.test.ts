@@ -1,7 +1,8 @@
 /**
  * Driver screen (issue 3) at phone width: consolidating a package into another (distinct vibration, the
  * container marked, the links on both package pages), and fetching an unknown barcode from the merchant's
- * system (the local fetch provider's fixtures); offline, the error of one scan does not stay beside the next.
+ * system (the local fetch provider's fixtures); offline, the error of one scan does not stay beside the next; a
+ * lapsed session with scans queued leads to the sign-in page, and the scans go once signed in again.
  */
 import { outcomeCounts, translate } from '../../core/i18n/index.js';
 import { expect, it } from 'vitest';
@@ -128,5 +129,27 @@ describeE2e('driver screen', (env) => {
     await driver.getByRole('button', { name: en.screens.ops.modes.scan, exact: true }).click();
     await problem.waitFor({ state: 'hidden' });
     await driver.context().setOffline(false);
+  });
+
+  it('scans queued when the session has lapsed: the driver is sent to sign in, and the scans go once signed in again', async () => {
+    const driver = await env.newPage(PHONE);
+    await signIn(driver, 'driver@example.com');
+    await driver.waitForURL((url) => url.pathname === '/driver');
+    await driver.getByTestId('connection-status').getByText(en.screens.ops.offline.all_sent).waitFor();
+    await driver.getByRole('button', { name: en.screens.ops.modes.quick_pickup }).click();
+    await driver.context().setOffline(true);
+    await scan(driver, 'LAPSED000001');
+    await driver.getByTestId('scan-log').getByRole('listitem').filter({ hasText: 'LAPSED000001' }).waitFor();
+
+    // The session ends meanwhile (signed out elsewhere, expired): back online, the send is refused 401.
+    await driver.context().clearCookies();
+    await driver.context().setOffline(false);
+    // Not "Online, 1 scan waiting" for ever: the driver is asked to sign in, as any lapsed session does.
+    await driver.waitForURL((url) => url.pathname === '/signin');
+    await signIn(driver, 'driver@example.com');
+    await driver.waitForURL((url) => url.pathname === '/driver');
+    const line = driver.getByTestId('scan-log').getByRole('listitem').filter({ hasText: 'LAPSED000001' });
+    await line.getByText(en.errors.package.not_found_by_barcode, { exact: false }).waitFor();
+    await driver.getByTestId('connection-status').getByText(en.screens.ops.offline.all_sent).waitFor();
   });
 });

@@ -8,7 +8,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { scanLine } from './queueLines.js';
 import { addScan, nextSeq, pruneDone, KEEP_DONE_MS, queuedScans, resetQueueDb, storeOutcomes, userScans } from './store.js';
-import { BATCH_SIZE, QueueSyncer, drainQueue, retryDelay, toWire, type SendBatch } from './sync.js';
+import { BATCH_SIZE, QueueSyncer, drainQueue, retryDelay, sendBatch, toWire, type SendBatch } from './sync.js';
+import { subscribeHttpErrors, type HttpErrorEvent } from '../errors/bus.js';
 import type { StoredScan, SyncOutcome, SyncScan } from './types.js';
 
 const USER = 7;
@@ -171,6 +172,26 @@ describe('QueueSyncer', () => {
     expect(schedule).not.toHaveBeenCalled();
     expect(await queuedScans(USER)).toHaveLength(2);
     syncer.stop();
+  });
+
+  it('a lapsed session (401) on a send signs the user out (the global error policy); other refusals stay quiet', async () => {
+    const published: HttpErrorEvent[] = [];
+    const unsubscribe = subscribeHttpErrors((event) => published.push(event));
+    document.cookie = 'XSRF-TOKEN=test';
+    const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+    try {
+      vi.stubGlobal('fetch', answer(422, { code: 'scan.batch_too_large', message: 'Too many' }));
+      await expect(sendBatch([toWire(scan(1))])).rejects.toMatchObject({ status: 422 });
+      vi.stubGlobal('fetch', answer(503, { message: 'Down' }));
+      await expect(sendBatch([toWire(scan(2))])).rejects.toMatchObject({ status: 503 });
+      expect(published).toEqual([]);
+      vi.stubGlobal('fetch', answer(401, { code: 'unauthenticated', message: 'Unauthenticated.' }));
+      await expect(sendBatch([toWire(scan(3))])).rejects.toMatchObject({ status: 401 });
+      expect(published).toMatchObject([{ status: 401 }]);
+    } finally {
+      unsubscribe();
+      vi.unstubAllGlobals();
+    }
   });
 });
 

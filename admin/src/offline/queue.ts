@@ -7,7 +7,7 @@ import { api } from '../providers/http.js';
 import { queuedPhoto } from './photo.js';
 import { watchPosition, positionFields } from './position.js';
 import { addScan, nextSeq, pruneDone, saveKnown } from './store.js';
-import { QueueSyncer } from './sync.js';
+import { QueueSyncer, signedInFailure } from './sync.js';
 import type { KnownPackage, QueueScreen, QueuedAction, StoredScan } from './types.js';
 
 let syncer: QueueSyncer | null = null;
@@ -72,7 +72,7 @@ export async function refreshKnown(userId: number, force = false): Promise<void>
   if (!force && Date.now() - knownAsked < KNOWN_MIN_INTERVAL_MS) return;
   knownAsked = Date.now();
   try {
-    const res = await api<{ data: KnownPackage[]; meta?: { generated_at?: string } }>('scans/known', { suppress: () => true });
+    const res = await api<{ data: KnownPackage[]; meta?: { generated_at?: string } }>('scans/known', { suppress: signedInFailure });
     await saveKnown(userId, res.meta?.generated_at ?? new Date().toISOString(), res.data);
   } catch {
     knownAsked = 0; // ask again next time

@@ -77,9 +77,16 @@ export async function drainQueue(userId: number, send: SendBatch): Promise<numbe
   }
 }
 
-/** POST /api/scans/sync, quietly: the screens show each scan's outcome on its line, never a dialog. */
+/**
+ * POST /api/scans/sync, quietly: the screens show each scan's outcome on its line, never a dialog. A lapsed session
+ * (401) is not kept quiet: it signs the user out like any other call (the sign-in page), since the queue cannot be
+ * sent until they sign in again; its scans stay on the device for them.
+ */
 export const sendBatch: SendBatch = async (scans) =>
-  (await api<{ data: SyncOutcome[] }>('scans/sync', { method: 'POST', body: { scans }, suppress: () => true })).data;
+  (await api<{ data: SyncOutcome[] }>('scans/sync', { method: 'POST', body: { scans }, suppress: signedInFailure })).data;
+
+/** Every failure but a lapsed session (401), which signs the user out (the global error policy). */
+export const signedInFailure = (status: number) => status !== 401;
 
 /** Runs `task` while holding the tab-wide sync lock (Web Locks), or directly where the browser has none. */
 function exclusive<T>(task: () => Promise<T>): Promise<T> {

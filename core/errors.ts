@@ -119,6 +119,7 @@ export const ERROR_STATUS = {
   // import save (issue 4)
   'import.invalid_rows': 422,
   'import.nothing_to_import': 422,
+  'import.references_taken': 422,
   // campaigns and the customer's page (issue 5)
   'batch.not_startable': 400,
   'batch.not_pausable': 400,

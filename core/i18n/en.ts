@@ -765,6 +765,7 @@ export const appEn = {
       sheet_not_found: 'The file has no sheet named "%{sheet}".',
       invalid_rows: 'The file has 1 invalid row. Fix the file, or import only the valid rows. |||| The file has %{smart_count} invalid rows. Fix the file, or import only the valid rows.',
       nothing_to_import: 'There are no valid rows to import.',
+      references_taken: 'An order number of this file was imported meanwhile (%{references}); nothing was saved. |||| %{smart_count} order numbers of this file were imported meanwhile (%{references}); nothing was saved.',
     },
     // campaigns and the customer's page (issue 5)
     batch: {
@@ -1038,6 +1039,7 @@ export const appEn = {
         sheet_not_found: 'Check the sheet name, or put the rows on the first sheet.',
         invalid_rows: 'Import only the valid rows, or fix the file and upload it again.',
         nothing_to_import: 'Fix the file and upload it again.',
+        references_taken: 'Go back to the preview: those rows are now marked as existing orders. Then import only the valid rows.',
       },
       upload: {
         drop: 'Drag and drop a file here, or click to choose one',

@@ -769,6 +769,7 @@ export const appEs: AppCatalogue = {
       sheet_not_found: 'El archivo no tiene ninguna hoja llamada "%{sheet}".',
       invalid_rows: 'El archivo tiene 1 fila no válida. Corrige el archivo o importa solo las filas válidas. |||| El archivo tiene %{smart_count} filas no válidas. Corrige el archivo o importa solo las filas válidas.',
       nothing_to_import: 'No hay filas válidas para importar.',
+      references_taken: 'Un número de pedido de este archivo se ha importado mientras tanto (%{references}); no se ha guardado nada. |||| %{smart_count} números de pedido de este archivo se han importado mientras tanto (%{references}); no se ha guardado nada.',
     },
     // campaigns and the customer's page (issue 5)
     batch: {
@@ -1048,6 +1049,7 @@ export const appEs: AppCatalogue = {
         sheet_not_found: 'Comprueba el nombre de la hoja o pon las filas en la primera hoja.',
         invalid_rows: 'Importa solo las filas válidas o corrige el archivo y vuelve a subirlo.',
         nothing_to_import: 'Corrige el archivo y vuelve a subirlo.',
+        references_taken: 'Vuelve a la vista previa: esas filas aparecen ahora como pedidos existentes. Después importa solo las filas válidas.',
       },
       upload: {
         drop: 'Arrastra y suelta un archivo aquí o haz clic para elegirlo',

@@ -3,7 +3,7 @@
  * succeed, the others get the coded refusal a request sent a moment later would get (never a 500), and nothing is
  * stored twice. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL, where the transactions really overlap.
  * Before: a second create racing past the e-mail, location code or barcode check hit the unique index and answered
- * 500; two saves of one import upload both stored its rows; two API token requests (or password reset links) left
+ * 500; two saves of one import upload both stored its rows, and so did saves of one file uploaded twice; two API token requests (or password reset links) left
  * two live ones; a merchant's first webhook save sent twice answered 500.
  */
 import { sql } from 'kysely';
@@ -100,6 +100,34 @@ describe('the same import upload saved at once', () => {
     expect(await countAll(t.db, 'packages')).toBe(before.packages + 2);
     expect(await t.db.selectFrom('shipments').select('id').where('external_reference_id', 'in', ['TW-1', 'TW-2']).execute()).toHaveLength(2);
     expect(await countAll(t.db, 'import_uploads')).toBe(0);
+  });
+});
+
+describe('one file uploaded twice and both uploads saved at once', () => {
+  it("stores its order numbers once; the other save is told they exist, and stores nothing", async () => {
+    // Two tabs, or a double-clicked upload: two upload ids for one file, each checked before either save stored.
+    const csv = 'external_reference_id,first_name,last_name,email,dropoff_location,size\nTWU-1,Ana,Rolle,ana@example.com,NAS-PUDO-01,SMALL\nTWU-2,Ben,Knowles,ben@example.com,NAS-PUDO-01,MEDIUM\n';
+    const ids: string[] = [];
+    for (let i = 0; i < AT_ONCE; i++) {
+      const sent = await upload(ma, { name: 'twice.csv', content: csv });
+      expect(sent.statusCode, sent.body).toBe(200);
+      ids.push(sent.json().data.id);
+    }
+    const before = { shipments: await countAll(t.db, 'shipments'), packages: await countAll(t.db, 'packages') };
+    const results = await Promise.all(ids.map((uploadId) => ma.post(`/api/shipments/import/${uploadId}/save`, { only_valid: false })));
+    expect(results.filter((r) => r.statusCode === 200), results.map((r) => r.body.slice(0, 200)).join('\n')).toHaveLength(1);
+    // A save whose check ran after the winner stored sees the rows as existing orders; one that checked before is
+    // refused inside its transaction.
+    for (const refused of results.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode, refused.body).toBe(422);
+      const { code, message } = refused.json();
+      if (code === 'import.invalid_rows') continue;
+      expect(code).toBe('import.references_taken');
+      expect(message).toBe(translate('en', 'errors.import.references_taken', { smart_count: 2, references: 'TWU-1, TWU-2' }));
+    }
+    expect(await countAll(t.db, 'shipments')).toBe(before.shipments + 2);
+    expect(await countAll(t.db, 'packages')).toBe(before.packages + 2);
+    expect(await t.db.selectFrom('shipments').select('id').where('external_reference_id', 'in', ['TWU-1', 'TWU-2']).execute()).toHaveLength(2);
   });
 });
 

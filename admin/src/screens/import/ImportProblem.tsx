@@ -17,6 +17,7 @@ const HINTED = new Set([
   'sheet_not_found',
   'invalid_rows',
   'nothing_to_import',
+  'references_taken',
 ]);
 
 export function ImportProblem({ error, title, action }: { error: ImportRequestError | null; title?: string; action?: ReactNode }) {

@@ -191,7 +191,8 @@ async function readUpload(request: FastifyRequest): Promise<{ buffer: Buffer; na
   const fields = Object.fromEntries(
     Object.entries(file.fields).flatMap(([name, part]) => (part && 'value' in part ? [[name, (part as { value: unknown }).value]] : [])),
   );
-  return { buffer, name: file.filename, fields };
+  // A file part without a filename (fetch's FormData sends a nameless Blob so) is read by its bytes, as a file without extension.
+  return { buffer, name: file.filename ?? '', fields };
 }
 
 /** Multipart refusals as coded errors: too large -> import.too_large (413), anything else -> unreadable. */

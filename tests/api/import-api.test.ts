@@ -131,6 +131,32 @@ describe('refusals write nothing', () => {
     expect(await uploads()).toBe(stored);
   });
 
+  it('reads a file part sent without a filename by its bytes (it answered 500)', async () => {
+    // What fetch's FormData sends for a Blob appended without a name: no filename, an octet-stream part.
+    const nameless = (content: Buffer | string) =>
+      acme.request({
+        method: 'POST',
+        url: '/api/shipments/import/upload',
+        headers: { 'content-type': 'multipart/form-data; boundary=nameless' },
+        body: Buffer.concat([
+          Buffer.from('--nameless\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\n'),
+          Buffer.from(content),
+          Buffer.from('\r\n--nameless--\r\n'),
+        ]),
+      });
+    const csv = 'external_reference_id,first_name,last_name,email,dropoff_location,size\nNONAME-1,Ana,Rolle,ana@example.com,NAS-PUDO-01,SMALL\n';
+    const res = await nameless(csv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ format: 'csv', rows: 1, valid: 1 });
+    const preview = await acme.get(`/api/shipments/import/${res.json().data.id}/preview`);
+    expect(preview.json().data).toMatchObject({ file_name: '', counts: { valid: 1 } });
+    const before = await countRows(t.db);
+    const binary = await nameless(Buffer.from([0xff, 0xfe, 0, 0, 1, 2, 3]));
+    expect(binary.statusCode, binary.body).toBe(422);
+    expect(binary.json().code).toBe('import.unsupported_format');
+    expect(await countRows(t.db)).toEqual(before);
+  });
+
   it('refuses a request without a file, and a superadmin upload without a merchant', async () => {
     const none = await acme.post('/api/shipments/import/upload', {});
     expect(none.statusCode).toBe(422);

@@ -4,7 +4,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { CliError, CliExit } from './errors.js';
+import { CliError, CliExit, fileProblem } from './errors.js';
 import { processIo, type CliIo } from './io.js';
 import { registerDbCommands } from './commands/db.js';
 import { registerUserCommands } from './commands/users.js';
@@ -55,6 +55,11 @@ export async function run(argv: string[], io: CliIo = processIo): Promise<number
       return 1;
     }
     const t = cliTranslator(io.env);
+    const file = fileProblem(error, t);
+    if (file) {
+      io.err(`lockerline: ${file}`);
+      return 1;
+    }
     io.err(`lockerline: ${t('cli.unexpected', { message: error instanceof Error ? error.message : String(error) })}`);
     return 1;
   }

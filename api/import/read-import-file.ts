@@ -41,11 +41,10 @@ const MB = 1024 * 1024;
 
 async function sizeOf(source: ImportSource): Promise<number> {
   if ('buffer' in source) return source.buffer.length;
-  try {
-    return (await stat(source.path)).size;
-  } catch {
-    throw new DomainError('import.unreadable');
-  }
+  // A missing or forbidden path, or a folder, is the caller's to tell (the CLI names the file), not a damaged spreadsheet.
+  const info = await stat(source.path);
+  if (info.isDirectory()) throw Object.assign(new Error(`EISDIR: ${source.path}`), { code: 'EISDIR', path: source.path });
+  return info.size;
 }
 
 async function headOf(source: ImportSource, bytes: number): Promise<Buffer> {

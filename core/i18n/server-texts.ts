@@ -136,6 +136,12 @@ export const serverEn = {
     merchant_only_for_merchant_roles: '--merchant only applies to the merchant_admin and merchant_user roles.',
     stdin_empty: '--password-stdin was given but standard input was empty.',
     unexpected: 'unexpected error: %{message}',
+    file_problem: {
+      ENOENT: 'No such file or folder: %{file}',
+      EISDIR: '%{file} is a folder, not a file.',
+      ENOTDIR: 'A part of this path is not a folder: %{file}',
+      EACCES: 'Permission denied: %{file}',
+    },
     // parcel operations (issue 3)
     shipments: 'Shipment operations: register, print labels, request pickup, cancel',
     shipments_action: 'Run "%{action}" on shipments given by id or chosen by a filter',
@@ -338,6 +344,12 @@ export const serverEs: CatalogueShape<typeof serverEn> = {
     merchant_only_for_merchant_roles: '--merchant solo se aplica a los roles merchant_admin y merchant_user.',
     stdin_empty: 'Se indicó --password-stdin pero la entrada estándar estaba vacía.',
     unexpected: 'error inesperado: %{message}',
+    file_problem: {
+      ENOENT: 'No existe el archivo o la carpeta: %{file}',
+      EISDIR: '%{file} es una carpeta, no un archivo.',
+      ENOTDIR: 'Una parte de esta ruta no es una carpeta: %{file}',
+      EACCES: 'Permiso denegado: %{file}',
+    },
     // parcel operations (issue 3)
     shipments: 'Operaciones de envíos: registrar, imprimir etiquetas, solicitar recogida, cancelar',
     shipments_action: 'Ejecuta "%{action}" en envíos indicados por id o elegidos con un filtro',

@@ -193,6 +193,24 @@ describe('lockerline template / import / export', () => {
     expect(bad.code).toBe(1);
   });
 
+  it('names a missing file, a folder and an unwritable --out path in the operator\'s language (exit 1)', async () => {
+    // Before: "The file could not be read. Check that it is a valid spreadsheet." for a missing file, and
+    // "unexpected error: EISDIR: illegal operation on a directory, read" / "unexpected error: ENOENT: ..." otherwise.
+    const before = count('shipments');
+    const missing = await cli(['import', 'shipments', join(dir, 'missing.csv'), '--merchant', String(acmeId)]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`No such file or folder: ${join(dir, 'missing.csv')}`);
+    const folder = await cli(['import', 'batch-items', dir, '--batch', String(batchId)], { LOCKERLINE_LOCALE: 'es' });
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toContain(`${dir} es una carpeta, no un archivo.`);
+    const out = join(dir, 'no-such-folder', 'out.csv');
+    const unwritable = await cli(['export', 'shipments', '--format', 'csv', '--out', out]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toContain(`No such file or folder: ${out}`);
+    expect(`${missing.stderr}${folder.stderr}${unwritable.stderr}`).not.toMatch(/unexpected|inesperado|valid spreadsheet/);
+    expect(count('shipments')).toBe(before);
+  });
+
   it('writes the header row in the operator\'s language unless --locale says otherwise', async () => {
     const header = (file: string) => readFileSync(join(dir, file), 'utf8').replace(/^\uFEFF/, '').split('\n')[0];
     const spanish = exportHeader(makeTranslator('es')).join(',');

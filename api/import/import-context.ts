@@ -4,18 +4,16 @@
  * checked in chunks by the importer.
  */
 import type { Kysely } from 'kysely';
-import { FEATURES, hasBit } from '../../core/features.js';
 import type { ImportContext, ImportLocation } from '../../core/import/context.js';
 import type { LocationClass } from '../../core/constants.js';
 import { normalizeCode } from '../../core/identifiers.js';
 import type { Database } from '../db/tables.js';
 import { takenBarcodes } from '../resources/shipments/shipments.repository.js';
-import { parseJson } from '../resources/module.js';
+import { merchantContentTypes } from '../resources/merchants/merchants.repository.js';
 
 type Index = Map<string, ImportLocation>;
 
 export async function merchantImportContext(db: Kysely<Database>, merchantId: number): Promise<ImportContext> {
-  const merchant = await db.selectFrom('merchants').select(['features', 'content_types']).where('id', '=', merchantId).executeTakeFirst();
   const locations = await db
     .selectFrom('locations')
     .select(['id', 'code', 'name', 'type', 'class', 'active', 'merchant_id'])
@@ -33,7 +31,7 @@ export async function merchantImportContext(db: Kysely<Database>, merchantId: nu
       if (!byKind[kind].name.has(l.name.toLowerCase())) byKind[kind].name.set(l.name.toLowerCase(), location);
     }
   }
-  const contentTypes = merchant && hasBit(merchant.features, FEATURES.content) ? parseJson<string[]>(merchant.content_types, []) : null;
+  const contentTypes = await merchantContentTypes(db, merchantId);
   return {
     resolveLocation(value, kind) {
       const key = value.toLowerCase();

@@ -620,6 +620,7 @@ export const appEn = {
     // resources engineer
     unique: 'This value is already in use.',
     exists: 'The selected item does not exist or is not available.',
+    content_type: 'Must be one of your content types: %{types}.',
     // parcel operations (issue 3): manifest add / remove packages
     packages_unknown: 'No package found for %{list}. Check these barcodes and try again.',
     packages_on_other_manifest: 'Already on another manifest: %{list}. Remove them from that manifest first.',

@@ -625,6 +625,7 @@ export const appEs: AppCatalogue = {
     // resources engineer
     unique: 'Este valor ya está en uso.',
     exists: 'El elemento seleccionado no existe o no está disponible.',
+    content_type: 'Debe ser uno de tus tipos de contenido: %{types}.',
     // operaciones de paquetes (issue 3): añadir / quitar paquetes de un manifiesto
     packages_unknown: 'No se ha encontrado ningún paquete para %{list}. Comprueba estos códigos de barras y vuelve a intentarlo.',
     packages_on_other_manifest: 'Ya están en otro manifiesto: %{list}. Quítalos primero de ese manifiesto.',

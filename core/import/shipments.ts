@@ -5,6 +5,7 @@
  * from all of its rows or not at all: a bad row makes its siblings invalid too.
  */
 import { customerDropoffRefusal, lockerPhoneRefusal, oversizedRefusal } from '../policies/packages.policy.js';
+import { contentTypeMatcher } from '../policies/shipments.policy.js';
 import { collectProblems, schemas } from '../schemas/index.js';
 import type { Message, Schema } from '../validation.js';
 import type { ImportContext, ImportLocation } from './context.js';
@@ -97,14 +98,14 @@ export class ShipmentImporter {
   private readonly groups = new Map<string, Group>();
   private readonly barcodes = new Map<string, { row: number; group: Group }>();
   private readonly locations = new Map<string, Promise<ImportLocation | null>>();
-  private readonly contentTypes: Map<string, string> | null;
+  private readonly matchContents: (value: string) => string | undefined;
   private readonly keepAll: boolean;
 
   constructor(
     private readonly context: ImportContext,
     private readonly options: ShipmentImportOptions = {},
   ) {
-    this.contentTypes = context.contentTypes ? new Map(context.contentTypes.map((c) => [c.toLowerCase(), c])) : null;
+    this.matchContents = contentTypeMatcher(context.contentTypes);
     this.keepAll = (options.keepRows ?? 'all') === 'all';
   }
 
@@ -144,8 +145,8 @@ export class ShipmentImporter {
     for (const [field, message] of Object.entries(collectProblems(ROW_SCHEMA, checked))) add(field, message);
 
     let contents = optional(get('contents'));
-    if (contents !== undefined && this.contentTypes) {
-      contents = this.contentTypes.get(contents.toLowerCase());
+    if (contents !== undefined) {
+      contents = this.matchContents(contents);
       if (contents === undefined) add('contents', { key: 'import.errors.unknown_content_type' });
     }
 

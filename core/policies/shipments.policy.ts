@@ -57,3 +57,15 @@ export function shipmentTimeline(status: number, reached: ReadonlyMap<number, st
     state: current === undefined ? (reached.has(s) ? 'done' : 'todo') : s < current ? 'done' : s === current ? 'current' : 'todo',
   }));
 }
+
+/**
+ * A shipment's `contents` with the merchant's content feature: one of the merchant's content types, matched
+ * ignoring case and answered as the merchant spells it; undefined when it is none of them. Without the feature
+ * (`contentTypes` null) any text is kept. One rule for the shipment form and API and the importer (before, only
+ * the importer asked it, and a create or edit stored any text).
+ */
+export function contentTypeMatcher(contentTypes: readonly string[] | null): (value: string) => string | undefined {
+  if (contentTypes === null) return (value) => value;
+  const byKey = new Map(contentTypes.map((c) => [c.toLowerCase(), c]));
+  return (value) => byKey.get(value.toLowerCase());
+}

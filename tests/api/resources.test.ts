@@ -72,6 +72,38 @@ describe('shipments', () => {
     expect(es.json().message).toBe('El formulario no está completo.');
   });
 
+  it("takes only the merchant's content types as contents with the content feature, as the import does (any text was stored)", async () => {
+    const types = 'Apparel, Footwear, Accessories, Outdoor gear'; // Acme's demo content types
+    const count = async () => (await t.db.selectFrom('shipments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = Number(await count());
+    const refused = await ma.post('/api/shipments', shipmentBody({ contents: 'Not a type' }));
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'validation.failed', errors: { contents: `Must be one of your content types: ${types}.` } });
+    const spanish = await login(t.app, 'eva@example.net', 'a-long-password'); // Acme's Spanish-speaking admin (above)
+    const es = await spanish.post('/api/shipments', shipmentBody({ contents: 'Ropa' }));
+    expect(es.statusCode).toBe(422);
+    expect(es.json().errors.contents).toBe(`Debe ser uno de tus tipos de contenido: ${types}.`);
+    expect(Number(await count())).toBe(before);
+    // Matched ignoring case, stored as the merchant spells it.
+    const created = await ma.post('/api/shipments', shipmentBody({ contents: 'apparel' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const shipment = created.json().data;
+    expect(shipment.contents).toBe('Apparel');
+    const edit = (body: Record<string, unknown>) => ma.put(`/api/shipments/${shipment.id}`, { ...body, updated_at: shipment.updated_at });
+    const badEdit = await edit({ contents: 'Groceries' });
+    expect(badEdit.statusCode).toBe(422);
+    expect(badEdit.json().errors.contents).toBe(`Must be one of your content types: ${types}.`);
+    // A type the merchant has since removed stays on the shipment when other fields are edited.
+    await t.db.updateTable('shipments').set({ contents: 'Retired type' }).where('id', '=', shipment.id).execute();
+    const other = await edit({ first_name: 'Adah', contents: 'Retired type' });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().data).toMatchObject({ first_name: 'Adah', contents: 'Retired type' });
+    // Without the content feature (Globex) contents is free text.
+    const free = await oa.post('/api/shipments', shipmentBody({ contents: 'Anything at all' }));
+    expect(free.statusCode, free.body).toBe(201);
+    expect(free.json().data.contents).toBe('Anything at all');
+  });
+
   it('needs an active drop-off location, and a PUDO one for oversized packages', async () => {
     const pickup = await ma.post('/api/shipments', shipmentBody({ dropoff_location_id: id.acmeStore }));
     expect(pickup.statusCode).toBe(422);

@@ -8,7 +8,7 @@ import { generateBarcode, generateReference, normalizeCode } from '../../../core
 import { normalizeCountry } from '../../../core/validation.js';
 import { toE164 } from '../../../core/phone.js';
 import { shipmentDefaults } from '../../../core/schemas/index.js';
-import { isDraftShipment, shipmentRecordRefusal } from '../../../core/policies/shipments.policy.js';
+import { contentTypeMatcher, isDraftShipment, shipmentRecordRefusal } from '../../../core/policies/shipments.policy.js';
 import { SHIPMENT_STATUS } from '../../../core/statuses.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvents, type NewEvent } from '../../events/events.repository.js';
@@ -18,6 +18,7 @@ import { attachNames, refuseIfInUse } from '../related.js';
 import { owningMerchant } from '../owner.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
+import { merchantContentTypes } from '../merchants/merchants.repository.js';
 import { checkLockerRoom } from '../../lockers/availability.js';
 import { assignBarcodes, checkCustomerDropoff, checkLockerPhone, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
 import { listedInBatch, packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
@@ -60,6 +61,19 @@ async function checkLocations(db: Db, values: Row, merchantId: number, sizes: st
     const pickup = await findLocation(db, Number(values.pickup_location_id));
     if (!pickup || pickup.active !== 1 || (pickup.merchant_id != null && pickup.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
   }
+}
+
+/**
+ * With the merchant's content feature, `contents` is one of its content types (core contentTypeMatcher), stored as
+ * the merchant spells it; else 422 on `contents` naming them. Asked when a create or edit sends contents, so an edit
+ * of other fields keeps a type the merchant has since removed.
+ */
+async function checkContents(db: Db, values: Row, merchantId: number) {
+  if (typeof values.contents !== 'string' || values.contents === '') return;
+  const types = await merchantContentTypes(db, merchantId);
+  const match = contentTypeMatcher(types)(values.contents);
+  if (match === undefined) fieldError('contents', 'validation.content_type', 'validation.failed', { types: (types ?? []).join(', ') });
+  values.contents = match;
 }
 
 function shipmentValues(body: Row, base: Row): Row {
@@ -105,6 +119,7 @@ export async function createShipment(ctx: ServiceContext, body: Row): Promise<{ 
   const rawItems = Array.isArray(body.packages) ? body.packages.map(itemValues) : [];
   validateOrThrow(schemas.shipments.create, { ...values, packages: rawItems }, { nested: schemas.shipments.nested });
   await checkLocations(ctx.db, values, merchantId, rawItems.map((p) => p.size as string));
+  await checkContents(ctx.db, values, merchantId);
 
   return ctx.db.transaction().execute(async (trx) => {
     const items = await assignBarcodes(trx, rawItems, [], (i) => `packages.${i}.barcode`);
@@ -220,6 +235,7 @@ export async function updateShipment(ctx: ServiceContext, row: Row, body: Row): 
   const rawItems = replacePackages ? (body.packages as unknown[]).map(itemValues) : current.map((p) => ({ ...p }));
   validateOrThrow(schemas.shipments.update, { ...values, packages: replacePackages ? rawItems : undefined }, { nested: schemas.shipments.nested });
   await checkLocations(ctx.db, values, row.merchant_id, rawItems.map((p) => p.size as string), row.dropoff_location_id);
+  if (body.contents !== undefined && values.contents !== row.contents) await checkContents(ctx.db, values, row.merchant_id);
 
   await ctx.db.transaction().execute(async (trx) => {
     // Re-check the version inside the transaction so two concurrent editors cannot both win.

@@ -207,6 +207,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         querystring: NoQuery,
         response: { 200: TokenResponse },
       },
+      // It replaces the user's token: a link from another site must not (api/plugins/auth.ts).
+      config: { csrf: 'always' },
       preHandler: requireAuth,
     },
     async (request, reply) => {

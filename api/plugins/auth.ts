@@ -1,6 +1,7 @@
 /**
  * Authentication for every /api request: a bearer API token (no CSRF) or the session cookie (CSRF
- * checked on POST/PUT/PATCH/DELETE). Sets request.actor (null for guests) and the user's locale.
+ * checked on POST/PUT/PATCH/DELETE, and on a GET that changes something: `config: { csrf: 'always' }`).
+ * Sets request.actor (null for guests) and the user's locale.
  * Routes opt out of the CSRF check with `config: { csrf: false }` (public customer endpoints only).
  * Also exports the preHandler guards routes use.
  */
@@ -23,8 +24,12 @@ import { declaresGuard, type RouteGuard } from './route-guard.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: the route does not check the CSRF token (it must not rely on the session cookie). */
-    csrf?: boolean;
+    /**
+     * false: the route does not check the CSRF token (it must not rely on the session cookie). 'always': a GET that
+     * changes something (the SPEC's GET bulk print registers drafts, GET request-token replaces the API token) checks
+     * it too when the session cookie signs it in: SameSite=Lax sends that cookie on a top-level GET from another site.
+     */
+    csrf?: boolean | 'always';
   }
   interface FastifyRequest {
     /** The live session row when the request authenticated by cookie. */
@@ -101,7 +106,8 @@ export function authPlugin(app: FastifyInstance, secret: string, database?: Db):
       }
     }
 
-    if (UNSAFE_METHODS.has(request.method) && request.routeOptions.config?.csrf !== false) {
+    const csrf = request.routeOptions.config?.csrf;
+    if ((UNSAFE_METHODS.has(request.method) && csrf !== false) || (csrf === 'always' && request.session)) {
       const expected = request.session
         ? request.session.csrf_token
         : guestCsrfToken(secret, request.cookies[PRESESSION_COOKIE]);

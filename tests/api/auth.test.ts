@@ -120,6 +120,31 @@ describe('sign-in', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('requires the header on the GETs that change something (bulk print registers drafts, request-token revokes the old token): a link from another site cannot', async () => {
+    // SameSite=Lax sends the session cookie on a top-level GET from another site (a link, window.location), so
+    // these GETs answered a forged navigation: drafts were registered and printed, the API token was replaced.
+    const merchant = await login(t.app, 'merchant.admin@example.com');
+    const acme = await t.db.selectFrom('merchants').select('id').where('name', '=', 'Acme Outfitters').executeTakeFirstOrThrow();
+    const draft = await t.db.selectFrom('shipments').select(['id', 'status']).where('merchant_id', '=', acme.id).where('status', '=', 0).where('package_count', '>', 0).orderBy('id').executeTakeFirstOrThrow();
+    const self = await t.db.selectFrom('users').select('id').where('email', '=', 'merchant.admin@example.com').executeTakeFirstOrThrow();
+    const issued = await merchant.get(`/api/users/${self.id}/request-token`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const token = issued.json().token;
+    const forged = (url: string) => merchant.request({ method: 'GET', url, headers: { 'x-xsrf-token': '' } });
+    for (const url of [`/api/shipments/bulk-print?ids[0]=${draft.id}`, `/api/users/${self.id}/request-token`]) {
+      const res = await forged(url);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(419);
+      expect(res.json().code).toBe('csrf_mismatch');
+    }
+    expect((await t.db.selectFrom('shipments').select('status').where('id', '=', draft.id).executeTakeFirstOrThrow()).status).toBe(0);
+    expect((await bearer(t.app, token).get('/api/user')).statusCode).toBe(200); // the token still works
+    // With the header (the admin's fetch) and with a bearer token (no cookie to forge) they still answer.
+    expect((await merchant.get(`/api/shipments/bulk-print?ids[0]=${draft.id}`)).statusCode).toBe(200);
+    expect((await bearer(t.app, token).get(`/api/users/${self.id}/request-token`)).statusCode).toBe(200);
+    // Signed out: 401, not 419.
+    expect((await (await guest(t.app)).request({ method: 'GET', url: `/api/shipments/bulk-print?ids[0]=${draft.id}`, headers: { 'x-xsrf-token': '' } })).statusCode).toBe(401);
+  });
+
   it("answers each browser in the language it shows: a switch on another device changes the account's, not this screen's", async () => {
     const laptop = await login(t.app, 'warehouse@example.com');
     const phone = await login(t.app, 'warehouse@example.com');

@@ -68,7 +68,8 @@ const isSafe = (method: string) => method === 'GET' || method === 'HEAD';
 export function requestHeaders(method: string, hasBody: boolean, accept = 'application/json'): Record<string, string> {
   const headers: Record<string, string> = { Accept: accept, 'Accept-Language': getLocale() };
   if (hasBody) headers['Content-Type'] = 'application/json';
-  const xsrf = isSafe(method) ? null : readCookie('XSRF-TOKEN');
+  // On every request: a few GETs change something (GET users/:id/request-token) and check it too (docs/auth.md).
+  const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   return headers;
 }

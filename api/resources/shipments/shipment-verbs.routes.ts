@@ -53,8 +53,9 @@ export function registerShipmentOperationRoutes(fastify: FastifyInstance): void 
   app.post('/shipments/bulk-print', { schema: { tags, querystring: LabelQuery, body: BulkPrintBody }, preHandler: requireAuth }, (request, reply) =>
     bulkPrint(request, reply, request.body.ids, formatOf(request.query, request.body)),
   );
-  // The ids are read with indexed brackets (ids[0]=..), whatever the server's own query parser.
-  app.get('/shipments/bulk-print', { schema: { tags, querystring: BulkPrintQuery }, preHandler: requireAuth }, (request, reply) =>
+  // The ids are read with indexed brackets (ids[0]=..), whatever the server's own query parser. Printing registers
+  // drafts, so a link from another site must not: the XSRF header is checked as on a POST (api/plugins/auth.ts).
+  app.get('/shipments/bulk-print', { schema: { tags, querystring: BulkPrintQuery }, config: { csrf: 'always' }, preHandler: requireAuth }, (request, reply) =>
     bulkPrint(request, reply, rawQuery(request).ids, formatOf(request.query)),
   );
 

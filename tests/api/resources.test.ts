@@ -275,6 +275,20 @@ describe('batches and batch items', () => {
     expect(bounds.json().errors.reminder_count).toBe('Must be a number from 0 to 10.');
   });
 
+  it("takes only the merchant's content types as a batch's contents (its converted shipments take them), as for shipments", async () => {
+    const refused = await ma.post('/api/batches', { name: 'Odd contents', contents: 'Groceries' });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors.contents).toBe('Must be one of your content types: Apparel, Footwear, Accessories, Outdoor gear.');
+    const batch = (await ma.post('/api/batches', { name: 'Shoes run', contents: 'footwear' })).json().data;
+    expect(batch.contents).toBe('Footwear');
+    const edit = await ma.put(`/api/batches/${batch.id}`, { ...batch, contents: 'Groceries' });
+    expect(edit.statusCode).toBe(422);
+    expect((await ma.get(`/api/batches/${batch.id}`)).json().data.contents).toBe('Footwear');
+    // Without the content feature (a Globex batch made by the superadmin) contents is free text.
+    const globex = await sa.post('/api/batches', { merchant_id: id.globex, name: 'Globex goods', contents: 'Anything at all' });
+    expect(globex.statusCode, globex.body).toBe(201);
+  });
+
   it('refuses a campaign with no channel for a merchant with the batches feature (its customers would all fail)', async () => {
     const none = await ma.post('/api/batches', { name: 'Silent', channels: 0 });
     expect(none.statusCode).toBe(422);

@@ -15,6 +15,7 @@ import { verdictsFor, type Row } from '../module.js';
 import { merchantFeatures, owningMerchant } from '../owner.js';
 import { attachNames, refuseIfInUse } from '../related.js';
 import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
+import { checkContents } from '../content-types.js';
 import { findLocation } from '../locations/locations.repository.js';
 import { BATCH_FIELDS, batchesWithResponded } from './batches.repository.js';
 
@@ -75,6 +76,7 @@ export async function createBatch(ctx: ServiceContext, body: Row) {
   const features = await merchantFeatures(ctx, merchantId);
   const values: Row = { ...batchDefaults(features), ...pick(body, BATCH_FIELDS) };
   await checkValues(ctx, values, merchantId, features, schemas.batches.create);
+  await checkContents(ctx.db, values, merchantId);
   return ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('batches')
@@ -90,6 +92,7 @@ export async function updateBatch(ctx: ServiceContext, row: Row, body: Row) {
   // The stored row as the API shows it (translations parsed), then what the body changes.
   const values: Row = { ...Object.fromEntries(BATCH_FIELDS.map((f) => [f, presentBatch(row)[f]])), ...pick(body, BATCH_FIELDS) };
   await checkValues(ctx, values, row.merchant_id, Number(row.features), schemas.batches.update);
+  if (body.contents !== undefined && values.contents !== row.contents) await checkContents(ctx.db, values, row.merchant_id);
   await ctx.db.transaction().execute(async (trx) => {
     const n = await trx.updateTable('batches').set({ ...stored(values), updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
     if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');

@@ -8,7 +8,7 @@ import { generateBarcode, generateReference, normalizeCode } from '../../../core
 import { normalizeCountry } from '../../../core/validation.js';
 import { toE164 } from '../../../core/phone.js';
 import { shipmentDefaults } from '../../../core/schemas/index.js';
-import { contentTypeMatcher, isDraftShipment, shipmentRecordRefusal } from '../../../core/policies/shipments.policy.js';
+import { isDraftShipment, shipmentRecordRefusal } from '../../../core/policies/shipments.policy.js';
 import { SHIPMENT_STATUS } from '../../../core/statuses.js';
 import type { RequestActor } from '../../http/context.js';
 import { listEvents, recordEvents, type NewEvent } from '../../events/events.repository.js';
@@ -18,7 +18,7 @@ import { attachNames, refuseIfInUse } from '../related.js';
 import { owningMerchant } from '../owner.js';
 import { fieldError, pick, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
-import { merchantContentTypes } from '../merchants/merchants.repository.js';
+import { checkContents } from '../content-types.js';
 import { checkLockerRoom } from '../../lockers/availability.js';
 import { assignBarcodes, checkCustomerDropoff, checkLockerPhone, checkOversized, itemValues, type PackageItem } from '../packages/package-items.js';
 import { listedInBatch, packagesOf, refreshPackageCount, takenBarcodes } from './shipments.repository.js';
@@ -61,19 +61,6 @@ async function checkLocations(db: Db, values: Row, merchantId: number, sizes: st
     const pickup = await findLocation(db, Number(values.pickup_location_id));
     if (!pickup || pickup.active !== 1 || (pickup.merchant_id != null && pickup.merchant_id !== merchantId)) fieldError('pickup_location_id', 'validation.exists');
   }
-}
-
-/**
- * With the merchant's content feature, `contents` is one of its content types (core contentTypeMatcher), stored as
- * the merchant spells it; else 422 on `contents` naming them. Asked when a create or edit sends contents, so an edit
- * of other fields keeps a type the merchant has since removed.
- */
-async function checkContents(db: Db, values: Row, merchantId: number) {
-  if (typeof values.contents !== 'string' || values.contents === '') return;
-  const types = await merchantContentTypes(db, merchantId);
-  const match = contentTypeMatcher(types)(values.contents);
-  if (match === undefined) fieldError('contents', 'validation.content_type', 'validation.failed', { types: (types ?? []).join(', ') });
-  values.contents = match;
 }
 
 function shipmentValues(body: Row, base: Row): Row {

@@ -8,6 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import { DomainError } from '../../core/errors.js';
+import { schemas, validateOrThrow } from '../../core/schemas/index.js';
 import { FEATURES, hasBit } from '../../core/features.js';
 import { brandColor } from '../../core/brand-color.js';
 import { localeOr } from '../../core/i18n/index.js';
@@ -126,9 +127,8 @@ class Answered extends Error {}
 export async function answerRespondPage(db: Kysely<Database>, secret: string, rawToken: string, now: Date, locationId: unknown) {
   const s = await load(db, secret, rawToken, now);
   if (s.state !== 'open') throw closedTokenError(s.state);
-  const id = Number(locationId);
-  if (locationId === undefined || locationId === null || locationId === '') throw new DomainError('validation.failed', undefined, { fields: { location_id: 'validation.required' }, problems: { location_id: { key: 'validation.required' } } });
-  const location = Number.isInteger(id) && id > 0 ? await findChoice(db, s.merchant_id, s.classes, id) : undefined;
+  validateOrThrow(schemas.respondAnswer, { location_id: locationId });
+  const location = await findChoice(db, s.merchant_id, s.classes, Number(locationId));
   if (!location) throw new DomainError('public.location_not_allowed');
   await checkLockerRoom(db, 'location_id', location, roomFor(s.sizes));
   const at = now.toISOString();

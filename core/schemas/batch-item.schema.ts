@@ -24,3 +24,9 @@ export const batch_items = {
   create: { batch_id: id(true), ...item } as Schema,
   update: item,
 };
+
+/**
+ * The customer's answer on the respond page (a batch item's or a request-location shipment's link): the chosen
+ * point's id, an integer (JSON `true` is no id: read as a number it was 1, the first location).
+ */
+export const respondAnswer: Schema = { location_id: id(true) };

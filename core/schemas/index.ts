@@ -5,7 +5,7 @@
 import { DomainError } from '../errors.js';
 import { validate, type Message, type Schema } from '../validation.js';
 import { auth } from './auth.schema.js';
-import { batch_items } from './batch-item.schema.js';
+import { batch_items, respondAnswer } from './batch-item.schema.js';
 import { batches } from './batch.schema.js';
 import { location_groups } from './location-group.schema.js';
 import { locations, terminal } from './location.schema.js';
@@ -21,6 +21,7 @@ export const schemas = {
   packageItem,
   batches,
   batch_items,
+  respondAnswer,
   manifests,
   locations,
   location_groups,

@@ -180,6 +180,15 @@ describe('batch campaigns', () => {
     expect((await found('PHÁRMACY')).map((c) => c.name)).toEqual(['Bay Street Pharmacy']);
     expect(await found('no such place')).toEqual([]);
 
+    // A location id of the wrong JSON type is refused in the customer's language and changes nothing:
+    // `true` once chose the first location (Number(true) is 1).
+    for (const location_id of [true, false, 'abc', '']) {
+      const wrong = await customer.request({ method: 'POST', url: `/api/public/respond/${tokens.ana1}`, body: { location_id }, headers: { 'accept-language': 'es' } });
+      expect(wrong.statusCode, `${JSON.stringify(location_id)}: ${wrong.body}`).toBe(422);
+      expect(wrong.json().code).toBe('validation.failed');
+      expect(wrong.json().errors.location_id).toMatch(location_id === '' ? /obligatorio/ : /numérico/);
+    }
+    expect((await item(itemIds[0]!)).status).not.toBe(90);
     const bad = await customer.post(`/api/public/respond/${tokens.ana1}`, { location_id: 999999 });
     expect(bad.json().code).toBe('public.location_not_allowed');
     const answer = await customer.post(`/api/public/respond/${tokens.ana1}`, { location_id: pudoId });

@@ -27,3 +27,21 @@ export function brandColor(value: unknown): string | null {
   if (/^#[0-9a-f]{3}$/.test(v)) return `#${[...v.slice(1)].map((c) => c + c).join('')}`;
   return Object.hasOwn(NAMED_BRAND_COLORS, v) ? NAMED_BRAND_COLORS[v] : null;
 }
+
+/** WCAG relative luminance of a `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/**
+ * Black or white, whichever contrasts more with the brand colour (`#rrggbb`, as `brandColor` gives it): one of
+ * them always meets WCAG AA. The e-mails' header and button use it, as the customer's pages do.
+ */
+export function textOnBrandColor(hex: string): '#000' | '#fff' {
+  const l = luminance(hex);
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000' : '#fff';
+}

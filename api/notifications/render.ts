@@ -12,7 +12,7 @@
  * without one, the default-language text (the batch's, else the merchant's) as written, under a
  * translated line that says so, inside the customer's-language frame (core/campaigns/texts.ts).
  */
-import { brandColor, DEFAULT_BRAND_COLOR } from '../../core/brand-color.js';
+import { brandColor, DEFAULT_BRAND_COLOR, textOnBrandColor } from '../../core/brand-color.js';
 import { BATCH_EVENTS, campaignTextFor, readCampaignTexts, type BatchStepEvent } from '../../core/campaigns/index.js';
 import { NOTIFICATION_EVENTS, type Locale, type NotificationEvent } from '../../core/constants.js';
 import { CHANNELS, FEATURES, hasBit } from '../../core/features.js';
@@ -211,22 +211,26 @@ export function renderMessage(input: RenderInput, merchant: MerchantForMessages 
   const text = [greeting, custom, body, codeLine, link?.line, contact, signature].filter(Boolean).join('\n\n') + '\n';
 
   const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
+  // The header and the button print on the brand colour: black or white text, whichever reads (a yellow theme once had white text).
+  const onBrand = textOnBrandColor(brand.color);
+  // A link on the white card: the brand colour when it reads on white (white text reads on it), else the default.
+  const linkColor = onBrand === '#fff' ? brand.color : DEFAULT_BRAND_COLOR;
   const header = brand.url
-    ? `<a href="${escapeHtml(brand.url)}" style="color:#fff;text-decoration:none">${escapeHtml(brand.name)}</a>`
+    ? `<a href="${escapeHtml(brand.url)}" style="color:${onBrand};text-decoration:none">${escapeHtml(brand.name)}</a>`
     : escapeHtml(brand.name);
   const button = link
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:${brand.color};color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(link.button)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:${brand.color};color:${onBrand};padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(link.button)}</a></p>`
     : '';
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#222">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="100%" style="max-width:560px;background:#fff;border-radius:6px" cellpadding="0" cellspacing="0">
-<tr><td style="background:${brand.color};color:#fff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:6px 6px 0 0">${header}</td></tr>
+<tr><td style="background:${brand.color};color:${onBrand};padding:16px 24px;font-size:20px;font-weight:bold;border-radius:6px 6px 0 0">${header}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
 ${[greeting, custom, body].filter((s): s is string => Boolean(s)).map(paragraph).join('\n')}
 ${code ? pickupCodeBlock(code, t) : ''}
 ${button}
-${contact && brand.contactUrl ? `<p style="margin:0 0 16px;font-size:13px;color:#555"><a href="${escapeHtml(brand.contactUrl)}" style="color:${brand.color}">${escapeHtml(contact)}</a></p>` : ''}
+${contact && brand.contactUrl ? `<p style="margin:0 0 16px;font-size:13px;color:#555"><a href="${escapeHtml(brand.contactUrl)}" style="color:${linkColor}">${escapeHtml(contact)}</a></p>` : ''}
 ${paragraph(signature)}
 </td></tr></table></td></tr></table></body></html>`;
 

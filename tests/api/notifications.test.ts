@@ -18,6 +18,8 @@ import { enqueueBatchStep } from '../../api/notifications/batch-steps.js';
 import { renderMessage } from '../../api/notifications/render.js';
 import { applyStep, BATCH_EVENTS, dueStep, type ScheduleBatch, type ScheduleItem } from '../../core/campaigns/index.js';
 import { NOTIFICATION_EVENTS } from '../../core/constants.js';
+import { DEFAULT_BRAND_COLOR } from '../../core/brand-color.js';
+import { FEATURES } from '../../core/features.js';
 import { BATCH_ITEM_STATUS, BATCH_STATUS } from '../../core/statuses.js';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -459,6 +461,21 @@ describe('rendering in the customer language', () => {
     expect(at('Nassau')).toMatch(/expires on Nov 30, 2026, 10:00\sAM/);
     expect(at('America/Nassau')).toMatch(/expires on Nov 30, 2026, 10:00\sAM/);
     expect(at('Europe/Madrid')).toMatch(/expires on Nov 30, 2026, 4:00\sPM/);
+  });
+
+  it('prints the header and the button in black or white, whichever reads on the brand colour', () => {
+    const branded = (email_theme: string) =>
+      renderMessage({ kind: 'email', event: 'batch-notify', locale: 'es', payload }, { ...merchant, features: FEATURES.branding, branding: JSON.stringify({ email_theme, contact_url: 'https://acme.example/contact' }) }, { publicUrl: 'http://lockerline.test' }).html!;
+    const colours = (html: string) => ({
+      header: /<td style="background:#[0-9a-f]{6};color:(#[0-9a-f]+);padding:16px/.exec(html)?.[1],
+      button: /<a href="http:\/\/lockerline.test\/respond\/tok" style="background:#[0-9a-f]{6};color:(#[0-9a-f]+);/.exec(html)?.[1],
+      link: /<a href="https:\/\/acme.example\/contact" style="color:(#[0-9a-f]+)"/.exec(html)?.[1],
+    });
+    // A light theme (yellow; the demo's orange, 3.4:1 with white) had white text, below WCAG AA; its own colour
+    // as the contact link on the white card, too.
+    expect(colours(branded('#ffeb3b'))).toEqual({ header: '#000', button: '#000', link: DEFAULT_BRAND_COLOR });
+    expect(colours(branded('#ef6c00'))).toEqual({ header: '#000', button: '#000', link: DEFAULT_BRAND_COLOR });
+    expect(colours(branded('#1565c0'))).toEqual({ header: '#fff', button: '#fff', link: '#1565c0' });
   });
 
   it('falls back to English for an unknown language', () => {

@@ -58,7 +58,8 @@ export async function sendPasswordLink(
   await app.mailer.send({
     to: user.email,
     subject: t(`auth.mail.${purpose}_subject`),
-    text: t(`auth.mail.${purpose}_body`, { name: user.first_name, url }),
+    // How long the link lasts and what to do once it has expired (an invited user may open it the next day).
+    text: t(`auth.mail.${purpose}_body`, { name: user.first_name, url, hours: PASSWORD_TOKEN_TTL_HOURS, signin: `${app.config.publicUrl}/signin` }),
   });
 }
 

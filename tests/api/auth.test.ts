@@ -351,6 +351,9 @@ describe('password links', () => {
     await client.post('/api/forgot-password', { email: 'driver@example.com' });
     const en = t.mailer.last('driver@example.com')!;
     expect(es.subject).not.toBe(en.subject);
+    // Each says how long the link lasts and what to do once it has expired ("a limited time" before).
+    expect(en.text).toContain('The link works once, for 2 hours. If it has expired, ask for a new one with “Forgot your password?” at http://lockerline.test/signin.');
+    expect(es.text).toContain('El enlace sirve una sola vez, durante 2 horas. Si ha caducado, pide otro con «¿Olvidaste tu contraseña?» en http://lockerline.test/signin.');
   });
 
   it('create-password sets the first password of an invited user; a wrong token is refused', async () => {
@@ -362,8 +365,11 @@ describe('password links', () => {
       .executeTakeFirstOrThrow();
     const { sendPasswordLink } = await import('../../api/auth/password-links.js');
     await sendPasswordLink(t.app, { id, email: 'new.person@example.com', first_name: 'New', locale: 'en' }, 'create');
-    const link = linkFrom(t.mailer.last('new.person@example.com')!.text);
+    const invitation = t.mailer.last('new.person@example.com')!.text;
+    const link = linkFrom(invitation);
     expect(link.pathname).toBe('/create-password');
+    // An invited user opening it later learns how to get a new link.
+    expect(invitation).toContain('for 2 hours. If it has expired, ask for a new one with “Forgot your password?” at http://lockerline.test/signin.');
     const client = await guest(t.app);
     // Without a password, signing in fails like any bad credentials.
     expect((await client.post('/api/login', { email: 'new.person@example.com', password: 'anything-at-all' })).statusCode).toBe(422);

@@ -1,38 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
-import { getContrastRatio } from '@mui/material/styles';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LanguageSwitch } from '../layout/LanguageSwitch.js';
 import { isLocale } from '../providers/locale.js';
 import type { PublicBrand } from './publicApi.js';
-
-/** The merchant's theme colour when it is a valid CSS colour (a name like `orange` or `#hex`), else the default. */
-export function brandColor(theme: string | null | undefined): string | undefined {
-  if (!theme) return undefined;
-  const supports = typeof CSS !== 'undefined' && typeof CSS.supports === 'function';
-  return supports && CSS.supports('color', theme) ? theme : undefined;
-}
-
-/** The colour as `rgb(...)`: names such as `orange` resolved by the browser (MUI's colour maths needs numbers). */
-function resolveColor(color: string): string {
-  if (typeof document === 'undefined' || !document.body) return color;
-  const probe = document.createElement('span');
-  probe.style.color = color;
-  document.body.appendChild(probe);
-  const rgb = getComputedStyle(probe).color;
-  probe.remove();
-  return rgb || color;
-}
-
-/** Black or white, whichever reads better on the brand colour (one of them always meets WCAG AA). */
-export function textOnBrand(color: string): '#000' | '#fff' {
-  try {
-    const rgb = resolveColor(color);
-    return getContrastRatio(rgb, '#000') > getContrastRatio(rgb, '#fff') ? '#000' : '#fff';
-  } catch {
-    return '#fff';
-  }
-}
+import { brandColor, textOnBrandColor } from '../../../core/brand-color.js';
 
 /**
  * The frame of the customer's pages (no account, no admin layout): the merchant's name in its colour,
@@ -40,8 +12,9 @@ export function textOnBrand(color: string): '#000' | '#fff' {
  */
 export function PublicShell({ brand, children }: { brand?: PublicBrand | null; children: ReactNode }) {
   const translate = useTranslate();
-  const color = brandColor(brand?.email_theme);
-  const text = color ? textOnBrand(color) : '#fff';
+  // The merchant's colour and the text on it as the e-mails print them (core/brand-color.ts).
+  const color = brandColor(brand?.email_theme) ?? undefined;
+  const text = color ? textOnBrandColor(color) : '#fff';
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.100' }}>
       <Box component="header" data-testid="public-header" sx={{ bgcolor: color ?? 'primary.main', color: text }}>

@@ -54,6 +54,7 @@ export const appEn = {
     reset: 'Reset',
     cancel: 'Cancel',
     back_to_signin: 'Back to sign in',
+    request_new_link: 'Request a new link',
     reset_title: 'Choose a new password',
     create_title: 'Create your password',
     set_password: 'Set password',

@@ -52,6 +52,7 @@ export const appEs: AppCatalogue = {
     reset: 'Restablecer',
     cancel: 'Cancelar',
     back_to_signin: 'Volver a iniciar sesión',
+    request_new_link: 'Pedir un enlace nuevo',
     reset_title: 'Elige una nueva contraseña',
     create_title: 'Crea tu contraseña',
     set_password: 'Guardar contraseña',

@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { en, es } from '../../../core/i18n/index.js';
 import { ROLES } from '../../../core/roles.js';
 import { SignInPage } from '../pages/guest/SignInPage.js';
+import { ResetPasswordPage } from '../pages/guest/PasswordPage.js';
 import { setGuestLocale } from './i18n.js';
 import { GuestNavContext } from './nav.js';
 
@@ -142,5 +143,33 @@ describe('guest sign-in page', () => {
     expect(screen.getByRole('button', { name: `ES ${es.app.languages.es}` }).getAttribute('aria-pressed')).toBe('true');
     const saved = fetch.mock.calls.filter(([url, init]) => url.endsWith('/user/locale') && init?.method === 'PUT');
     expect(saved.map(([, init]) => JSON.parse(String(init?.body))).at(-1)).toEqual({ locale: 'es' });
+  });
+});
+
+describe('a used or expired password link', () => {
+  it('offers a new link: the sign-in page opens in its forgot-password mode with the address filled in', async () => {
+    stubApi({ 'reset-password': { status: 422, body: { code: 'auth.token_invalid', message: en.auth.token_invalid } } });
+    const navigate = vi.fn();
+    render(
+      <GuestNavContext.Provider value={{ params: new URLSearchParams({ token: 'used', email: 'ana@example.com' }), navigate }}>
+        <ResetPasswordPage />
+      </GuestNavContext.Provider>,
+    );
+    expect(screen.queryByText(en.auth.request_new_link)).toBeNull();
+    for (const name of ['password', 'password_confirmation']) fireEvent.change(document.querySelector(`input[name=${name}]`)!, { target: { value: 'a-new-long-password' } });
+    fireEvent.click(screen.getByRole('button', { name: en.auth.set_password }));
+    fireEvent.click(await screen.findByText(en.auth.request_new_link));
+    const to = navigate.mock.calls[0]![0] as string;
+    expect(to).toBe('/signin?forgot=1&email=ana%40example.com');
+    cleanup();
+
+    render(
+      <GuestNavContext.Provider value={{ params: new URL(to, 'http://localhost').searchParams, navigate: vi.fn() }}>
+        <SignInPage />
+      </GuestNavContext.Provider>,
+    );
+    expect(screen.getByText(en.auth.forgot_intro)).toBeTruthy();
+    expect((screen.getByLabelText(en.auth.email, { exact: false }) as HTMLInputElement).value).toBe('ana@example.com');
+    expect(screen.queryByLabelText(en.auth.password, { exact: false })).toBeNull();
   });
 });

@@ -27,6 +27,8 @@ export function PasswordPage({ kind }: { kind: Kind }) {
   const [values, setValues] = useState<Record<Field, string>>({ password: '', password_confirmation: '' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(token && email ? null : translate('auth.token_invalid'));
+  // A used or expired link: the way to a new one is the sign-in page's forgot-password mode, the address filled in.
+  const [linkDead, setLinkDead] = useState(!token || !email);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -42,7 +44,9 @@ export function PasswordPage({ kind }: { kind: Kind }) {
     } catch (e) {
       const body = (e as HttpError)?.body ?? {};
       if (body.errors && (body.errors.password || body.errors.password_confirmation)) setFieldErrors(body.errors);
-      setError(body.code === 'auth.token_invalid' ? translate('auth.token_invalid') : body.message || translate('auth.something_wrong'));
+      const dead = body.code === 'auth.token_invalid';
+      setLinkDead(dead);
+      setError(dead ? translate('auth.token_invalid') : body.message || translate('auth.something_wrong'));
     } finally {
       setBusy(false);
     }
@@ -61,9 +65,10 @@ export function PasswordPage({ kind }: { kind: Kind }) {
     />
   );
 
-  const backToSignIn = (event: MouseEvent) => {
+  const newLinkPath = `/signin?${new URLSearchParams({ forgot: '1', ...(email ? { email } : {}) })}`;
+  const goTo = (to: string) => (event: MouseEvent) => {
     event.preventDefault();
-    navigate('/signin');
+    navigate(to);
   };
 
   return (
@@ -77,7 +82,12 @@ export function PasswordPage({ kind }: { kind: Kind }) {
         <button className="ll-button" type="submit" disabled={busy || !token || !email}>
           {translate('auth.set_password')}
         </button>
-        <a className="ll-link" href="/signin" onClick={backToSignIn}>
+        {linkDead && (
+          <a className="ll-link" href={newLinkPath} onClick={goTo(newLinkPath)} data-testid="request-new-link">
+            {translate('auth.request_new_link')}
+          </a>
+        )}
+        <a className="ll-link" href="/signin" onClick={goTo('/signin')}>
           {translate('auth.back_to_signin')}
         </a>
       </form>

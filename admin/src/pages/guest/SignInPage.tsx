@@ -29,8 +29,9 @@ export function signInErrorKey(error: unknown): string {
 export function SignInPage() {
   const { translate } = useGuestI18n();
   const { params } = useGuestNav();
-  const [mode, setMode] = useState<Mode>('signin');
-  const [email, setEmail] = useState('');
+  // `?forgot=1&email=…`: a password page whose link was used or expired sends the user here for a new one.
+  const [mode, setMode] = useState<Mode>(params.get('forgot') ? 'forgot' : 'signin');
+  const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

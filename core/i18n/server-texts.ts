@@ -23,6 +23,7 @@ export const serverEn = {
   // A user write refused by a users-policy rule (core/policies/users.policy.ts), as a field message.
   user_rules: {
     cannot_deactivate_self: 'You cannot deactivate your own account: ask another administrator.',
+    cannot_change_own_role: 'You cannot change your own role: ask another administrator.',
   },
   // A delete refused while records point at the record: what holds it, after errors.record.in_use (core/in-use.ts).
   in_use: {
@@ -234,6 +235,7 @@ export const serverEs: CatalogueShape<typeof serverEn> = {
   },
   user_rules: {
     cannot_deactivate_self: 'No puedes desactivar tu propia cuenta: pídeselo a otro administrador.',
+    cannot_change_own_role: 'No puedes cambiar tu propio rol: pídeselo a otro administrador.',
   },
   in_use: {
     linked: 'está vinculado a %{uses}. Cambia o elimina esos registros antes.',

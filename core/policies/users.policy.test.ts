@@ -32,11 +32,20 @@ describe('users policy', () => {
   });
 
   it('nobody deactivates their own account; others’ and an already inactive one are not refused', () => {
-    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 1 }, false)).toEqual({ field: 'active', key: 'user_rules.cannot_deactivate_self' });
-    expect(ownAccountProblem(superadmin, { ...superadmin, active: true }, false)).not.toBeNull();
-    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 1 }, true)).toBeNull();
-    expect(ownAccountProblem(acmeAdmin, { ...acmeUser, active: 1 }, false)).toBeNull();
-    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 0 }, false)).toBeNull();
+    const keep = (record: { role: number }, active: boolean) => ({ active, role: record.role });
+    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 1 }, keep(acmeAdmin, false))).toEqual({ field: 'active', key: 'user_rules.cannot_deactivate_self' });
+    expect(ownAccountProblem(superadmin, { ...superadmin, active: true }, keep(superadmin, false))).not.toBeNull();
+    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 1 }, keep(acmeAdmin, true))).toBeNull();
+    expect(ownAccountProblem(acmeAdmin, { ...acmeUser, active: 1 }, keep(acmeUser, false))).toBeNull();
+    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 0 }, keep(acmeAdmin, false))).toBeNull();
+  });
+
+  it('nobody changes their own role (the only superadmin made themselves support); others’ roles change', () => {
+    const cannot = { field: 'role', key: 'user_rules.cannot_change_own_role' };
+    expect(ownAccountProblem(superadmin, { ...superadmin, active: 1 }, { active: true, role: ROLES.support })).toEqual(cannot);
+    expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 1 }, { active: true, role: ROLES.merchant_user })).toEqual(cannot);
+    expect(ownAccountProblem(superadmin, { ...superadmin, active: 1 }, { active: true, role: ROLES.superadmin })).toBeNull();
+    expect(ownAccountProblem(acmeAdmin, { ...acmeUser, active: 1 }, { active: true, role: ROLES.merchant_admin })).toBeNull();
   });
 
   it('scopes lists to the merchant roles of the admin’s merchant', () => {

@@ -113,10 +113,14 @@ export interface UserWriteProblem {
 
 /**
  * Nobody deactivates their own account (as nobody deletes it): it would end their sessions and lock them out,
- * a merchant's only admin or the only superadmin for good. Another manager does it.
+ * a merchant's only admin or the only superadmin for good. Nor changes their own role: a superadmin who made
+ * themselves support (or a merchant admin a merchant user) lost the user screens at once, and the only superadmin
+ * left the platform with none. Another manager does either. `next` is the record as the write would store it.
  */
-export function ownAccountProblem(actor: UserActor, record: UserRecord, active: boolean): UserWriteProblem | null {
-  return isOwnAccount(actor, record) && !active && Boolean(record.active) ? { field: 'active', key: 'user_rules.cannot_deactivate_self' } : null;
+export function ownAccountProblem(actor: UserActor, record: UserRecord, next: { active: boolean; role: number }): UserWriteProblem | null {
+  if (!isOwnAccount(actor, record)) return null;
+  if (next.role !== Number(record.role)) return { field: 'role', key: 'user_rules.cannot_change_own_role' };
+  return !next.active && Boolean(record.active) ? { field: 'active', key: 'user_rules.cannot_deactivate_self' } : null;
 }
 
 /**

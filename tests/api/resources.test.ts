@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from './helpers.js';
+import { ROLES } from '../../core/roles.js';
 
 let t: TestApp;
 let sa: Client;
@@ -549,6 +550,22 @@ describe('users', () => {
     const off = await ma.put(`/api/users/${other.id}`, { ...other, active: false });
     expect(off.json().data.active).toBe(0);
     expect((await ma.put(`/api/users/${other.id}`, { ...off.json().data, active: true })).json().data.active).toBe(1);
+  });
+
+  it('cannot change your own role either (the only superadmin made themselves support): 422 on role, nothing written', async () => {
+    for (const [client, role] of [[ma, ROLES.merchant_user], [sa, ROLES.support]] as const) {
+      const userId = (await client.get('/api/user')).json().data.id as number;
+      const before = (await client.get(`/api/users/${userId}`)).json().data;
+      const res = await client.put(`/api/users/${userId}`, { ...before, role });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { role: 'You cannot change your own role: ask another administrator.' } });
+      expect((await client.get(`/api/users/${userId}`)).json().data).toMatchObject({ role: before.role, updated_at: before.updated_at });
+    }
+    // Another administrator still changes a role, and one's own record saves with its role unchanged.
+    const other = (await ma.post('/api/users', { first_name: 'Rita', last_name: 'Role', email: 'rita.role@example.net', role: ROLES.merchant_user })).json().data;
+    expect((await ma.put(`/api/users/${other.id}`, { ...other, role: ROLES.merchant_admin })).json().data.role).toBe(ROLES.merchant_admin);
+    const own = (await sa.get('/api/user')).json().data.id as number;
+    expect((await sa.put(`/api/users/${own}`, { ...(await sa.get(`/api/users/${own}`)).json().data, last_name: 'Superadmin' })).statusCode).toBe(200);
   });
 
   it('keeps the profile preferences under the SPEC names (default_pickup), merged over the stored ones', async () => {

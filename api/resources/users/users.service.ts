@@ -151,7 +151,7 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
   const fields = userWritableFields(ctx.actor, row as UserRecord);
   const values = normalize({ ...Object.fromEntries(fields.map((f) => [f, row[f]])), ...pick(body, fields), password: body.password, password_confirmation: body.password_confirmation });
   if (managed) await checkRoleAndMerchant(ctx, values, row);
-  const own = managed ? ownAccountProblem(ctx.actor, row as UserRecord, toFlag(values.active) === 1) : null;
+  const own = managed ? ownAccountProblem(ctx.actor, row as UserRecord, { active: toFlag(values.active) === 1, role: Number(values.role) }) : null;
   if (own) fieldError(own.field, own.key);
   validateOrThrow(managed ? schemas.users.update : schemas.profile, values);
   await checkCurrentPassword(ctx, row, values, body);

@@ -6,7 +6,7 @@ import { InForm } from '../../components/testing.js';
 import { ROLES } from '../../../../core/roles.js';
 import { schemas } from '../../../../core/schemas/index.js';
 import { validate } from '../../../../core/validation.js';
-import { ActiveInput, newUserValues } from './UserForm.js';
+import { ActiveInput, newUserValues, UserRoleInput } from './UserForm.js';
 
 const filled = { first_name: 'Bea', last_name: 'Two', email: 'bea@example.com', role: ROLES.merchant_user };
 
@@ -50,5 +50,28 @@ describe('ActiveInput', () => {
     const toggle = (await screen.findByRole('switch', { name: /active/i })) as HTMLInputElement;
     await waitFor(() => expect(toggle.disabled).toBe(false));
     expect(screen.queryByText(formHint('en', 'user_active_own'))).toBeNull();
+  });
+});
+
+describe('UserRoleInput', () => {
+  afterEach(cleanup);
+  const renderRole = (record: Record<string, unknown>) =>
+    render(
+      <InForm values={record} user={{ role: ROLES.superadmin, merchant_id: null }}>
+        <UserRoleInput />
+      </InForm>,
+    );
+
+  it("is fixed on one's own account and says why (the API refuses a change, core ownAccountProblem)", async () => {
+    renderRole({ id: 1, role: ROLES.superadmin, merchant_id: null, active: true });
+    expect(await screen.findByText(formHint('en', 'user_role_own'))).toBeTruthy();
+    expect(screen.getByRole('combobox').getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it("stays a choice on another user's account", async () => {
+    renderRole({ id: 2, role: ROLES.merchant_user, merchant_id: 4, active: true });
+    const select = await screen.findByRole('combobox');
+    await waitFor(() => expect(select.getAttribute('aria-disabled')).not.toBe('true'));
+    expect(screen.queryByText(formHint('en', 'user_role_own'))).toBeNull();
   });
 });

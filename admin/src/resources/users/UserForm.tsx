@@ -40,24 +40,36 @@ function OwnCurrentPassword() {
   return <PasswordInput source="current_password" autoComplete="current-password" label="resources.users.fields.current_password" />;
 }
 
+/** Whether core refuses `next` on the form's record for the signed-in user (ownAccountProblem: own role and active). */
+function useOwnAccountLock(next: (record: Record<string, unknown>) => { active: boolean; role: number }): boolean {
+  const { identity } = useGetIdentity();
+  const actor = useActor();
+  const record = useRecordContext();
+  if (identity === undefined || record?.id === undefined) return false;
+  return (
+    ownAccountProblem(
+      { id: Number(identity.id), role: actor.role, merchant_id: actor.merchant_id },
+      { id: Number(record.id), role: Number(record.role), merchant_id: (record.merchant_id as number | null) ?? null, active: record.active as boolean },
+      next(record),
+    ) !== null
+  );
+}
+
 /**
  * Active, switched off only where core allows it: one's own active account stays active (ownAccountProblem; the
  * API refuses it with 422 on `active`), so on one's own record the switch is disabled and says why.
  */
 export function ActiveInput() {
-  const { identity } = useGetIdentity();
-  const actor = useActor();
-  const record = useRecordContext();
   const [locale] = useLocaleState();
-  const locked =
-    identity !== undefined &&
-    record?.id !== undefined &&
-    ownAccountProblem(
-      { id: Number(identity.id), role: actor.role, merchant_id: actor.merchant_id },
-      { id: Number(record.id), role: Number(record.role), merchant_id: (record.merchant_id as number | null) ?? null, active: record.active as boolean },
-      false,
-    ) !== null;
+  const locked = useOwnAccountLock((record) => ({ active: false, role: Number(record.role) }));
   return <BooleanInput source="active" label={req('active')} disabled={locked} helperText={locked ? formHint(locale, 'user_active_own') : undefined} />;
+}
+
+/** Role, fixed on one's own record (ownAccountProblem; the API refuses a change with 422 on `role`). */
+export function UserRoleInput() {
+  const [locale] = useLocaleState();
+  const locked = useOwnAccountLock((record) => ({ active: Boolean(record.active), role: Number.NaN }));
+  return <RoleInput source="role" label={req('role')} disabled={locked} helperText={locked ? formHint(locale, 'user_role_own') : undefined} />;
 }
 
 /**
@@ -87,7 +99,7 @@ export function UserForm({ mode }: { mode: 'create' | 'edit' }) {
         <CountryInput source="country" label={req('country')} />
       </FormSection>
       <FormSection title="forms.sections.users.access" name="access">
-        <RoleInput source="role" label={req('role')} />
+        <UserRoleInput />
         <ActiveInput />
         <RoleDependentInputs />
       </FormSection>

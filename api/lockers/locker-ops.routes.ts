@@ -34,9 +34,13 @@ async function lockerOf(request: FastifyRequest<{ Params: IdParams }>): Promise<
   return location;
 }
 
+/** The longest reason a door is taken out of service for. */
+const DOOR_REASON_MAX = 200;
+
 function reasonText(value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 200) fieldError('reason', 'validation.max', 'validation.failed', { max: 200 });
+  if (typeof value !== 'string') fieldError('reason', 'validation.text');
+  if (value.length > DOOR_REASON_MAX) fieldError('reason', 'validation.max', 'validation.failed', { length: DOOR_REASON_MAX });
   return value.trim() || null;
 }
 

@@ -748,7 +748,7 @@ export const appEn = {
       not_a_courier: 'Only drivers carry a badge code.',
       package_not_here: 'Not a parcel for this locker now.',
     },
-    location: { not_a_locker: 'Terminals can only be created for locker locations', warehouse_not_dropoff: 'A warehouse cannot be a customer’s drop-off: choose a locker or PUDO point' },
+    location: { not_a_locker: 'This location is not a locker: only lockers have a terminal and doors.', warehouse_not_dropoff: 'A warehouse cannot be a customer’s drop-off: choose a locker or PUDO point' },
     lockers: {
       full_for_size: 'This locker has no free door for size %{size}',
       door_not_found: 'This locker has no such door',

@@ -752,7 +752,7 @@ export const appEs: AppCatalogue = {
       not_a_courier: 'Solo los conductores llevan un código de credencial.',
       package_not_here: 'No es un paquete para esta taquilla ahora.',
     },
-    location: { not_a_locker: 'Solo se pueden crear terminales para ubicaciones de tipo taquilla', warehouse_not_dropoff: 'Un almacén no puede ser el punto de entrega de un cliente: elige una taquilla o un punto PUDO' },
+    location: { not_a_locker: 'Esta ubicación no es una taquilla: solo las taquillas tienen terminal y puertas.', warehouse_not_dropoff: 'Un almacén no puede ser el punto de entrega de un cliente: elige una taquilla o un punto PUDO' },
     lockers: {
       full_for_size: 'Esta taquilla no tiene ninguna puerta libre de tamaño %{size}',
       door_not_found: 'Esta taquilla no tiene esa puerta',

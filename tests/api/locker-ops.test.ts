@@ -87,6 +87,31 @@ describe('availability and doors', () => {
     expect((await availability(ma, loc.a)).free.LARGE).toBe(1);
   });
 
+  it('refuses a bad out-of-service reason saying what is wrong (the limit, or that it must be text) and a non-locker truly, changing nothing', async () => {
+    const doorsOut = () => t.db.selectFrom('locker_doors_out').select('compartment').where('location_id', '=', loc.a).execute();
+    const before = await doorsOut();
+    const long = await support.post(`/api/locations/${loc.a}/doors/27/out-of-service`, { reason: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({ reason: 'Must be at most 200 characters.' });
+    const number = await support.post(`/api/locations/${loc.a}/doors/27/out-of-service`, { reason: 5 });
+    expect(number.json().errors).toEqual({ reason: 'Must be text.' });
+    support.cookies.set('locale', 'es'); // the language this browser shows
+    try {
+      const es = await support.post(`/api/locations/${loc.a}/doors/27/out-of-service`, { reason: 'x'.repeat(201) });
+      expect(es.json().errors).toEqual({ reason: 'Debe tener como máximo 200 caracteres.' });
+      expect((await support.get(`/api/locations/${loc.near}/occupancy`)).json()).toMatchObject({
+        code: 'location.not_a_locker',
+        message: 'Esta ubicación no es una taquilla: solo las taquillas tienen terminal y puertas.',
+      });
+    } finally {
+      support.cookies.set('locale', 'en');
+    }
+    expect((await support.post(`/api/locations/${loc.near}/doors/1/out-of-service`, { reason: 'hinge' })).json().message).toBe(
+      'This location is not a locker: only lockers have a terminal and doors.',
+    );
+    expect(await doorsOut()).toEqual(before);
+  });
+
   it('the last free door of a size: of 8 concurrent registrations exactly one wins; a new shipment to the full locker is refused', async () => {
     const shipments = [];
     for (let i = 0; i < 8; i++) shipments.push(await createShipment(ma, loc.a, ['LARGE']));

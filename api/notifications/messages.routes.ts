@@ -9,12 +9,30 @@ import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../plugins/auth.js';
 import { pageOf } from './paging.js';
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from './outbox.js';
+import { fieldError } from '../resources/validate.js';
+
+const SOURCES = ['outbox', 'log'] as const;
+
+/**
+ * The log's filters as sent, each checked: a value that is not one of its choices is a 422 on that parameter (a
+ * merchant id that is not a positive integer is refused before, by the input guard). It used to be ignored, so
+ * `status=faild` answered every message as if filtered. An empty value is no filter.
+ */
+function messageFilters(q: Record<string, unknown>) {
+  const choice = <T extends string>(field: string, allowed: readonly T[]): T | undefined => {
+    const v = q[field];
+    if (v === undefined || v === '') return undefined;
+    if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) fieldError(field, 'validation.in');
+    return v as T;
+  };
+  return { source: choice('source', SOURCES) ?? 'outbox', status: choice('status', OUTBOX_STATUSES), kind: choice('kind', OUTBOX_KINDS), merchant_id: q.merchant_id === undefined || q.merchant_id === '' ? undefined : Number(q.merchant_id) };
+}
 
 export async function messageLogRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/messages', { schema: { tags: ['messages'], querystring: MessagesQuery, response: { 200: MessagesResponse } }, preHandler: requirePermission('messages.list') }, async (request) => {
-    const q = request.query;
-    const { page, perPage, offset } = pageOf(q);
+    const q = messageFilters(request.query as Record<string, unknown>);
+    const { page, perPage, offset } = pageOf(request.query);
     if (q.source === 'log') {
       const base = app.db.selectFrom('message_log');
       const [rows, count] = await Promise.all([
@@ -24,9 +42,9 @@ export async function messageLogRoutes(fastify: FastifyInstance): Promise<void> 
       return { data: rows, meta: { total: Number(count.n), page, perPage, source: 'log' } };
     }
     let base = app.db.selectFrom('outbox');
-    if (typeof q.status === 'string' && (OUTBOX_STATUSES as readonly string[]).includes(q.status)) base = base.where('status', '=', q.status);
-    if (typeof q.kind === 'string' && (OUTBOX_KINDS as readonly string[]).includes(q.kind)) base = base.where('kind', '=', q.kind);
-    if (q.merchant_id !== undefined && Number.isInteger(Number(q.merchant_id))) base = base.where('merchant_id', '=', Number(q.merchant_id));
+    if (q.status) base = base.where('status', '=', q.status);
+    if (q.kind) base = base.where('kind', '=', q.kind);
+    if (q.merchant_id !== undefined) base = base.where('merchant_id', '=', q.merchant_id);
     const [rows, count] = await Promise.all([
       base
         .select(['id', 'kind', 'event', 'merchant_id', 'subject_type', 'subject_id', 'recipient', 'locale', 'status', 'attempts', 'last_error', 'next_attempt_at', 'provider_message_id', 'created_at', 'sent_at'])

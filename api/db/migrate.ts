@@ -25,6 +25,7 @@ import * as batchItemsShipment from './migrations/025-batch-items-shipment.js';
 import * as searchAutomerge from './migrations/026-search-automerge.js';
 import * as searchUsermerge from './migrations/027-search-usermerge.js';
 import * as batchItemsPickup from './migrations/028-batch-items-pickup.js';
+import * as outboxLogIndexes from './migrations/029-outbox-log-indexes.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 export const MIGRATIONS: Record<string, DialectMigration> = {
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '026-search-automerge': searchAutomerge,
   '027-search-usermerge': searchUsermerge,
   '028-batch-items-pickup': batchItemsPickup,
+  '029-outbox-log-indexes': outboxLogIndexes,
 };
 
 /**

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { MessagesQuery, MessagesResponse } from '../../core/contract/index.js';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../plugins/auth.js';
-import { pageOf } from './paging.js';
+import { cappedTotal, pageOf } from './paging.js';
 import { OUTBOX_KINDS, OUTBOX_STATUSES } from './outbox.js';
 import { fieldError } from '../resources/validate.js';
 
@@ -35,25 +35,22 @@ export async function messageLogRoutes(fastify: FastifyInstance): Promise<void> 
     const { page, perPage, offset } = pageOf(request.query);
     if (q.source === 'log') {
       const base = app.db.selectFrom('message_log');
-      const [rows, count] = await Promise.all([
-        base.selectAll().orderBy('id', 'desc').limit(perPage).offset(offset).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { data: rows, meta: { total: Number(count.n), page, perPage, source: 'log' } };
+      const [rows, total] = await Promise.all([base.selectAll().orderBy('id', 'desc').limit(perPage).offset(offset).execute(), cappedTotal(app.db, base)]);
+      return { data: rows, meta: { ...total, page, perPage, source: 'log' } };
     }
     let base = app.db.selectFrom('outbox');
     if (q.status) base = base.where('status', '=', q.status);
     if (q.kind) base = base.where('kind', '=', q.kind);
     if (q.merchant_id !== undefined) base = base.where('merchant_id', '=', q.merchant_id);
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       base
         .select(['id', 'kind', 'event', 'merchant_id', 'subject_type', 'subject_id', 'recipient', 'locale', 'status', 'attempts', 'last_error', 'next_attempt_at', 'provider_message_id', 'created_at', 'sent_at'])
         .orderBy('id', 'desc')
         .limit(perPage)
         .offset(offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      cappedTotal(app.db, base),
     ]);
-    return { data: rows, meta: { total: Number(count.n), page, perPage, source: 'outbox' } };
+    return { data: rows, meta: { ...total, page, perPage, source: 'outbox' } };
   });
 }

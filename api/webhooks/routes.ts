@@ -13,7 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fieldError } from '../resources/validate.js';
 import { sealSecret } from './secret-box.js';
 import { allowedPrivateHosts, assertPublicTarget } from './target-guard.js';
-import { pageOf } from '../notifications/paging.js';
+import { cappedTotal, pageOf } from '../notifications/paging.js';
 import '../campaigns/tables.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -95,15 +95,15 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
     const id = await merchantOf(request);
     const { page, perPage, offset } = pageOf(request.query);
     const base = app.db.selectFrom('outbox').where('kind', '=', 'webhook').where('merchant_id', '=', id);
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       base
         .select(['id', 'event', 'subject_type', 'subject_id', 'recipient', 'status', 'attempts', 'last_error', 'next_attempt_at', 'provider_message_id', 'created_at', 'sent_at'])
         .orderBy('id', 'desc')
         .limit(perPage)
         .offset(offset)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      cappedTotal(app.db, base),
     ]);
-    return { data: rows.map(({ recipient, ...r }) => ({ ...r, url: recipient })), meta: { total: Number(count.n), page, perPage } };
+    return { data: rows.map(({ recipient, ...r }) => ({ ...r, url: recipient })), meta: { ...total, page, perPage } };
   });
 }

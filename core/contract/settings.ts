@@ -55,9 +55,11 @@ export const WebhookDelivery = Type.Object(
   open,
 );
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
+/** A log's page meta: `total` counted up to the log's cap; `totalCapped` when there are more (api/notifications/paging.ts). */
+const LogMeta = { total: Type.Integer(), totalCapped: Type.Optional(Type.Boolean()), page: Type.Optional(Type.Integer()), perPage: Type.Optional(Type.Integer()) };
 export const WebhookDeliveriesResponse = Type.Object({
   data: Type.Array(WebhookDelivery),
-  meta: Type.Object({ total: Type.Integer(), page: Type.Optional(Type.Integer()), perPage: Type.Optional(Type.Integer()) }, open),
+  meta: Type.Object(LogMeta, open),
 });
 export type WebhookDeliveriesResponse = Static<typeof WebhookDeliveriesResponse>;
 
@@ -98,6 +100,6 @@ export type AudienceResponse = Static<typeof AudienceResponse>;
 /** GET /api/messages: outbox rows (or, source=log, the development log's), newest first. */
 export const MessagesResponse = Type.Object({
   data: Type.Array(Type.Unsafe<Record<string, unknown> & { id: number }>(Type.Object({ id: Type.Integer() }, open))),
-  meta: Type.Object({ total: Type.Integer(), page: Type.Optional(Type.Integer()), perPage: Type.Optional(Type.Integer()), source: Type.Optional(Type.String()) }, open),
+  meta: Type.Object({ ...LogMeta, source: Type.Optional(Type.String()) }, open),
 });
 export type MessagesResponse = Static<typeof MessagesResponse>;

@@ -97,12 +97,13 @@ export function useDisplayedRowsLabel(capped = false) {
 
 /**
  * Every text of a plain MUI TablePagination in the interface language (its own defaults are English):
- * 'Shows {from}-{to} of {total} rows', 'Rows per page:' and the previous / next buttons' labels.
+ * 'Shows {from}-{to} of {total} rows' (of more than {total}: `capped`, meta.totalCapped), 'Rows per page:' and the
+ * previous / next buttons' labels.
  */
-export function useTablePaginationLabels() {
+export function useTablePaginationLabels(capped = false) {
   const translate = useTranslate();
   return {
-    labelDisplayedRows: useDisplayedRowsLabel(),
+    labelDisplayedRows: useDisplayedRowsLabel(capped),
     labelRowsPerPage: translate('ra.navigation.page_rows_per_page'),
     getItemAriaLabel: usePageButtonNames(),
   };

@@ -25,7 +25,6 @@ const LABELS: Record<Source, Record<string, string>> = { outbox: {}, log: { crea
 export function MessageLogPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const paginationLabels = useTablePaginationLabels();
   const [source, setSource] = useState<Source>('outbox');
   const [status, setStatus] = useState('');
   const [kind, setKind] = useState('');
@@ -35,6 +34,7 @@ export function MessageLogPage() {
   if (source === 'outbox' && status) query.set('status', status);
   if (source === 'outbox' && kind) query.set('kind', kind);
   const { data, loading } = useApiGet<MessagesResponse>(`messages?${query}`);
+  const paginationLabels = useTablePaginationLabels(data?.meta.totalCapped === true);
   const rows = data?.data ?? [];
   const merchantIds = [...new Set(rows.map((r) => r.merchant_id).filter((id): id is number => typeof id === 'number'))];
   const { data: merchants } = useGetMany('merchants', { ids: merchantIds }, { enabled: merchantIds.length > 0 });

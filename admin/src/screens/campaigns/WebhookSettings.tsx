@@ -23,7 +23,7 @@ function DeliveryLog({ merchantId, version }: { merchantId: number; version: num
   const { data } = useApiGet<WebhookDeliveriesResponse>(`merchants/${merchantId}/webhook-deliveries?page=${page + 1}&perPage=10&v=${version}`);
   const rows = data?.data ?? [];
   const f = (name: string) => translate(`campaigns.webhook.fields.${name}`);
-  const paginationLabels = useTablePaginationLabels();
+  const paginationLabels = useTablePaginationLabels(data?.meta.totalCapped === true);
   const [locale] = useLocaleState();
   const titleId = useId();
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '—');

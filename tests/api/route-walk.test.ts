@@ -12,6 +12,7 @@ import type { RouteOptions } from 'fastify';
 import { connect } from 'node:net';
 import { collectProblems, schemas } from '../../core/schemas/index.js';
 import { createTestApp, login, rowCounts, type Client, type TestApp } from './helpers.js';
+import { rotateTerminalSecret } from '../../api/lockers/terminal-auth.js';
 
 interface WalkedRoute {
   method: string;
@@ -85,6 +86,7 @@ function hostileQuery(value: unknown): string {
 describe('every registered route refuses hostile input with a coded 4xx', () => {
   let t: TestApp;
   let admin: Client;
+  let terminal: Record<string, string> = {};
   const routes: WalkedRoute[] = [];
   const failures: string[] = [];
   /** Answers by status class, to show the walk reached the routes (not only a 401 wall). */
@@ -99,6 +101,9 @@ describe('every registered route refuses hostile input with a coded 4xx', () => 
       },
     });
     admin = await login(t.app, 'superadmin@example.com');
+    // The kiosk's routes answer a terminal, not a session: walked with location 1's terminal secret, the hostile input
+    // reaches their validation instead of stopping at 401.
+    terminal = { authorization: `Terminal ${await rotateTerminalSecret(t.db, 1, null, new Date().toISOString())}` };
     fingerprint = rowCounts(t.db);
   }, 60_000);
   afterAll(() => t?.close());
@@ -111,7 +116,7 @@ describe('every registered route refuses hostile input with a coded 4xx', () => 
   async function attempt(route: WalkedRoute, label: string, url: string, body?: unknown) {
     const writable = route.method !== 'GET';
     const before = writable ? await fingerprint() : '';
-    const res = await admin.request({ method: route.method, url, body });
+    const res = await admin.request({ method: route.method, url, body, headers: route.url.startsWith('/api/terminals/') ? terminal : undefined });
     const where = `${route.method} ${route.url} [${label}] -> ${res.statusCode}`;
     if (res.statusCode === 401) answered.unauthenticated++;
     else if (res.statusCode >= 400) answered.refused++;

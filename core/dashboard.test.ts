@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardRange } from './dashboard.js';
+import { dashboardRange, daysOf } from './dashboard.js';
 
 /** Noon UTC: the same calendar day in the network's time zone (America/Nassau). */
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -40,5 +40,13 @@ describe('dashboardRange', () => {
   it('refuses an inverted or too long range', () => {
     expect(dashboardRange({ from: '2026-03-01', to: '2026-01-01' }, NOW)).toEqual({ field: 'to', problem: 'order' });
     expect(dashboardRange({ from: '2024-01-01', to: '2026-01-01' }, NOW)).toEqual({ field: 'to', problem: 'too_long' });
+  });
+});
+
+describe('daysOf', () => {
+  it('lists every day of a range, the last days of year 9999 too (the day after is written +010000-01-01)', () => {
+    expect(daysOf('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(daysOf('9999-12-30', '9999-12-31')).toEqual(['9999-12-30', '9999-12-31']);
+    expect(daysOf('2026-01-02', '2026-01-01')).toEqual([]);
   });
 });

@@ -187,6 +187,16 @@ describe('dashboard charts: ranges', () => {
     expect(res.json()).toMatchObject({ code: 'validation.failed', errors: { [field]: message } });
   });
 
+  it('answers a range ending on the last day of year 9999 (its days were compared as text: the server hung)', async () => {
+    for (const path of ['flow', 'rates', 'dwell', 'heatmap']) {
+      const res = await ma.get(`/api/dashboard/${path}`, { from: '9999-12-01', to: '9999-12-31' });
+      expect(res.statusCode, path).toBe(200);
+    }
+    const { days } = (await ma.get('/api/dashboard/flow', { to: '9999-12-31' })).json().data;
+    expect(days).toHaveLength(30);
+    expect(days[29]).toMatchObject({ day: '9999-12-31', arrived: 0, out: 0 });
+  });
+
   it('answers in Spanish for a Spanish user', async () => {
     const res = await globex.get('/api/dashboard/flow', { from: DAY, to: '2027-03-01' });
     expect(res.statusCode).toBe(422);

@@ -56,5 +56,14 @@ export function liveScopeKey(actor: Pick<Actor, 'id' | 'role' | 'merchant_id'>):
   return isAdminRole(actor.role) || isMerchantRole(actor.role) ? `${actor.role}:${actor.merchant_id}` : `${actor.role}:${actor.merchant_id}:u${actor.id}`;
 }
 
+/**
+ * Everything of a listener that decides what it hears: its role, merchant, the merchant's features (which resources
+ * it may list) and its locations (a store user's packages). A stream whose user no longer has the scope it opened
+ * with ends at its next credential check, so the client reconnects under the new one (docs/live-updates.md).
+ */
+export function liveScopeOf(actor: Pick<Actor, 'role' | 'merchant_id' | 'features' | 'location_ids'>): string {
+  return [actor.role, actor.merchant_id, actor.features, [...(actor.location_ids ?? [])].sort((a, b) => a - b).join(',')].join(':');
+}
+
 /** The live resources a listener hears of at all: those it may list. */
 export const liveResourcesOf = (actor: Pick<Actor, 'role' | 'features'>): LiveResource[] => LIVE_RESOURCES.filter((r) => canCrud(actor, r, 'list'));

@@ -12,13 +12,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { EventsStreamQuery } from '../../core/contract/index.js';
 import { DomainError } from '../../core/errors.js';
-import { LIVE_EVENTS, LIVE_LIMITS } from '../../core/live.js';
+import { LIVE_EVENTS, LIVE_LIMITS, liveScopeOf } from '../../core/live.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/tables.js';
 import type { RequestActor } from '../http/context.js';
 import { requireAuth, signedInActor } from '../plugins/auth.js';
 import { iso } from '../clock.js';
 import { apiTokenStands } from '../auth/api-tokens.js';
+import { loadActor } from '../auth/actor.js';
 import { canResumeFrom, changesAfter, type ChangeRow } from './change-log.js';
 import { ChangeHub } from './change-hub.js';
 import { scopeMemo } from './change-scope.js';
@@ -49,11 +50,13 @@ function resumePoint(request: FastifyRequest, query: { lastEventId?: string }): 
 
 /**
  * Whether the stream's credential still stands: false when the user was deactivated, the session signed out or
- * expired, or the API token revoked; else when the session expires (null: a token, which does not expire).
+ * expired, the API token revoked, or the user's scope changed (role, merchant, features, locations: the stream
+ * would go on announcing what the old scope saw); else when the session expires (null: a token, which does not expire).
  */
 async function credentialStands(db: Kysely<Database>, actor: RequestActor, now: string): Promise<false | string | null> {
-  const user = await db.selectFrom('users').select('active').where('id', '=', actor.id).executeTakeFirst();
+  const user = await db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst();
   if (user?.active !== 1) return false;
+  if (liveScopeOf(await loadActor(db, user, actor.via)) !== liveScopeOf(actor)) return false;
   if (actor.via === 'token') return actor.token_id === undefined || (await apiTokenStands(db, actor.token_id, actor.id)) ? null : false;
   if (!actor.session_id) return null;
   const session = await db.selectFrom('sessions').select('expires_at').where('id', '=', actor.session_id).executeTakeFirst();

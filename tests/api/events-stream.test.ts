@@ -225,6 +225,60 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
     }
   });
 
+  it("a stream ends at the next check once its user's role, merchant or locations change; the reconnect hears the new scope only", async () => {
+    process.env.LIVE_HEARTBEAT_MS = '100'; // the credential check every 400 ms
+    const other = await createTestApp().finally(() => delete process.env.LIVE_HEARTBEAT_MS);
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const admin = await login(other.app, 'superadmin@example.com');
+      const userOf = async (email: string) => {
+        const { id } = await other.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+        return ((await admin.get(`/api/users/${id}`)).json() as { data: Record<string, unknown> & { id: number } }).data;
+      };
+      const merchantOf = async (name: string) => (await other.db.selectFrom('merchants').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+      const shipmentOf = async (merchantId: number) => (await other.db.selectFrom('shipments').select('id').where('merchant_id', '=', merchantId).orderBy('id').executeTakeFirstOrThrow()).id;
+      const [acme, globex] = [await merchantOf('Acme Outfitters'), await merchantOf('Globex')];
+      const [acmeShipment, globexShipment] = [await shipmentOf(acme), await shipmentOf(globex)];
+      const endedFlag = (s: SseStream) => {
+        const flag = { ended: false };
+        void s.ended.then(() => (flag.ended = true));
+        return flag;
+      };
+
+      // Support (the whole network) made a Globex merchant user: the open stream would go on announcing Acme's ids.
+      const supportCookie = await loginOver(url, 'support@example.com');
+      const before = await openSse(`${url}/api/events/stream`, { cookie: supportCookie });
+      await expectPoll(() => before.lastId !== undefined);
+      const beforeEnd = endedFlag(before);
+      await new Promise((r) => setTimeout(r, 1_000)); // several checks pass while nothing changed
+      expect(beforeEnd.ended).toBe(false);
+      const support = await userOf('support@example.com');
+      expect((await admin.put(`/api/users/${support.id}`, { ...support, role: 8, merchant_id: globex })).statusCode).toBe(200);
+      await expectPoll(() => beforeEnd.ended);
+      const after = await openSse(`${url}/api/events/stream`, { cookie: supportCookie });
+      expect(after.status).toBe(200);
+      await expectPoll(() => after.lastId !== undefined);
+      await touch(other.db, 'shipments', acmeShipment);
+      await touch(other.db, 'shipments', globexShipment);
+      await after.until('the Globex shipment', (m) => announced(m, 'shipments').includes(globexShipment));
+      expect(announced(after.messages, 'shipments')).not.toContain(acmeShipment);
+      after.close();
+
+      // A PUDO user given another location instead of theirs.
+      const pudo = await userOf('pudo@example.com');
+      const pudoStream = await openSse(`${url}/api/events/stream`, { cookie: await loginOver(url, 'pudo@example.com') });
+      await expectPoll(() => pudoStream.lastId !== undefined);
+      const pudoEnd = endedFlag(pudoStream);
+      const elsewhere = await other.db.selectFrom('locations').select('id').where('class', '=', 'pudo').where('id', 'not in', pudo.location_ids as number[]).executeTakeFirstOrThrow();
+      expect((await admin.put(`/api/users/${pudo.id}`, { ...pudo, location_ids: [elsewhere.id] })).statusCode).toBe(200);
+      await expectPoll(() => pudoEnd.ended);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('ends every stream on shutdown', async () => {
     const other = await createTestApp();
     try {

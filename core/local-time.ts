@@ -53,6 +53,13 @@ function instantOf(w: Wall, ms: number, zone: string): Date {
   return new Date((wallMs(wallOf(new Date(second), zone)) === local ? second : first) + ms);
 }
 
+/** The wall-clock date and time of `instant` in `zone`, `YYYY-MM-DD HH:MM:SS`: what spreadsheets read as a date and time in any language. */
+export function localDateTime(instant: Date, zone: string): string {
+  const w = wallOf(instant, zone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${localDay(instant, zone)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+}
+
 /** The calendar day (YYYY-MM-DD) of `instant` in `zone`. */
 export function localDay(instant: Date, zone: string): string {
   const w = wallOf(instant, zone);

@@ -11,13 +11,13 @@ import { AdminContext, type I18nProvider, type TranslationMessages } from 'react
 import { TestMemoryRouter } from 'react-admin';
 import { en, messages } from '../../../../core/i18n/index.js';
 import { parseDay } from '../../../../core/i18n/days.js';
-import { DASHBOARD_KPI_PHRASES } from '../../../../core/i18n/dashboard-kpis.js';
+import { DASHBOARD_KPI_PHRASES, kpiPhrase } from '../../../../core/i18n/dashboard-kpis.js';
 import { ROLES } from '../../../../core/roles.js';
 import { api } from '../../providers/http.js';
 import { testAuth, testI18n } from '../../components/testing.js';
 import { emitLiveChange } from '../../live/liveConnection.js';
 import { Dashboard } from '../Dashboard.js';
-import { csvFileName, csvOf, kpiQuery, percent, recordPath } from './kpiData.js';
+import { csvFileName, csvOf, exceptionsCsv, kpiQuery, percent, recordPath } from './kpiData.js';
 
 const range = { from: '2026-11-01', to: '2026-11-02', time_zone: 'America/Nassau' };
 const answers: Record<string, unknown> = {
@@ -226,6 +226,14 @@ describe('dashboard data helpers', () => {
     expect(csvOf(['n'], [[-3]])).toBe('n\r\n-3\r\n');
     // Text that only looks numeric, or hides the formula behind a tab or CR, is guarded too (numbers are not).
     expect(csvOf(['x'], [['-1+1+cmd|calc'], ['\t=1'], ['+1242 555 0100']])).toBe('x\r\n\'-1+1+cmd|calc\r\n\'\t=1\r\n\'+1242 555 0100\r\n');
+  });
+
+  it("the exceptions' CSV says when in the network's time, as the table does, written the way spreadsheets read a date and time", () => {
+    const row = { kind: 'expired' as const, id: 41, label: 'LP0001', shipment_id: 7, subject_type: 'package', subject_id: 41, location: 'Cable Beach Locker', at: '2026-11-28T09:20:19.361Z' };
+    const summer = { ...row, kind: 'message_failed' as const, label: 'x@example.com', location: null, at: '2026-07-01T03:05:00.000Z' };
+    expect(exceptionsCsv([row, summer], (key) => kpiPhrase('es', key))).toBe(
+      'Tipo,Registro,Ubicación,Cuándo (America/Nassau)\r\nVencido,LP0001,Cable Beach Locker,2026-11-28 04:20:19\r\nMensaje fallido,x@example.com,,2026-06-30 23:05:00\r\n',
+    );
   });
 
   it('percentages in the interface language', () => {

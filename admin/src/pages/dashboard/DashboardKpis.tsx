@@ -18,7 +18,7 @@ import { DayInput } from '../../components/DayInput.js';
 import { useActor } from '../../components/useActor.js';
 import { useApiGet } from '../useApi.js';
 import { onDemand } from '../../layout/onDemand.js';
-import { csvFileName, csvOf, downloadCsv, kpiQuery, percent, recordPath } from './kpiData.js';
+import { csvFileName, csvOf, downloadCsv, exceptionsCsv, kpiQuery, percent, recordPath } from './kpiData.js';
 import { peekUser } from '../../providers/session.js';
 import { useChosenFilters } from './useChosenFilters.js';
 import { useNearViewport } from './useNearViewport.js';
@@ -325,7 +325,7 @@ export function DashboardKpis() {
               file={csvFileName('exceptions', filters, today())}
               title={t('exceptions.title')}
               height={28 + tableHeight(exc?.rows.length ?? 0)}
-              csv={() => csvOf([t('exceptions.kind'), t('exceptions.record'), t('exceptions.location'), t('exceptions.at')], (exc?.rows ?? []).map((e) => [t(`exceptions.${e.kind}`), e.label, e.location ?? '', e.at]))}
+              csv={() => exceptionsCsv(exc?.rows ?? [], t)}
               table={
                 <>
                   {exc && <Typography variant="body2" sx={{ mb: 1 }}>{t('exceptions.totals', { expired: exc.totals.expired, lost: exc.totals.lost, failed: exc.totals.message_failed })}</Typography>}

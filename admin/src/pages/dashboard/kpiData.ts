@@ -1,6 +1,7 @@
 /** The dashboard charts' plain helpers (no React): the query of the filters, CSV text and download, record links. */
 import type { DashboardExceptions } from '../../../../core/contract/index.js';
 import { neutraliseCell } from '../../../../core/spreadsheet-cells.js';
+import { localDateTime, NETWORK_TIME_ZONE } from '../../../../core/local-time.js';
 
 /** from/to always; merchant and location only when chosen. */
 /**
@@ -26,6 +27,15 @@ const cell = (v: unknown) => {
 /** CSV text (comma-separated, CRLF) of a header and rows. */
 export function csvOf(head: string[], rows: unknown[][]): string {
   return [head, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * The exceptions' CSV: what the table shows, its "When" the network's wall clock (the table's time) written
+ * `YYYY-MM-DD HH:MM:SS`, which spreadsheets read as a date and time, the zone named in the column's header.
+ */
+export function exceptionsCsv(rows: DashboardExceptions['data']['rows'], phrase: (key: string) => string): string {
+  const head = [phrase('exceptions.kind'), phrase('exceptions.record'), phrase('exceptions.location'), `${phrase('exceptions.at')} (${NETWORK_TIME_ZONE})`];
+  return csvOf(head, rows.map((e) => [phrase(`exceptions.${e.kind}`), e.label, e.location ?? '', localDateTime(new Date(e.at), NETWORK_TIME_ZONE)]));
 }
 
 /**

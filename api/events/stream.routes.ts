@@ -91,11 +91,27 @@ export async function eventStreamRoutes(fastify: FastifyInstance, options: Strea
       const actor = signedInActor(request);
       const count = openPerUser.get(actor.id) ?? 0;
       if (count >= perUser) throw new DomainError('events.too_many_streams');
-      const resumeFrom = resumePoint(request, request.query);
-      await hub.start();
-      // Before joining the hub: every change after this is weighed against what the user knew.
-      const departures = await DepartureWatch.open(app.db, actor);
+      // The slot is taken before anything is awaited: streams opened at once each see the others (taken after the
+      // awaits below, 30 streams asked at once on PostgreSQL all passed the check, and the count went wrong).
       openPerUser.set(actor.id, count + 1);
+      let slotHeld = true;
+      const releaseSlot = () => {
+        if (!slotHeld) return;
+        slotHeld = false;
+        const left = (openPerUser.get(actor.id) ?? 1) - 1;
+        if (left > 0) openPerUser.set(actor.id, left);
+        else openPerUser.delete(actor.id);
+      };
+      const resumeFrom = resumePoint(request, request.query);
+      let departures: DepartureWatch | null;
+      try {
+        await hub.start();
+        // Before joining the hub: every change after this is weighed against what the user knew.
+        departures = await DepartureWatch.open(app.db, actor);
+      } catch (error) {
+        releaseSlot();
+        throw error;
+      }
 
       const res = reply.raw;
       reply.hijack();
@@ -173,14 +189,14 @@ export async function eventStreamRoutes(fastify: FastifyInstance, options: Strea
         clearTimeout(expiryTimer);
         unsubscribe();
         open.delete(end);
-        const left = (openPerUser.get(actor.id) ?? 1) - 1;
-        if (left > 0) openPerUser.set(actor.id, left);
-        else openPerUser.delete(actor.id);
+        releaseSlot();
         res.end();
       }
       open.add(end);
       request.raw.on('close', end);
       res.on('close', end);
+      // A client gone while the stream was being set up closed before these listeners: its slot would stay taken.
+      if (res.destroyed || !res.socket || res.socket.destroyed) end();
 
       try {
         delivered = from;

@@ -8,7 +8,7 @@
  * a stream on process B (LISTEN/NOTIFY).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +185,39 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
     expect(refused.json()).toMatchObject({ code: 'events.too_many_streams' });
     for (const s of open) s.close();
     await expectPoll(async () => (await openSse(`${base}/api/events/stream`, { cookie: cookieHeader(users.globex!) }).then((s) => (s.close(), s.status))) === 200);
+  });
+
+  it('caps streams asked for at once, and a stream abandoned while it was being set up gives its place back', async () => {
+    // Warehouse staff: opening a stream reads the device's known packages first (DepartureWatch), a real wait on
+    // PostgreSQL, during which the others were let through and a client gone meanwhile kept its place for good.
+    users.warehouse = await login(t.app, 'warehouse@example.com');
+    const cookie = cookieHeader(users.warehouse);
+    const agent = new Agent({ maxSockets: 64 });
+    try {
+      const burst = await Promise.all(Array.from({ length: 24 }, () => openSse(`${base}/api/events/stream`, { cookie }, agent)));
+      streams.push(...burst);
+      expect(burst.filter((s) => s.status === 200)).toHaveLength(8);
+      expect(burst.filter((s) => s.status === 429)).toHaveLength(16);
+      for (const s of burst) s.close();
+      await expectPoll(async () => (await openSse(`${base}/api/events/stream`, { cookie }).then((s) => (s.close(), s.status))) === 200);
+
+      for (const delayMs of [0, 1, 2, 3, 5, 8, 13, 20]) {
+        for (let i = 0; i < 3; i++) {
+          const req = request(`${base}/api/events/stream`, { headers: { cookie, accept: 'text/event-stream' } });
+          req.on('error', () => undefined);
+          req.end();
+          await new Promise((r) => setTimeout(r, delayMs));
+          req.destroy();
+        }
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      const after = await Promise.all(Array.from({ length: 8 }, () => openSse(`${base}/api/events/stream`, { cookie }, agent)));
+      streams.push(...after);
+      expect(after.map((s) => s.status)).toEqual(Array(8).fill(200));
+      for (const s of after) s.close();
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('a token-authenticated stream ends at the next check once its token is revoked; a session stream when its session expires', async () => {

@@ -66,6 +66,15 @@ export function shipmentTimeline(status: number, reached: ReadonlyMap<number, st
  */
 export function contentTypeMatcher(contentTypes: readonly string[] | null): (value: string) => string | undefined {
   if (contentTypes === null) return (value) => value;
-  const byKey = new Map(contentTypes.map((c) => [c.toLowerCase(), c]));
-  return (value) => byKey.get(value.toLowerCase());
+  const byKey = new Map(contentTypes.map((c) => [contentTypeKey(c), c]));
+  return (value) => byKey.get(contentTypeKey(value));
+}
+
+const contentTypeKey = (value: string) => value.trim().toLowerCase();
+
+/** A merchant's content types as stored: trimmed, each once (matched ignoring case, so 'Food' and 'food' are one; the first spelling stays). */
+export function distinctContentTypes(types: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const t of types) if (!seen.has(contentTypeKey(t))) seen.set(contentTypeKey(t), t.trim());
+  return [...seen.values()];
 }

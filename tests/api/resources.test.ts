@@ -440,6 +440,12 @@ describe('locations, groups and merchants', () => {
     expect(shown).not.toContain('secret');
   });
 
+  it("keeps a merchant's content types once each, ignoring case as shipments match them (the first spelling stays)", async () => {
+    const res = await sa.post('/api/merchants', { name: 'Umbrella', features: 9, content_types: ['Paper', ' paper ', 'PAPER', 'Ink'], default_content_type: 'Paper' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.content_types).toEqual(['Paper', 'Ink']);
+  });
+
   it('refuses a merchant name another merchant has (trimmed, any case), on create and rename, en/es', async () => {
     const taken = { code: 'merchant.name_taken', errors: { name: 'Another merchant already has this name: choose a different one.' } };
     const created = await sa.post('/api/merchants', { name: '  acme OUTFITTERS ' });

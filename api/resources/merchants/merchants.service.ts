@@ -16,6 +16,7 @@ import type { Db, ServiceContext } from '../access.js';
 import { parseJson, verdictsFor, type Row } from '../module.js';
 import { refuseIfInUse } from '../related.js';
 import { merchantNameTakenBy } from '../../../core/policies/merchants.policy.js';
+import { distinctContentTypes } from '../../../core/policies/shipments.policy.js';
 import type { Dialect } from '../../db/dialect.js';
 import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
 
@@ -134,7 +135,7 @@ export function jsonColumns(body: Row, features: number): Row {
       if (text.length < BOUNDS.contentType.min) fieldError(`content_types.${i}`, 'validation.required');
       if (text.length > BOUNDS.contentType.max) fieldError(`content_types.${i}`, 'validation.max', 'validation.failed', { length: BOUNDS.contentType.max });
     });
-    out.content_types = JSON.stringify([...new Set(types.map((t: string) => t.trim()))]);
+    out.content_types = JSON.stringify(distinctContentTypes(types));
   }
   return out;
 }

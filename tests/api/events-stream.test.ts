@@ -221,12 +221,9 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
   });
 
   it('a token-authenticated stream ends at the next check once its token is revoked; a session stream when its session expires', async () => {
-    process.env.LIVE_HEARTBEAT_MS = '100'; // the credential check every 400 ms
-    const other = await createTestApp().finally(() => delete process.env.LIVE_HEARTBEAT_MS);
+    const other = await appWithFastChecks();
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const url = await listenOnLoopback(other);
       const acme = await login(other.app, 'merchant.admin@example.com');
       const me = ((await acme.get('/api/user')).json() as { data: { id: number } }).data;
       const token = ((await acme.get(`/api/users/${me.id}/request-token`)).json() as { token: string }).token;
@@ -259,12 +256,9 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
   });
 
   it("a stream ends at the next check once its user's role, merchant or locations change; the reconnect hears the new scope only", async () => {
-    process.env.LIVE_HEARTBEAT_MS = '100'; // the credential check every 400 ms
-    const other = await createTestApp().finally(() => delete process.env.LIVE_HEARTBEAT_MS);
+    const other = await appWithFastChecks();
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const url = await listenOnLoopback(other);
       const admin = await login(other.app, 'superadmin@example.com');
       const userOf = async (email: string) => {
         const { id } = await other.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
@@ -315,9 +309,7 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
   it('ends every stream on shutdown', async () => {
     const other = await createTestApp();
     try {
-      await other.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const url = await listenOnLoopback(other);
       const live = await openSse(`${url}/api/events/stream`, { cookie: await loginOver(url, 'superadmin@example.com') });
       expect(live.status).toBe(200);
       await expectPoll(() => live.lastId !== undefined);
@@ -330,6 +322,19 @@ describe(`GET /api/events/stream (${process.env.TEST_DB === 'postgres' ? 'Postgr
     }
   });
 });
+
+/** A test app whose streams check their credential every 400 ms (heartbeat 100 ms). */
+async function appWithFastChecks(): Promise<TestApp> {
+  process.env.LIVE_HEARTBEAT_MS = '100';
+  return createTestApp().finally(() => delete process.env.LIVE_HEARTBEAT_MS);
+}
+
+/** Starts the app on a free loopback port; its base URL. */
+async function listenOnLoopback(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
 
 async function expectPoll(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -9,8 +9,8 @@ import { useCallback, useRef } from 'react';
 export function useBusy() {
   const { mutateAsync, isPending: busy } = useMutation({ mutationFn: (task: () => Promise<unknown>) => task() });
 
-  /** Runs `task` with the flag set; a failure is swallowed (the error dialog has shown it). */
   const running = useRef(false);
+  /** Runs `task` with the flag set; a failure is swallowed (the error dialog has shown it). */
   const whileBusy = useCallback(
     async (task: () => Promise<unknown>): Promise<void> => {
       if (running.current) return;

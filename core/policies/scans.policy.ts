@@ -62,6 +62,27 @@ export function deviceTimeVerdict(at: Date, now: Date): DeviceTimeVerdict {
   return { ok: true, at, clamped: false };
 }
 
+/**
+ * How far the device's clock is behind the server's, in ms (server now minus the device's clock when it sent the
+ * batch, `sent_at`); negative when the device is ahead. 0 when the request carried no clock, or when the two agree
+ * within SCAN_CLOCK_SKEW_MS: a clock that close is believed as it is, so a right clock's scans are not shifted by
+ * the time the request took to arrive (the offset measured includes it).
+ */
+export function deviceClockOffset(sentAt: Date | null, now: Date): number {
+  if (!sentAt) return 0;
+  const offset = now.getTime() - sentAt.getTime();
+  return Math.abs(offset) <= SCAN_CLOCK_SKEW_MS ? 0 : offset;
+}
+
+/**
+ * A scan's device time on the server's clock: moved by the device's offset (deviceClockOffset). The result still
+ * goes through deviceTimeVerdict like any device time: a corrected time can be nothing a device could not already
+ * claim by sending that time as `occurred_at` (docs/offline-scanning.md "A device clock that is wrong").
+ */
+export function correctedDeviceTime(at: Date, offsetMs: number): Date {
+  return new Date(at.getTime() + offsetMs);
+}
+
 /** Decoded size of a base64 text, or null when it is not base64. */
 export function base64Bytes(data: string): number | null {
   const text = data.replace(/\s+/g, '');

@@ -38,7 +38,9 @@ export type ScanIn = Static<typeof ScanIn>;
  * POST /api/scans/sync. The envelope is checked as a whole (not an object: 400; `scans` missing, not an array, empty
  * or an entry that is not an object: 422 `validation.failed`; more than 100: 422 `scan.batch_too_large`); each entry
  * is then checked on its own (ScanIn). `scans` is optional in the schema only so that a role without the
- * permission is answered 403 before any word about its body (the handler requires it).
+ * permission is answered 403 before any word about its body (the handler requires it). `sent_at` (optional, added
+ * later): the device's clock at the send, to correct a wrong device clock (core deviceClockOffset); a string that is
+ * no real date and time is 422 `validation.failed` (field `sent_at`) and nothing is applied.
  */
 export const ScanSyncBody = Type.Object(
   {
@@ -46,6 +48,14 @@ export const ScanSyncBody = Type.Object(
       // A ScanIn, or any other object: the route checks each scan itself and refuses a malformed one in its outcome.
       Type.Array(Type.Union([ScanIn, Type.Object({}, { additionalProperties: true, description: 'a malformed scan: refused in its outcome (scan.invalid)' })]), {
         description: `1..${SCAN_BATCH_MAX} scans, applied in this order (required)`,
+      }),
+    ),
+    sent_at: Type.Optional(
+      Type.String({
+        minLength: 16,
+        maxLength: 40,
+        description:
+          "the device's clock when it sent this request (each send, resends too), ISO 8601 with an offset: the server moves every occurred_at by how far that clock is off (more than 5 minutes); without it the device times are taken as they are. Not a real date and time: 422",
       }),
     ),
   },

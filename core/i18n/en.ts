@@ -635,6 +635,7 @@ export const appEn = {
     text: 'Must be text.',
     nul: 'Must not contain NUL characters.',
     date: 'Must be a real date written YYYY-MM-DD.',
+    device_time: 'Must be a real date and time with its offset, e.g. 2026-11-25T09:30:00-05:00.',
     hex_color: 'Must be #RRGGBB, e.g. #1565C0.',
     time_zone: 'Must be a time zone such as America/Nassau.',
     date_between: 'Must be a date from %{min} to %{max}.',

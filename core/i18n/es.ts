@@ -640,6 +640,7 @@ export const appEs: AppCatalogue = {
     text: 'Debe ser texto.',
     nul: 'No debe contener caracteres NUL.',
     date: 'Debe ser una fecha real con el formato AAAA-MM-DD.',
+    device_time: 'Debe ser una fecha y hora reales con su desfase horario, p. ej. 2026-11-25T09:30:00-05:00.',
     date_between: 'Debe ser una fecha entre el %{min} y el %{max}.',
     date_order: 'No puede ser anterior al primer día.',
     range_too_long: 'El intervalo puede abarcar como máximo %{max} días.',

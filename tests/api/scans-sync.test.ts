@@ -306,6 +306,123 @@ describe('POST /api/scans/sync', () => {
   });
 });
 
+describe('a device clock that is wrong: sent_at, the device clock at the send', () => {
+  const DAY = 86_400_000;
+  /** A scan made `minutes` ago in real time, stamped by a device whose clock is `behind` ms slow (negative: ahead). */
+  const skewed = (barcode: string, minutes: number, behind: number) => scan(barcode, 'pickup', { occurred_at: deviceTime(new Date(Date.now() - minutes * 60_000 - behind)) });
+  /** The device's clock now, as the device writes it. */
+  const deviceNow = (behind: number) => deviceTime(new Date(Date.now() - behind));
+  const pickupEvent = async (packageId: number) => (await packageEvents(packageId)).find((e) => e.to_status === 50)!;
+
+  it('a batch from a device 10 days behind is applied, each scan at its real time, in order', async () => {
+    const [p1, p2] = await Promise.all([waiting(id.pudo), waiting(id.pudo)]);
+    const behind = 10 * DAY;
+    const batch = [skewed(p1.barcode, 40, behind), skewed(p2.barcode, 20, behind)];
+    const before = Date.now();
+    const res = await driver.post('/api/scans/sync', { scans: batch, sent_at: deviceNow(behind) });
+    const after = Date.now();
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as Outcome[]).map((o) => [o.result, o.package?.status])).toEqual([['applied', 50], ['applied', 50]]);
+    const [e1, e2] = [await pickupEvent(p1.id), await pickupEvent(p2.id)];
+    // Corrected by the offset the server measured: the real time, give or take the request's own time (never later than the server's now).
+    const real = (minutes: number) => [before - minutes * 60_000 - 1000, after - minutes * 60_000 + 1000];
+    for (const [event, minutes] of [[e1, 40], [e2, 20]] as const) {
+      const at = Date.parse(event.occurred_at!);
+      const [lo, hi] = real(minutes);
+      expect(at, event.occurred_at!).toBeGreaterThanOrEqual(lo!);
+      expect(at, event.occurred_at!).toBeLessThanOrEqual(hi!);
+      expect(at).toBeLessThanOrEqual(Date.parse(event.created_at));
+    }
+    expect(Date.parse(e1.occurred_at!)).toBeLessThan(Date.parse(e2.occurred_at!));
+    // What the device said is kept as it was sent, with how far its clock was off.
+    const facts = JSON.parse(e1.data!).scan;
+    expect(facts.device_time).toBe(batch[0]!.occurred_at);
+    expect(Math.abs(facts.clock_offset_ms - behind)).toBeLessThan(60_000);
+    expect(facts.clock_ahead).toBeUndefined();
+  });
+
+  it('without sent_at the device times are taken as they are: the same scans are refused scan.too_old', async () => {
+    const p = await waiting(id.pudo);
+    const [out] = await sync(driver, [skewed(p.barcode, 40, 10 * DAY)]);
+    expect(out).toMatchObject({ result: 'refused', code: 'scan.too_old' });
+    expect(await statusOf(t.db, 'packages', p.id)).toBe(30);
+  });
+
+  it('a device 10 days ahead: its scans keep their real times instead of the server time flagged clock_ahead', async () => {
+    const p = await waiting(id.pudo);
+    const res = await driver.post('/api/scans/sync', { scans: [skewed(p.barcode, 30, -10 * DAY)], sent_at: deviceNow(-10 * DAY) });
+    expect(res.statusCode, res.body).toBe(200);
+    const event = await pickupEvent(p.id);
+    expect(Math.abs(Date.parse(event.occurred_at!) - (Date.now() - 30 * 60_000))).toBeLessThan(60_000);
+    expect(JSON.parse(event.data!).scan.clock_ahead).toBeUndefined();
+  });
+
+  it('a right clock is not moved by the time the request took', async () => {
+    const p = await waiting(id.pudo);
+    const s = scan(p.barcode, 'pickup');
+    const res = await driver.post('/api/scans/sync', { scans: [s], sent_at: deviceTime(new Date(Date.now() - 3_000)) });
+    expect(res.statusCode, res.body).toBe(200);
+    const event = await pickupEvent(p.id);
+    expect(event.occurred_at).toBe(new Date(Date.parse(s.occurred_at as string)).toISOString());
+    expect(JSON.parse(event.data!).scan.clock_offset_ms).toBeUndefined();
+  });
+
+  it('a resend of the same batch, with the clock of that send, is answered from the first handling and stores nothing twice', async () => {
+    const [p1, p2] = await Promise.all([waiting(id.pudo), waiting(id.pudo)]);
+    const behind = 10 * DAY;
+    const batch = [skewed(p1.barcode, 40, behind), skewed(p2.barcode, 20, behind)];
+    const first = await driver.post('/api/scans/sync', { scans: batch, sent_at: deviceNow(behind) });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json().data as Outcome[]).map((o) => o.result)).toEqual(['applied', 'applied']);
+    const counts = rowCounts(t.db);
+    const before = await counts();
+    const events = [await packageEvents(p1.id), await packageEvents(p2.id)];
+    // The retry carries a later clock; and a resend whose clock would now make the scans too old changes nothing either.
+    for (const sentAt of [deviceNow(behind - 60_000), deviceNow(-30 * DAY)]) {
+      const again = await driver.post('/api/scans/sync', { scans: batch, sent_at: sentAt });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data).toEqual((first.json().data as Outcome[]).map((o) => ({ ...o, replayed: true })));
+    }
+    expect(await counts()).toBe(before);
+    expect([await packageEvents(p1.id), await packageEvents(p2.id)]).toEqual(events);
+  });
+
+  it('a sent_at that is not a real date and time is a coded 422 in the user\'s language, and nothing is applied or stored', async () => {
+    const p = await waiting(id.pudo);
+    const counts = rowCounts(t.db);
+    const before = await counts();
+    const s = scan(p.barcode, 'pickup');
+    const bad: unknown[] = [1764428400000, true, null, {}, ['2026-11-29T10:00:00Z'], '', 'yesterday', '2026-02-30T10:00:00Z', '2026-11-29T24:30:00Z', '2026-11-29T10:00:00', '2026-11-29', `${'9'.repeat(41)}`];
+    for (const sent_at of bad) {
+      const res = await driver.post('/api/scans/sync', { scans: [s], sent_at });
+      expect(res.statusCode, JSON.stringify(sent_at)).toBe(422);
+      expect(res.json().code).toBe('validation.failed');
+      expect(Object.keys(res.json().errors ?? {}), JSON.stringify(sent_at)).toEqual(['sent_at']);
+    }
+    const es = await driver2.post('/api/scans/sync', { scans: [s], sent_at: '2026-02-30T10:00:00Z' });
+    expect(es.json().errors.sent_at).toMatch(/^Debe ser una fecha y hora reales/);
+    expect(await counts()).toBe(before);
+    expect(await statusOf(t.db, 'packages', p.id)).toBe(30);
+    // The same scan with a good clock is still new: nothing was kept of it.
+    const [out] = (await driver.post('/api/scans/sync', { scans: [s], sent_at: deviceNow(0) })).json().data as Outcome[];
+    expect(out).toMatchObject({ result: 'applied', replayed: false });
+  });
+
+  it('a lying clock gains nothing: the corrected time is held to the same window as any device time', async () => {
+    const p = await waiting(id.pudo);
+    // A device time after the clock it came with (no honest device sends that): corrected, it is in the future, so the server time, flagged.
+    const [ahead] = (await driver.post('/api/scans/sync', { scans: [scan(p.barcode, 'pickup')], sent_at: deviceNow(10 * DAY) })).json().data as Outcome[];
+    expect(ahead!.result).toBe('applied');
+    const event = await pickupEvent(p.id);
+    expect(event.occurred_at).toBe(event.created_at);
+    expect(JSON.parse(event.data!).scan).toMatchObject({ clock_ahead: true });
+    // A clock far ahead makes a fresh scan look old: refused like a device time that old.
+    const q = await waiting(id.pudo);
+    const [old] = (await driver.post('/api/scans/sync', { scans: [scan(q.barcode, 'pickup')], sent_at: deviceNow(-10 * DAY) })).json().data as Outcome[];
+    expect(old).toMatchObject({ result: 'refused', code: 'scan.too_old' });
+  });
+});
+
 describe('stored outcomes', () => {
   it('are pruned after the keep window, and a resend that late is refused, not applied again', async () => {
     const p = await waiting(id.pudo);

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { DomainError, isDomainError, type ErrorCode } from '../../../core/errors.js';
 import type { ScanOut } from '../../../core/contract/index.js';
-import { deviceTimeVerdict, SCAN_MAX_AGE_DAYS } from '../../../core/policies/scans.policy.js';
+import { correctedDeviceTime, deviceTimeVerdict, SCAN_MAX_AGE_DAYS } from '../../../core/policies/scans.policy.js';
 import type { Translate } from '../../../core/validation.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
@@ -24,6 +24,8 @@ export interface SyncContext {
   dialect: Dialect;
   clock: Clock;
   actor: RequestActor;
+  /** Server time minus the device's clock at the send (core deviceClockOffset); 0: the device times as sent. */
+  clockOffsetMs: number;
 }
 
 /** What is stored per client id and answered again on a resend (the message is translated per request). */
@@ -78,10 +80,16 @@ async function storeRefusal(ctx: SyncContext, clientId: string, outcome: Outcome
   return (await storedAnswer(ctx.db, ctx.actor, clientId, outcome.server_time))!;
 }
 
-/** What the events of an applied scan carry: the device time as sent and where the device was. */
-function scanFacts(read: ReadScan, clamped: boolean): Record<string, unknown> {
+/** What the events of an applied scan carry: the device time as sent, the device clock's offset when it was corrected, and where the device was. */
+function scanFacts(read: ReadScan, clamped: boolean, clockOffsetMs: number): Record<string, unknown> {
   const { client_id, occurred_at, latitude, longitude, accuracy_m } = read.scan;
-  return { client_id, device_time: occurred_at, ...(clamped ? { clock_ahead: true } : {}), ...(latitude !== undefined && longitude !== undefined ? { latitude, longitude, accuracy_m } : {}) };
+  return {
+    client_id,
+    device_time: occurred_at,
+    ...(clockOffsetMs ? { clock_offset_ms: clockOffsetMs } : {}),
+    ...(clamped ? { clock_ahead: true } : {}),
+    ...(latitude !== undefined && longitude !== undefined ? { latitude, longitude, accuracy_m } : {}),
+  };
 }
 
 /** Claims the client id, applies the verb and stores the outcome, in one transaction. */
@@ -102,7 +110,7 @@ async function apply(ctx: SyncContext, read: ReadScan, at: Date, clamped: boolea
       location_id: scan.location_id ?? null,
       handover_to: scan.handover_to ?? null,
       identification: read.identification,
-      scan: { occurred_at: at.toISOString(), data: scanFacts(read, clamped) },
+      scan: { occurred_at: at.toISOString(), data: scanFacts(read, clamped, ctx.clockOffsetMs) },
     });
     const outcome: Outcome = { result: 'applied', package: summary(done.package), server_time: serverTime };
     await trx.updateTable('scan_syncs').set({ outcome: JSON.stringify(outcome) }).where('client_id', '=', scan.client_id).execute();
@@ -124,7 +132,8 @@ export async function syncScan(ctx: SyncContext, raw: unknown): Promise<SyncedSc
 
   const read = readScan(raw);
   if ('field' in read) return storeRefusal(ctx, clientId, refused('scan.invalid', serverTime, { field: read.field }));
-  const time = deviceTimeVerdict(read.at, now);
+  // The device time on the server's clock (a wrong device clock corrected), then the same window as any device time.
+  const time = deviceTimeVerdict(correctedDeviceTime(read.at, ctx.clockOffsetMs), now);
   if (!time.ok) return storeRefusal(ctx, clientId, refused(time.code, serverTime, { days: SCAN_MAX_AGE_DAYS }));
 
   for (let attempt = 1; ; attempt++) {

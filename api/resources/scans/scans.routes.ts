@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../../core/errors.js';
 import { KnownPackagesResponse, NoQuery, ScanSyncBody, ScanSyncResponse, type ScanOut } from '../../../core/contract/index.js';
-import { SCAN_BATCH_MAX, SCAN_SYNC_BODY_LIMIT } from '../../../core/policies/scans.policy.js';
+import { SCAN_BATCH_MAX, SCAN_SYNC_BODY_LIMIT, deviceClockOffset, parseDeviceTime } from '../../../core/policies/scans.policy.js';
 import { requirePermission } from '../../plugins/auth.js';
 import { fieldError } from '../validate.js';
 import { knownPackages } from './known-packages.js';
@@ -21,10 +21,14 @@ export function registerScanRoutes(fastify: FastifyInstance): void {
     '/scans/sync',
     { schema: { tags, body: ScanSyncBody, response: { 200: ScanSyncResponse } }, bodyLimit: SCAN_SYNC_BODY_LIMIT, preHandler: requirePermission('scans.sync') },
     async (request) => {
-      const { scans } = request.body;
+      const { scans, sent_at } = request.body;
       if (!scans?.length) fieldError('scans', 'validation.required');
       if (scans.length > SCAN_BATCH_MAX) throw new DomainError('scan.batch_too_large', undefined, { params: { max: SCAN_BATCH_MAX } });
-      const ctx = { db: request.server.db, dialect: request.server.dialect, clock: request.server.clock, actor: request.actor! };
+      // The device's clock at this send: its offset, measured once for the batch, moves every scan's device time.
+      const sentAt = sent_at === undefined ? null : parseDeviceTime(sent_at);
+      if (sent_at !== undefined && !sentAt) fieldError('sent_at', 'validation.device_time');
+      const clockOffsetMs = deviceClockOffset(sentAt, request.server.clock.now());
+      const ctx = { db: request.server.db, dialect: request.server.dialect, clock: request.server.clock, actor: request.actor!, clockOffsetMs };
       const data: ScanOut[] = [];
       // In the order sent: a check-in queued after its pickup needs the pickup applied first.
       for (const raw of scans) data.push(presentScan(await syncScan(ctx, raw), request.t));

@@ -195,6 +195,43 @@ describe('QueueSyncer', () => {
   });
 });
 
+describe('the device clock at each send (sent_at)', () => {
+  it('every send carries the clock of that moment: the first, a retry after a failure, the resend after a refreshed CSRF token', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // A phone whose clock is ten days behind: the server corrects the scans' times by it.
+    vi.setSystemTime(new Date('2026-11-19T08:00:00.000Z'));
+    document.cookie = 'XSRF-TOKEN=test';
+    const scans = await record(2);
+    const sends: { sent_at: unknown; scans: SyncScan[]; clock: string }[] = [];
+    const statuses = [503, 419, 200];
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.includes('csrf-cookie')) return new Response(null, { status: 204 });
+      const body = JSON.parse(String(init!.body)) as { sent_at: unknown; scans: SyncScan[] };
+      sends.push({ ...body, clock: new Date().toISOString() });
+      vi.setSystemTime(Date.now() + 1_500); // the clock moves on between sends
+      const status = statuses.shift()!;
+      const answer = status === 200 ? { data: body.scans.map(applied) } : { message: 'not now' };
+      return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
+    });
+    try {
+      vi.stubGlobal('fetch', fetch);
+      await expect(drainQueue(USER, sendBatch)).rejects.toMatchObject({ status: 503 });
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(await drainQueue(USER, sendBatch)).toBe(2);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+    expect(sends).toHaveLength(3);
+    for (const send of sends) {
+      expect(send.sent_at).toBe(send.clock);
+      expect(send.scans.map((s) => s.client_id)).toEqual(scans.map((s) => s.client_id));
+    }
+    expect(sends.map((send) => send.sent_at)).toEqual(['2026-11-19T08:00:00.000Z', '2026-11-19T08:01:01.500Z', '2026-11-19T08:01:03.000Z']);
+    expect(await queuedScans(USER)).toEqual([]);
+  });
+});
+
 describe('scan lines', () => {
   const t = (key: string, params: Record<string, unknown> = {}) => `${key}${JSON.stringify(params)}`;
   const label = (status: number) => `status ${status}`;

@@ -81,9 +81,11 @@ export async function drainQueue(userId: number, send: SendBatch): Promise<numbe
  * POST /api/scans/sync, quietly: the screens show each scan's outcome on its line, never a dialog. A lapsed session
  * (401) is not kept quiet: it signs the user out like any other call (the sign-in page), since the queue cannot be
  * sent until they sign in again; its scans stay on the device for them.
+ * Each send (a retry, the resend after a refreshed CSRF token too) carries this device's clock at that moment,
+ * `sent_at`: the server corrects the scans' device times by how far this clock is off (docs/offline-scanning.md).
  */
 export const sendBatch: SendBatch = async (scans) =>
-  (await api<{ data: SyncOutcome[] }>('scans/sync', { method: 'POST', body: { scans }, suppress: signedInFailure })).data;
+  (await api<{ data: SyncOutcome[] }>('scans/sync', { method: 'POST', body: () => ({ scans, sent_at: new Date().toISOString() }), suppress: signedInFailure })).data;
 
 /** Every failure but a lapsed session (401), which signs the user out (the global error policy). */
 export const signedInFailure = (status: number) => status !== 401;

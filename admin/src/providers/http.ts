@@ -17,7 +17,11 @@ export type ApiErrorBody = Partial<ErrorBody>;
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, unknown>;
-  /** JSON-encoded, except a FormData which goes as multipart (the browser sets the boundary). */
+  /**
+   * JSON-encoded, except a FormData which goes as multipart (the browser sets the boundary). A function is called at
+   * each send (the first and the one after a refreshed CSRF token) and its result encoded: a body that carries the
+   * time of its own send (the scan queue's `sent_at`).
+   */
   body?: unknown;
   /** Accept header when the answer is not JSON (e.g. `application/pdf, application/json`). */
   accept?: string;
@@ -95,12 +99,13 @@ function send(path: string, req: ApiRequest): Promise<Response> {
   const method = req.method ?? 'GET';
   const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
   const json = req.body !== undefined && !multipart;
+  const jsonBody = () => JSON.stringify(typeof req.body === 'function' ? (req.body as () => unknown)() : req.body);
   return withCsrf(method, () =>
     fetch(apiUrl(path, req.query), {
       method,
       credentials: 'include',
       headers: requestHeaders(method, json, req.accept),
-      body: multipart ? (req.body as FormData) : json ? JSON.stringify(req.body) : undefined,
+      body: multipart ? (req.body as FormData) : json ? jsonBody() : undefined,
       signal: req.signal,
     }),
   );

@@ -66,6 +66,13 @@ describe('correctedDeviceTime with deviceTimeVerdict', () => {
     expect(deviceTimeVerdict(future, now)).toEqual({ ok: true, at: now, clamped: true });
   });
 
+  it('the widest offsets real dates allow stay within what a Date holds, and end in the same outcomes', () => {
+    const [first, last] = [parseDeviceTime('0100-01-01T00:00:00Z')!, parseDeviceTime('9999-12-31T23:59:59Z')!];
+    expect(parseDeviceTime('0099-12-31T23:59:59Z')).toBeNull();
+    expect(deviceTimeVerdict(correctedDeviceTime(last, deviceClockOffset(first, now)), now)).toEqual({ ok: true, at: now, clamped: true });
+    expect(deviceTimeVerdict(correctedDeviceTime(first, deviceClockOffset(last, now)), now)).toEqual({ ok: false, code: 'scan.too_old' });
+  });
+
   it('a right clock is not moved, whatever the time the request took', () => {
     const scanned = ago(60_000);
     expect(correctedDeviceTime(scanned, deviceClockOffset(ago(4_000), now))).toEqual(scanned);

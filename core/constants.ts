@@ -130,4 +130,9 @@ export const LOGIN_THROTTLE = { maxAttempts: 5, windowSeconds: 60 } as const;
  */
 export const PASSWORD_LINK_THROTTLE = { mailsPerAccount: 3, windowSeconds: 3600 } as const;
 export const SESSION_TTL_HOURS = 12;
-export const PASSWORD_TOKEN_TTL_HOURS = 2;
+/**
+ * How long a password link lasts, per purpose (docs/auth.md). A reset link is asked for by its owner, who uses it at
+ * once: 2 hours. An invitation (create password) is opened whenever the new user reads the mail: someone invited on
+ * Friday evening opens it on Monday, so 7 days. The mails state it in days when it is whole days.
+ */
+export const PASSWORD_LINK_TTL_HOURS = { reset: 2, create: 7 * 24 } as const;

@@ -1,11 +1,11 @@
 /**
  * Password links: reset (forgot password) and create (invited new users). Tokens are single use,
- * valid PASSWORD_TOKEN_TTL_HOURS, stored as SHA-256; a new link replaces older unused ones.
+ * valid PASSWORD_LINK_TTL_HOURS[purpose] (reset 2 hours, create 7 days), stored as SHA-256; a new link replaces older unused ones.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { PASSWORD_TOKEN_TTL_HOURS } from '../../core/constants.js';
-import { localeOr, makeTranslator } from '../../core/i18n/index.js';
+import { PASSWORD_LINK_TTL_HOURS } from '../../core/constants.js';
+import { durationText, localeOr, makeTranslator } from '../../core/i18n/index.js';
 import type { Database, User } from '../db/tables.js';
 import type { Dialect } from '../db/dialect.js';
 import { lockUserRow } from './user-lock.js';
@@ -30,7 +30,7 @@ export async function createPasswordToken(db: Kysely<Database>, dialect: Dialect
         token_hash: sha256(token),
         purpose,
         created_at: iso(now),
-        expires_at: iso(new Date(now.getTime() + PASSWORD_TOKEN_TTL_HOURS * 3600_000)),
+        expires_at: iso(new Date(now.getTime() + PASSWORD_LINK_TTL_HOURS[purpose] * 3600_000)),
         used_at: null,
       })
       .execute();
@@ -59,7 +59,7 @@ export async function sendPasswordLink(
     to: user.email,
     subject: t(`auth.mail.${purpose}_subject`),
     // How long the link lasts and what to do once it has expired (an invited user may open it the next day).
-    text: t(`auth.mail.${purpose}_body`, { name: user.first_name, url, hours: PASSWORD_TOKEN_TTL_HOURS, signin: `${app.config.publicUrl}/signin` }),
+    text: t(`auth.mail.${purpose}_body`, { name: user.first_name, url, lifetime: durationText(t, PASSWORD_LINK_TTL_HOURS[purpose]), signin: `${app.config.publicUrl}/signin` }),
   });
 }
 

@@ -78,12 +78,14 @@ export async function deleteSession(db: Kysely<Database>, id: string): Promise<v
 }
 
 /**
- * After a password change (profile, manager edit, reset link): every session of the user but the one making
- * the change, and the user's API tokens, stop working at their next request.
+ * After a password change (profile, manager edit, reset or create link) or a deactivation: every session of the user
+ * but the one making the change, and the user's API tokens, stop working at their next request, and the user's unused
+ * password links die (a 7-day invitation must not set another password once one is set).
  */
 export async function endOtherSignIns(db: Kysely<Database>, userId: number, keepSessionId?: string): Promise<void> {
   let sessions = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepSessionId) sessions = sessions.where('id', '<>', keepSessionId);
   await sessions.execute();
   await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
+  await db.deleteFrom('password_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }

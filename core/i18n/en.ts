@@ -68,10 +68,10 @@ export const appEn = {
     mail: {
       reset_subject: 'Reset your Lockerline password',
       reset_body:
-        'Hello %{name},\n\nWe received a request to reset the password of your Lockerline account. Open this link to choose a new password:\n\n%{url}\n\nThe link works once, for %{hours} hours. If it has expired, ask for a new one with “Forgot your password?” at %{signin}. If you did not ask for this, you can ignore this message.',
+        'Hello %{name},\n\nWe received a request to reset the password of your Lockerline account. Open this link to choose a new password:\n\n%{url}\n\nThe link works once, for %{lifetime}. If it has expired, ask for a new one with “Forgot your password?” at %{signin}. If you did not ask for this, you can ignore this message.',
       create_subject: 'Your Lockerline account is ready',
       create_body:
-        'Hello %{name},\n\nAn account has been created for you on Lockerline. Open this link to create your password:\n\n%{url}\n\nThe link works once, for %{hours} hours. If it has expired, ask for a new one with “Forgot your password?” at %{signin}.',
+        'Hello %{name},\n\nAn account has been created for you on Lockerline. Open this link to create your password:\n\n%{url}\n\nThe link works once, for %{lifetime}. If it has expired, ask for a new one with “Forgot your password?” at %{signin}.',
     },
   },
 

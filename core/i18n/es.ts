@@ -66,10 +66,10 @@ export const appEs: AppCatalogue = {
     mail: {
       reset_subject: 'Restablece tu contraseña de Lockerline',
       reset_body:
-        'Hola, %{name}:\n\nHemos recibido una solicitud para restablecer la contraseña de tu cuenta de Lockerline. Abre este enlace para elegir una nueva contraseña:\n\n%{url}\n\nEl enlace sirve una sola vez, durante %{hours} horas. Si ha caducado, pide otro con «¿Olvidaste tu contraseña?» en %{signin}. Si no lo has solicitado, puedes ignorar este mensaje.',
+        'Hola, %{name}:\n\nHemos recibido una solicitud para restablecer la contraseña de tu cuenta de Lockerline. Abre este enlace para elegir una nueva contraseña:\n\n%{url}\n\nEl enlace sirve una sola vez, durante %{lifetime}. Si ha caducado, pide otro con «¿Olvidaste tu contraseña?» en %{signin}. Si no lo has solicitado, puedes ignorar este mensaje.',
       create_subject: 'Tu cuenta de Lockerline está lista',
       create_body:
-        'Hola, %{name}:\n\nSe ha creado una cuenta para ti en Lockerline. Abre este enlace para crear tu contraseña:\n\n%{url}\n\nEl enlace sirve una sola vez, durante %{hours} horas. Si ha caducado, pide otro con «¿Olvidaste tu contraseña?» en %{signin}.',
+        'Hola, %{name}:\n\nSe ha creado una cuenta para ti en Lockerline. Abre este enlace para crear tu contraseña:\n\n%{url}\n\nEl enlace sirve una sola vez, durante %{lifetime}. Si ha caducado, pide otro con «¿Olvidaste tu contraseña?» en %{signin}.',
     },
   },
 

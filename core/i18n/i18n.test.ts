@@ -19,7 +19,7 @@ import { EVENT_KINDS } from '../machines/actions.js';
 import { MENU, RESOURCE_NAMES } from '../permissions.js';
 import { ROLES } from '../roles.js';
 import { STATUS_TABLES, type StatusTable } from '../statuses.js';
-import { flattenKeys, hasKey, lookup, makeTranslator, messages, pickLocale, translate, translateFieldProblems } from './index.js';
+import { durationText, flattenKeys, hasKey, lookup, makeTranslator, messages, pickLocale, translate, translateFieldProblems } from './index.js';
 import { raEs } from './ra-es.js';
 import { en as uiEn } from './en.js';
 import { es as uiEs } from './es.js';
@@ -258,5 +258,19 @@ describe('Spanish sentence case for resource names in react-admin phrases', () =
     expect(inSentence.length).toBeGreaterThan(5);
     for (const key of inSentence) expect(sentenceCaseName('es', key, { name: 'Envío' }).name, key).toBe('envío');
     expect(sentenceCaseName('es', 'ra.saved_queries.remove_label_with_name', { name: 'Mis Envíos' }).name).toBe('Mis Envíos');
+  });
+});
+
+describe('durationText', () => {
+  it('says whole days in days and the rest in hours, singular and plural, in both languages', () => {
+    const en = makeTranslator('en');
+    const es = makeTranslator('es');
+    expect(durationText(en, 168)).toBe('7 days');
+    expect(durationText(es, 168)).toBe('7 días');
+    expect(durationText(en, 24)).toBe('1 day');
+    expect(durationText(es, 24)).toBe('1 día');
+    expect(durationText(en, 2)).toBe('2 hours');
+    expect(durationText(es, 1)).toBe('1 hora');
+    expect(durationText(en, 36)).toBe('36 hours');
   });
 });

@@ -30,6 +30,11 @@ export function makeTranslator(locale: Locale): Translate {
   return (key, params) => translate(locale, key, params);
 }
 
+/** A length of time for a reader: whole days as days (`7 days`, `7 días`), else hours (`2 hours`, `1 hora`). */
+export function durationText(t: Translate, hours: number): string {
+  return hours >= 24 && hours % 24 === 0 ? t('durations.days', { smart_count: hours / 24 }) : t('durations.hours', { smart_count: hours });
+}
+
 /** True when the key exists in the locale's catalogue (without fallback). */
 export const hasKey = (locale: Locale, key: string) => lookup(messages[locale], key) !== undefined;
 

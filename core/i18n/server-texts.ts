@@ -8,6 +8,8 @@
 import type { CatalogueShape } from './en.js';
 
 export const serverEn = {
+  // A length of time in a message (durationText, core/i18n/index.ts): the password links' lifetime.
+  durations: { hours: '1 hour |||| %{smart_count} hours', days: '1 day |||| %{smart_count} days' },
   // What a malformed request got wrong, in the request's own terms (parameter names stay as sent).
   request_problems: {
     positive_integer: '%{name} must be a positive integer',
@@ -222,6 +224,7 @@ export const serverEn = {
 };
 
 export const serverEs: CatalogueShape<typeof serverEn> = {
+  durations: { hours: '1 hora |||| %{smart_count} horas', days: '1 día |||| %{smart_count} días' },
   request_problems: {
     positive_integer: '%{name} debe ser un número entero positivo',
     filter_text: '%{field} debe ser un texto',

@@ -369,7 +369,7 @@ describe('password links', () => {
     const link = linkFrom(invitation);
     expect(link.pathname).toBe('/create-password');
     // An invited user opening it later learns how to get a new link.
-    expect(invitation).toContain('for 2 hours. If it has expired, ask for a new one with “Forgot your password?” at http://lockerline.test/signin.');
+    expect(invitation).toContain('for 7 days. If it has expired, ask for a new one with “Forgot your password?” at http://lockerline.test/signin.');
     const client = await guest(t.app);
     // Without a password, signing in fails like any bad credentials.
     expect((await client.post('/api/login', { email: 'new.person@example.com', password: 'anything-at-all' })).statusCode).toBe(422);
@@ -396,6 +396,101 @@ describe('password links', () => {
         password_confirmation: 'another-password',
       });
       expect(res.json().code).toBe('auth.token_invalid');
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe('link lifetimes: an invitation lasts days, a reset link hours', () => {
+  it('an invitation link still works after 3 hours (a staff member invited on Friday evening opens it on Monday), a reset link does not', async () => {
+    const clock = fixedClock(new Date('2026-03-06T22:00:00Z'));
+    const t2 = await createTestApp({ clock });
+    try {
+      const admin = await login(t2.app, 'superadmin@example.com');
+      const created = await admin.post('/api/users', { first_name: 'Nora', last_name: 'New', email: 'nora.new@example.com', role: 2, locale: 'es' });
+      expect(created.statusCode).toBe(201);
+      await settled(t2.app);
+      const invitation = t2.mailer.last('nora.new@example.com')!.text;
+      const guestClient = await guest(t2.app);
+      await guestClient.post('/api/forgot-password', { email: 'support@example.com' });
+      await settled(t2.app);
+      const reset = linkFrom(t2.mailer.last('support@example.com')!.text);
+      expect(t2.mailer.last('support@example.com')!.text).toContain('The link works once, for 2 hours.');
+
+      clock.advance(3 * 3600_000);
+      const client = await guest(t2.app);
+      const resetRes = await client.post('/api/reset-password', {
+        token: reset.searchParams.get('token'), email: 'support@example.com', password: 'another-password', password_confirmation: 'another-password',
+      });
+      expect(resetRes.statusCode).toBe(422);
+      expect(resetRes.json().code).toBe('auth.token_invalid');
+      const link = linkFrom(invitation);
+      const body = { token: link.searchParams.get('token'), email: 'nora.new@example.com', password: 'first-password-1', password_confirmation: 'first-password-1' };
+      expect((await client.post('/api/create-password', body)).statusCode).toBe(200);
+      await login(t2.app, 'nora.new@example.com', 'first-password-1');
+      // The mail states the real lifetime in the reader's language (not "168 horas"), and the way forward once it has run out.
+      expect(invitation).toContain('El enlace sirve una sola vez, durante 7 días. Si ha caducado, pide otro con «¿Olvidaste tu contraseña?» en http://lockerline.test/signin.');
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('an invitation expires after 7 days, and the invited user then gets a working link through "Forgot your password?"', async () => {
+    const clock = fixedClock(new Date('2026-03-06T22:00:00Z'));
+    const t2 = await createTestApp({ clock });
+    try {
+      const admin = await login(t2.app, 'superadmin@example.com');
+      expect((await admin.post('/api/users', { first_name: 'Otto', last_name: 'Late', email: 'otto.late@example.com', role: 2 })).statusCode).toBe(201);
+      await settled(t2.app);
+      const invitation = t2.mailer.last('otto.late@example.com')!.text;
+      expect(invitation).toContain('The link works once, for 7 days. If it has expired, ask for a new one with “Forgot your password?” at http://lockerline.test/signin.');
+      clock.advance(7 * 24 * 3600_000 + 1000);
+      const client = await guest(t2.app);
+      const old = { token: linkFrom(invitation).searchParams.get('token'), email: 'otto.late@example.com', password: 'first-password-1', password_confirmation: 'first-password-1' };
+      expect((await client.post('/api/create-password', old)).json().code).toBe('auth.token_invalid');
+      expect((await client.post('/api/forgot-password', { email: 'otto.late@example.com' })).statusCode).toBe(200);
+      await settled(t2.app);
+      const fresh = linkFrom(t2.mailer.last('otto.late@example.com')!.text);
+      expect(fresh.pathname).toBe('/reset-password');
+      expect((await client.post('/api/reset-password', { ...old, token: fresh.searchParams.get('token') })).statusCode).toBe(200);
+      await login(t2.app, 'otto.late@example.com', 'first-password-1');
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe('a 7-day invitation does not outlive its purpose', () => {
+  it('once a password is set another way, or the address is corrected, the pending invitation stops working', async () => {
+    const t2 = await createTestApp();
+    try {
+      const admin = await login(t2.app, 'superadmin@example.com');
+      const invite = async (email: string) => {
+        const res = await admin.post('/api/users', { first_name: 'Ivy', last_name: 'Invited', email, role: 2 });
+        expect(res.statusCode).toBe(201);
+        await settled(t2.app);
+        return { id: res.json().data.id as number, token: linkFrom(t2.mailer.last(email)!.text).searchParams.get('token') };
+      };
+      const client = await guest(t2.app);
+      const pw = (p: string) => ({ password: p, password_confirmation: p });
+
+      // The invited user sets a password through "Forgot your password?": the invitation cannot set another one later.
+      const first = await invite('ivy.one@example.com');
+      await client.post('/api/forgot-password', { email: 'ivy.one@example.com' });
+      await settled(t2.app);
+      const reset = linkFrom(t2.mailer.last('ivy.one@example.com')!.text).searchParams.get('token');
+      expect((await client.post('/api/reset-password', { token: reset, email: 'ivy.one@example.com', ...pw('chosen-by-ivy') })).statusCode).toBe(200);
+      const late = await client.post('/api/create-password', { token: first.token, email: 'ivy.one@example.com', ...pw('chosen-by-someone') });
+      expect(late.json().code).toBe('auth.token_invalid');
+      await login(t2.app, 'ivy.one@example.com', 'chosen-by-ivy');
+
+      // A typo in the address corrected: whoever got the first mail cannot use it with the corrected address.
+      const second = await invite('ivy.tpyo@example.com');
+      const row = (await admin.get(`/api/users/${second.id}`)).json().data;
+      expect((await admin.put(`/api/users/${second.id}`, { ...row, email: 'ivy.two@example.com' })).statusCode).toBe(200);
+      const wrongHands = await client.post('/api/create-password', { token: second.token, email: 'ivy.two@example.com', ...pw('not-ivys-choice') });
+      expect(wrongHands.json().code).toBe('auth.token_invalid');
     } finally {
       await t2.close();
     }

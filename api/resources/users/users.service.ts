@@ -175,6 +175,8 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
     if (set.active === 0 && row.active === 1) await endOtherSignIns(trx, row.id);
     // Whoever knew the old password is signed out; the session making the change stays.
     else if (hash) await endOtherSignIns(trx, row.id, row.id === ctx.actor.id ? ctx.actor.session_id : undefined);
+    // A link mailed to the old address (a typo corrected) no longer sets this account's password.
+    if (values.email !== row.email) await trx.deleteFrom('password_tokens').where('user_id', '=', row.id).where('used_at', 'is', null).execute();
   });
 }
 

@@ -112,7 +112,7 @@ export async function carryOutSteps(trx: Executor, steps: readonly ItemStep[], n
   for (const { item, batch, step } of sorted) {
     const patch = applyStep(item, batch, step, now);
     const token = tokens.get(item.id);
-    const requests = token ? batchStepRequests(item, batch, step, { respondToken: token.token, round: item.campaign_round }) : [];
+    const requests = token ? batchStepRequests(item, batch, step, { respondToken: token.token, respondExpiresAt: token.expiresAt, round: item.campaign_round }) : [];
     const events: unknown[][] = [];
     const event = (kind: string, from: number | null, to: number | null, reason: string | null, data: unknown) =>
       events.push(['batch_item', item.id, kind, from, to, actor, reason, data === null ? null : JSON.stringify(data), at]);

@@ -33,6 +33,8 @@ export interface BatchStepBatch {
 export interface BatchStepOptions {
   /** The item's raw response token (its hash is stored on the item); the link is built at render time. */
   respondToken: string;
+  /** When that link expires: the messages say until when the customer can choose (absent: they do not). */
+  respondExpiresAt?: Date;
   /** Distinguishes the steps of a restarted item from its first round (see stepName). */
   round?: number;
 }
@@ -52,7 +54,11 @@ export function batchStepRequests(item: BatchStepItem, batch: BatchStepBatch, st
     ['sms', hasBit(step.channelBits, CHANNELS.sms) ? (item.full_phone_number ?? item.phone) : null],
   ];
   // One payload object for every channel of the step (enqueueMany serialises it once).
-  const payload = { first_name: item.first_name, respond_token: options.respondToken, ...(message ? { message: message.text, message_locale: message.locale } : {}) };
+  const payload = {
+    first_name: item.first_name,
+    respond_token: options.respondToken,
+    ...(options.respondExpiresAt ? { respond_expires_at: options.respondExpiresAt.toISOString() } : {}),
+    ...(message ? { message: message.text, message_locale: message.locale } : {}) };
   const requests: NotificationRequest[] = [];
   for (const [kind, recipient] of targets) {
     if (!recipient) continue;

@@ -5,7 +5,8 @@
  *
  * Payload fields the enqueuer provides (all optional): first_name, reference (tracking reference),
  * location (drop-off location name), expires_at (ISO), timezone (IANA, of the location; the network's
- * when absent or unknown), respond_token (batch items and request-location shipments), message (the batch's own
+ * when absent or unknown), respond_token (batch items and request-location shipments), respond_expires_at (ISO,
+ * the link's expiry: the message says "choose before" it, in the network's time), message (the batch's own
  * notification / reminder / final reminder text, shown above the standard text).
  *
  * The merchant's text of a batch step is the one in the customer's language (merchant campaign texts);
@@ -141,15 +142,20 @@ interface Link {
   url: string;
   line: string;
   button: string;
+  /** Until when the link works (a respond link): a sentence for the e-mail and a shorter lead-in for the SMS. */
+  deadline?: { line: string; short: string };
 }
 
 /** The call to action of a message: choose a location, pay, or track. */
-function linkOf(event: MessageEvent, payload: Record<string, unknown>, merchant: MerchantForMessages | null, options: RenderOptions, t: (k: string, p?: Params) => string): Link | null {
+function linkOf(event: MessageEvent, payload: Record<string, unknown>, merchant: MerchantForMessages | null, options: RenderOptions, locale: Locale, t: (k: string, p?: Params) => string): Link | null {
   const base = options.publicUrl.replace(/\/+$/, '');
   const token = str(payload.respond_token);
   if (token) {
     const url = `${base}/respond/${encodeURIComponent(token)}`;
-    return { url, line: t('notifications.choose', { url }), button: t('notifications.choose_button') };
+    // No location is chosen yet, so the network's clock (core/local-time.ts), as the customer's pages use.
+    const at = formatDate(str(payload.respond_expires_at), locale, undefined);
+    const deadline = at ? { line: t('notifications.choose_deadline', { deadline: at }), short: t('notifications.choose_deadline_short', { deadline: at }) } : undefined;
+    return { url, line: t('notifications.choose', { url }), button: t('notifications.choose_button'), ...(deadline ? { deadline } : {}) };
   }
   if (event === 'shipment-awaiting-payment' && merchant?.payment_url && hasBit(merchant.features, FEATURES.postpayments)) {
     const url = merchant.payment_url;
@@ -196,19 +202,20 @@ export function renderMessage(input: RenderInput, merchant: MerchantForMessages 
   const subject = t(`notifications.events.${event}.subject`, params);
   const body = t(`notifications.events.${event}.body`, params);
   const custom = merchantText(event, locale, p, merchant, brand, t);
-  const link = linkOf(event, p, merchant, options, t);
+  const link = linkOf(event, p, merchant, options, locale, t);
   const name = str(p.first_name);
 
   const code = str(p.pickup_code);
   const codeLine = code ? t('notifications.pickup_code', { code }) : p.pickup_code_kept === true ? t('notifications.pickup_code_kept') : undefined;
   if (input.kind === 'sms' || input.kind === 'whatsapp') {
-    return { subject, text: [`${brand.name}:`, custom, body, codeLine, link?.url].filter(Boolean).join(' ') };
+    // "Choose before <date>: <url>" keeps the deadline next to the link and the text short.
+    return { subject, text: [`${brand.name}:`, custom, body, codeLine, link?.deadline?.short, link?.url].filter(Boolean).join(' ') };
   }
 
   const greeting = name ? t('notifications.greeting', { name }) : t('notifications.greeting_anonymous');
   const contact = brand.contactUrl ? t('notifications.contact', { url: brand.contactUrl }) : undefined;
   const signature = t('notifications.signature', { brand: brand.name });
-  const text = [greeting, custom, body, codeLine, link?.line, contact, signature].filter(Boolean).join('\n\n') + '\n';
+  const text = [greeting, custom, body, link?.deadline?.line, codeLine, link?.line, contact, signature].filter(Boolean).join('\n\n') + '\n';
 
   const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   // The header and the button print on the brand colour: black or white text, whichever reads (a yellow theme once had white text).
@@ -227,7 +234,7 @@ export function renderMessage(input: RenderInput, merchant: MerchantForMessages 
 <table role="presentation" width="100%" style="max-width:560px;background:#fff;border-radius:6px" cellpadding="0" cellspacing="0">
 <tr><td style="background:${brand.color};color:${onBrand};padding:16px 24px;font-size:20px;font-weight:bold;border-radius:6px 6px 0 0">${header}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">
-${[greeting, custom, body].filter((s): s is string => Boolean(s)).map(paragraph).join('\n')}
+${[greeting, custom, body, link?.deadline?.line].filter((s): s is string => Boolean(s)).map(paragraph).join('\n')}
 ${code ? pickupCodeBlock(code, t) : ''}
 ${button}
 ${contact && brand.contactUrl ? `<p style="margin:0 0 16px;font-size:13px;color:#555"><a href="${escapeHtml(brand.contactUrl)}" style="color:${linkColor}">${escapeHtml(contact)}</a></p>` : ''}

@@ -29,8 +29,9 @@ export async function sendLocationRequests(deps: { db: Kysely<Database>; now: Da
         const stamp = nextStamp(now, shipment.updated_at);
         const res = await trx.updateTable('shipments').set({ status: t.to, updated_at: stamp }).where('id', '=', shipment.id).where('status', '=', shipment.status).where('updated_at', '=', shipment.updated_at).executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw new Moved();
-        const { token } = await mintToken(trx, deps.secret, 'shipments', shipment.id, new Date(now.getTime() + LOCATION_REQUEST_DAYS * DAY_MS), now);
-        const payload = { first_name: shipment.first_name, respond_token: token, reference: shipment.reference_id };
+        const expiresAt = new Date(now.getTime() + LOCATION_REQUEST_DAYS * DAY_MS);
+        const { token } = await mintToken(trx, deps.secret, 'shipments', shipment.id, expiresAt, now);
+        const payload = { first_name: shipment.first_name, respond_token: token, respond_expires_at: expiresAt.toISOString(), reference: shipment.reference_id };
         for (const [kind, recipient] of [['email', shipment.email], ['sms', shipment.phone]] as const) {
           if (!recipient) continue;
           await enqueue(trx, { kind, event: 'batch-notify', merchant_id: shipment.merchant_id, subject_type: 'shipments', subject_id: shipment.id, step: `request-location:${stamp}`, recipient, locale: shipment.locale, payload }, now);

@@ -50,6 +50,9 @@ export const serverEn = {
     track: 'Track your package: %{url}',
     choose: 'Choose your pickup location: %{url}',
     choose_button: 'Choose my pickup location',
+    // Until when a choose link works (its expiry, network time): a sentence in the e-mail, a lead-in to the link in an SMS.
+    choose_deadline: 'Please choose before %{deadline}.',
+    choose_deadline_short: 'Choose before %{deadline}:',
     track_button: 'Track my package',
     merchant_text_untranslated: 'A message from %{brand} (in English):',
     pay: 'Pay for your shipment: %{url}',
@@ -260,6 +263,8 @@ export const serverEs: CatalogueShape<typeof serverEn> = {
     track: 'Sigue tu paquete: %{url}',
     choose: 'Elige tu punto de recogida: %{url}',
     choose_button: 'Elegir mi punto de recogida',
+    choose_deadline: 'Elige antes del %{deadline}.',
+    choose_deadline_short: 'Elige antes del %{deadline}:',
     track_button: 'Seguir mi paquete',
     merchant_text_untranslated: 'Un mensaje de %{brand} (en inglés):',
     pay: 'Paga tu envío: %{url}',

@@ -88,6 +88,37 @@ describe('MessageLogPage', () => {
   });
 });
 
+describe('MessageLogPage on a phone', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists each message as labelled lines, not a table squeezed to 390 px; links stay clickable', async () => {
+    // Below the `sm` breakpoint (MUI asks matchMedia with a max-width query).
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }));
+    const body = 'Hola, Rhea:\n\nElige antes del 10 ene 2027, 10:32.\n\nElige tu punto de recogida: http://localhost:5173/respond/tok_1';
+    const logRow = { id: 9, kind: 'email', recipient: 'rhea@example.net', subject: 'Elige dónde recoger tu paquete', body, created_at: '2026-11-21T08:49:13.000Z' };
+    vi.mocked(api).mockImplementation((async (path: string) =>
+      path.includes('source=log') ? { data: [logRow], meta: { total: 1 } } : { data: [row], meta: { total: 1 } }) as never);
+    const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'es');
+    render(
+      <AdminContext i18nProvider={i18n} dataProvider={testDataProvider({ getMany: async () => ({ data: [] }) as never })} store={memoryStore()}>
+        <MessageLogPage />
+      </AdminContext>,
+    );
+    await screen.findByText(es.campaigns.messages.events['batch-notify'], {}, { timeout: 5000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: es.campaigns.messages.source_log }));
+    const link = await screen.findByRole('link', { name: 'http://localhost:5173/respond/tok_1' }, { timeout: 5000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    const item = link.closest('li')!;
+    expect(screen.getByTestId('phone-list').contains(item)).toBe(true);
+    // Each value under its label, the message whole with its line breaks.
+    for (const label of [es.campaigns.messages.fields.sent_at, es.campaigns.messages.fields.recipient, es.campaigns.messages.fields.subject, es.campaigns.messages.fields.body]) {
+      expect(item.textContent).toContain(label);
+    }
+    expect([...item.querySelectorAll('dd')].map((dd) => dd.textContent)).toContain(body);
+  });
+});
+
 describe('linkParts', () => {
   it('links well-formed http(s) URLs only and leaves the sentence punctuation outside', () => {
     expect(linkParts('Go: https://x.test/track/LL1.')).toEqual([{ text: 'Go: ' }, { href: 'https://x.test/track/LL1', text: 'https://x.test/track/LL1' }, { text: '.' }]);

@@ -1,9 +1,11 @@
 /**
  * /messages (superadmin): every queued / sent / failed notification and webhook of the outbox, or the
- * messages the development transport "sent" (with subject and body). Read-only, newest first, paged.
+ * messages the development transport "sent" (with subject and body). Read-only, newest first, paged. On a phone
+ * (below `sm`) each message is a block of label / value lines instead of a table row, as the other back-office lists
+ * are: five columns at 390 px squeezed the message into a strip a word wide, cut at the screen's edge.
  */
 import { useState } from 'react';
-import { Box, Card, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Card, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Loading, Title, useGetMany, useLocaleState, useTranslate } from 'react-admin';
 import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
 import { useApiGet } from '../../pages/useApi.js';
@@ -30,6 +32,7 @@ export function MessageLogPage() {
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const query = new URLSearchParams({ source, page: String(page + 1), perPage: String(perPage) });
   if (source === 'outbox' && status) query.set('status', status);
   if (source === 'outbox' && kind) query.set('kind', kind);
@@ -78,6 +81,30 @@ export function MessageLogPage() {
       <Card sx={{ overflowX: 'auto' }}>
         {loading && !data ? (
           <Loading />
+        ) : phone ? (
+          <Box component="ul" data-testid="phone-list" aria-label={translate('campaigns.messages.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {rows.map((row) => (
+              <Box component="li" key={row.id} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+                <Box component="dl" sx={{ m: 0 }}>
+                  {COLUMNS[source].map((c) => (
+                    <Box key={c} sx={{ mb: 0.75 }}>
+                      <Typography component="dt" variant="caption" color="text.secondary">
+                        {translate(`campaigns.messages.fields.${LABELS[source][c] ?? c}`)}
+                      </Typography>
+                      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: c === 'body' ? 'pre-wrap' : undefined }}>
+                        {cell(c, row[c])}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              </Box>
+            ))}
+            {!rows.length && (
+              <Box component="li" sx={{ p: 2 }}>
+                {translate('campaigns.messages.empty')}
+              </Box>
+            )}
+          </Box>
         ) : (
           <Table size="small" aria-label={translate('campaigns.messages.title')}>
             <TableHead>

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   'record.locked': 400,
   'user.cannot_delete_self': 400,
   'user.email_taken': 422,
+  /** The change would leave no active superadmin (core lastSuperadminProblem; two superadmins demoting each other at once). */
+  'user.last_superadmin': 422,
   /** Another merchant has this name, trimmed and case-insensitively (core/policies/merchants.policy.ts). */
   'merchant.name_taken': 422,
   /** Changing one's own e-mail or password without (or with a wrong) current password (users policy). */

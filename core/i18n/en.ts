@@ -676,6 +676,7 @@ export const appEn = {
     user: {
       cannot_delete_self: 'You cannot delete your own account.',
       email_taken: 'This email address is already in use.',
+      last_superadmin: 'This would leave no active superadmin: at least one must remain to manage the network. Another superadmin may have just been changed: reload the page.',
       current_password_required: 'Enter your current password to change your e-mail address or password.',
       current_password_wrong: 'Your current password is not correct.',
     },

@@ -680,6 +680,7 @@ export const appEs: AppCatalogue = {
     user: {
       cannot_delete_self: 'No puedes eliminar tu propia cuenta.',
       email_taken: 'Esta dirección de correo electrónico ya está en uso.',
+      last_superadmin: 'La red se quedaría sin ningún superadministrador activo: debe quedar al menos uno para gestionarla. Puede que otro superadministrador acabe de cambiar: recarga la página.',
       current_password_required: 'Escribe tu contraseña actual para cambiar tu correo electrónico o tu contraseña.',
       current_password_wrong: 'Tu contraseña actual no es correcta.',
     },

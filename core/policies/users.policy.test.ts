@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../roles.js';
-import { changesCredentials, isOwnAccount, managesUser, ownAccountProblem, userRefusal, userRoleAndMerchant, userScope, userWritableFields, USER_PROFILE_FIELDS } from './users.policy.js';
+import { changesCredentials, isOwnAccount, lastSuperadminProblem, managesUser, ownAccountProblem, removesActiveSuperadmin, userRefusal, userRoleAndMerchant, userScope, userWritableFields, USER_PROFILE_FIELDS } from './users.policy.js';
 
 const ACME = 1;
 const GLOBEX = 2;
@@ -46,6 +46,25 @@ describe('users policy', () => {
     expect(ownAccountProblem(acmeAdmin, { ...acmeAdmin, active: 1 }, { active: true, role: ROLES.merchant_user })).toEqual(cannot);
     expect(ownAccountProblem(superadmin, { ...superadmin, active: 1 }, { active: true, role: ROLES.superadmin })).toBeNull();
     expect(ownAccountProblem(acmeAdmin, { ...acmeUser, active: 1 }, { active: true, role: ROLES.merchant_admin })).toBeNull();
+  });
+
+  it('keeps one active superadmin: taking the last one away (demoted, deactivated, deleted) is refused', () => {
+    const sa = { role: ROLES.superadmin, active: 1 };
+    const demote = { active: true, role: ROLES.support };
+    const deactivate = { active: false, role: ROLES.superadmin };
+    const problem = (field: 'role' | 'active' | null) => ({ field, code: 'user.last_superadmin', key: 'errors.user.last_superadmin' });
+    expect(lastSuperadminProblem(sa, demote, 0)).toEqual(problem('role'));
+    expect(lastSuperadminProblem(sa, { active: false, role: ROLES.support }, 0)).toEqual(problem('role'));
+    expect(lastSuperadminProblem(sa, deactivate, 0)).toEqual(problem('active'));
+    expect(lastSuperadminProblem(sa, null, 0)).toEqual(problem(null));
+    // Another active superadmin remains: allowed.
+    for (const next of [demote, deactivate, null]) expect(lastSuperadminProblem(sa, next, 1)).toBeNull();
+    // Nothing taken away: the superadmin stays one (another field changed), or was not an active superadmin.
+    expect(lastSuperadminProblem(sa, { active: true, role: ROLES.superadmin }, 0)).toBeNull();
+    expect(lastSuperadminProblem({ role: ROLES.superadmin, active: 0 }, null, 0)).toBeNull();
+    expect(lastSuperadminProblem({ role: ROLES.support, active: 1 }, null, 0)).toBeNull();
+    expect(removesActiveSuperadmin({ role: ROLES.superadmin, active: true }, demote)).toBe(true);
+    expect(removesActiveSuperadmin({ role: ROLES.superadmin, active: 0 }, { active: true, role: ROLES.superadmin })).toBe(false);
   });
 
   it('scopes lists to the merchant roles of the admin’s merchant', () => {

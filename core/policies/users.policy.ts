@@ -10,6 +10,8 @@
  *   account that carries a merchant id, a legacy row, is not theirs); nobody else manages anyone;
  * - everyone reads and edits their own record (the profile), limited to the profile fields; changing one's
  *   own e-mail or password needs the current password.
+ * - at least one active superadmin remains: demoting, deactivating or deleting the last one is refused
+ *   (`lastSuperadminProblem`; the API asks it inside the write's transaction).
  * Pure data and functions: no I/O, browser-safe.
  */
 import type { ErrorCode } from '../errors.js';
@@ -121,6 +123,45 @@ export function ownAccountProblem(actor: UserActor, record: UserRecord, next: { 
   if (!isOwnAccount(actor, record)) return null;
   if (next.role !== Number(record.role)) return { field: 'role', key: 'user_rules.cannot_change_own_role' };
   return !next.active && Boolean(record.active) ? { field: 'active', key: 'user_rules.cannot_deactivate_self' } : null;
+}
+
+/** What an "active superadmin" is, as the API counts them: the superadmin role on an active account. */
+export const ACTIVE_SUPERADMIN = { role: superadmin, active: 1 } as const;
+
+const isActiveSuperadmin = (role: unknown, active: unknown): boolean => Number(role) === superadmin && Boolean(active);
+
+/**
+ * Whether the change takes an active superadmin away: `record` is one, and `next` (the record as the write would
+ * store it; null when the user is deleted) is not (demoted to another role, deactivated, or gone).
+ */
+export function removesActiveSuperadmin(record: Pick<UserRecord, 'role' | 'active'>, next: { active: boolean; role: number } | null): boolean {
+  if (!isActiveSuperadmin(record.role, record.active)) return false;
+  return next === null || !isActiveSuperadmin(next.role, next.active);
+}
+
+/**
+ * The network always keeps at least one active superadmin: nobody else could then manage merchants, staff or other
+ * superadmins. A change that takes an active superadmin away (`removesActiveSuperadmin`) is refused when no other
+ * active superadmin remains; `otherActiveSuperadmins` counts them (the record's own row left out), read in the same
+ * transaction as the write. Nobody changes their own role or account (`ownAccountProblem`), so this only bites when
+ * two superadmins demote, deactivate or delete each other at the same moment: one of them wins, the other is told.
+ * 422 `user.last_superadmin`, on `role` (a demotion), `active` (a deactivation) or without a field (a deletion).
+ */
+export function lastSuperadminProblem(
+  record: Pick<UserRecord, 'role' | 'active'>,
+  next: { active: boolean; role: number } | null,
+  otherActiveSuperadmins: number,
+): LastSuperadminProblem | null {
+  if (!removesActiveSuperadmin(record, next) || otherActiveSuperadmins > 0) return null;
+  const field = next === null ? null : Number(next.role) !== superadmin ? 'role' : 'active';
+  return { field, code: 'user.last_superadmin', key: 'errors.user.last_superadmin' };
+}
+
+/** The last-superadmin refusal: its code, its message key and the field it is about (none for a deletion). */
+export interface LastSuperadminProblem {
+  field: 'role' | 'active' | null;
+  code: ErrorCode;
+  key: string;
 }
 
 /**

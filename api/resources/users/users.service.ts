@@ -12,6 +12,7 @@ import {
   userRefusal,
   userRoleAndMerchant,
   ownAccountProblem,
+  removesActiveSuperadmin,
   userWritableFields,
   USER_MANAGED_FIELDS,
   type UserRecord,
@@ -28,6 +29,7 @@ import type { Db, ServiceContext } from '../access.js';
 import { parseJson, type Row, type Verdicts } from '../module.js';
 import { attachNames, refuseIfInUse } from '../related.js';
 import { fieldError, pick, schemas, toFlag, validLocationIds, validateOrThrow } from '../validate.js';
+import { anotherActiveSuperadmin, keepsAnActiveSuperadmin, lockActiveSuperadmins, refuseIfLastSuperadmin } from './last-superadmin.js';
 import { locationIdsOf, refreshUserCount } from './users.repository.js';
 
 export async function userVerdicts(rows: Row[], actor: RequestActor): Promise<Map<number, Verdicts>> {
@@ -151,7 +153,8 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
   const fields = userWritableFields(ctx.actor, row as UserRecord);
   const values = normalize({ ...Object.fromEntries(fields.map((f) => [f, row[f]])), ...pick(body, fields), password: body.password, password_confirmation: body.password_confirmation });
   if (managed) await checkRoleAndMerchant(ctx, values, row);
-  const own = managed ? ownAccountProblem(ctx.actor, row as UserRecord, { active: toFlag(values.active) === 1, role: Number(values.role) }) : null;
+  const next = { active: toFlag(values.active) === 1, role: Number(values.role) };
+  const own = managed ? ownAccountProblem(ctx.actor, row as UserRecord, next) : null;
   if (own) fieldError(own.field, own.key);
   validateOrThrow(managed ? schemas.users.update : schemas.profile, values);
   await checkCurrentPassword(ctx, row, values, body);
@@ -159,13 +162,21 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
   const locations = managed ? await locationIds(ctx.db, body, values.role ?? row.role) : undefined;
   const prefs = preferences(body, row.preferences);
   const hash = await passwordHash(values);
+  // Taking an active superadmin away: the write is guarded so that at least one remains (last-superadmin.ts).
+  const guarded = managed && removesActiveSuperadmin(row as UserRecord, next);
   await ctx.db.transaction().execute(async (trx) => {
     const set: Row = { ...Object.fromEntries(fields.map((f) => [f, values[f] ?? null])), updated_at: ctx.now };
     if (managed) set.active = toFlag(values.active);
     if (prefs) set.preferences = prefs;
     if (hash) set.password_hash = hash;
-    const n = await trx.updateTable('users').set(set as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
-    if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
+    if (guarded) await lockActiveSuperadmins(trx, ctx.app.dialect);
+    let write = trx.updateTable('users').set(set as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at);
+    if (guarded) write = write.where(anotherActiveSuperadmin(row.id));
+    const n = await write.executeTakeFirst();
+    if (Number(n.numUpdatedRows) !== 1) {
+      if (guarded) await refuseIfLastSuperadmin(trx, row as UserRecord, next);
+      throw new DomainError('conflict.stale');
+    }
     await linkLocations(trx, row.id, locations);
     if (managed && values.merchant_id !== row.merchant_id) {
       await refreshUserCount(trx, row.merchant_id);
@@ -182,12 +193,18 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
 
 export async function deleteUser(ctx: ServiceContext, row: Row) {
   await ctx.db.transaction().execute(async (trx) => {
+    // At least one active superadmin remains (last-superadmin.ts): asked of the row as it is when deleted.
+    await lockActiveSuperadmins(trx, ctx.app.dialect);
     await refuseIfInUse(trx, 'users', row.id, ctx.actor);
     await trx.deleteFrom('user_locations').where('user_id', '=', row.id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', row.id).execute();
     await trx.deleteFrom('api_tokens').where('user_id', '=', row.id).execute();
     await trx.deleteFrom('password_tokens').where('user_id', '=', row.id).execute();
-    await trx.deleteFrom('users').where('id', '=', row.id).execute();
+    const n = await trx.deleteFrom('users').where('id', '=', row.id).where(keepsAnActiveSuperadmin(row.id)).executeTakeFirst();
+    if (Number(n.numDeletedRows) !== 1) {
+      const now = await trx.selectFrom('users').select(['id', 'role', 'active']).where('id', '=', row.id).executeTakeFirst();
+      if (now) await refuseIfLastSuperadmin(trx, now, null);
+    }
     await refreshUserCount(trx, row.merchant_id);
   });
 }

@@ -4,6 +4,11 @@
  * other at the same moment and leave the network with no active superadmin. With exactly two, each round sends both
  * requests at once: exactly one succeeds, the other is 422 `user.last_superadmin` in its account's language, and one
  * active superadmin remains. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL (the transactions overlap).
+ *
+ * "At the same moment": both requests are signed in as superadmins before either writes. Sent together, on a busy
+ * machine the second sometimes started after the first had committed, and was refused for no longer being a
+ * superadmin (403) before the guard was reached. A test-only hook holds each user write, after sign-in and before its
+ * handler, until both have arrived (`together`), then lets them race.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -32,8 +37,31 @@ async function insertSuperadmin(email: string, locale: string): Promise<number> 
   return id;
 }
 
+/** The user writes held until `count` of them have arrived (null: none held). */
+let gate: { count: number; arrived: number; open: () => void; opened: Promise<void> } | null = null;
+
+/** Runs `send` with its user writes released together once all `count` are signed in and waiting. */
+async function together<T>(count: number, send: () => Promise<T>): Promise<T> {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  gate = { count, arrived: 0, open, opened };
+  try {
+    return await send();
+  } finally {
+    gate = null;
+  }
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    extend: (app) =>
+      app.addHook('preHandler', async (request) => {
+        if (!gate || !/^\/api\/users\/\d+$/.test(request.url) || (request.method !== 'PUT' && request.method !== 'DELETE')) return;
+        if (++gate.arrived >= gate.count) gate.open();
+        // Never held for good: a request that alone reached the gate goes on after 10 s (and the test then fails).
+        await Promise.race([gate.opened, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      }),
+  });
   ids.a = (await t.db.selectFrom('users').select('id').where('email', '=', EMAIL.a).executeTakeFirstOrThrow()).id;
   ids.b = await insertSuperadmin(EMAIL.b, LOCALE.b);
   ids.c = await insertSuperadmin(EMAIL.c, 'en');
@@ -75,7 +103,7 @@ describe('two superadmins taking each other away at the same moment', () => {
   it(`demoting each other (${ROUNDS} rounds): one wins, the other is told in its language, one superadmin remains`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { a, b } = await twoSuperadmins();
-      const results = await Promise.all([a.put(`/api/users/${ids.b}`, { role: ROLES.support }), b.put(`/api/users/${ids.a}`, { role: ROLES.support })]);
+      const results = await together(2, () => Promise.all([a.put(`/api/users/${ids.b}`, { role: ROLES.support }), b.put(`/api/users/${ids.a}`, { role: ROLES.support })]));
       const loser = expectOneWinner(results, 'role');
       // The winner stays the one active superadmin; the loser was demoted by it, its own request changed nothing.
       const [winnerId, loserId] = loser === 'a' ? [ids.b, ids.a] : [ids.a, ids.b];
@@ -87,7 +115,7 @@ describe('two superadmins taking each other away at the same moment', () => {
   it(`deactivating each other (${ROUNDS} rounds): one wins, the other is told on "active", one active superadmin remains`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { a, b } = await twoSuperadmins();
-      const results = await Promise.all([a.put(`/api/users/${ids.b}`, { active: false }), b.put(`/api/users/${ids.a}`, { active: false })]);
+      const results = await together(2, () => Promise.all([a.put(`/api/users/${ids.b}`, { active: false }), b.put(`/api/users/${ids.a}`, { active: false })]));
       const loser = expectOneWinner(results, 'active');
       expect(await activeSuperadmins()).toEqual([loser === 'a' ? ids.b : ids.a]);
     }
@@ -96,7 +124,7 @@ describe('two superadmins taking each other away at the same moment', () => {
   it(`one demotes while the other deactivates (${ROUNDS} rounds): still one active superadmin`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { a, b } = await twoSuperadmins();
-      const results = await Promise.all([a.put(`/api/users/${ids.b}`, { role: ROLES.support }), b.put(`/api/users/${ids.a}`, { active: false })]);
+      const results = await together(2, () => Promise.all([a.put(`/api/users/${ids.b}`, { role: ROLES.support }), b.put(`/api/users/${ids.a}`, { active: false })]));
       expectOneWinner(results);
       expect(await activeSuperadmins()).toHaveLength(1);
     }
@@ -108,7 +136,7 @@ describe('two superadmins taking each other away at the same moment', () => {
     const y = await insertSuperadmin('delete.me.b@example.net', 'es');
     await t.db.updateTable('users').set({ role: ROLES.support }).where('role', '=', ROLES.superadmin).where('id', 'not in', [x, y]).execute();
     const [cx, cy] = await Promise.all([login(t.app, 'delete.me.a@example.net'), login(t.app, 'delete.me.b@example.net')]);
-    const results = await Promise.all([cx.delete(`/api/users/${y}`), cy.delete(`/api/users/${x}`)]);
+    const results = await together(2, () => Promise.all([cx.delete(`/api/users/${y}`), cy.delete(`/api/users/${x}`)]));
     const bodies = results.map((r) => `${r.statusCode} ${r.body.slice(0, 300)}`).join('\n');
     expect(results.filter((r) => r.statusCode === 200 || r.statusCode === 204), bodies).toHaveLength(1);
     const refused = results.find((r) => r.statusCode >= 400)!;

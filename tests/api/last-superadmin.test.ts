@@ -54,13 +54,14 @@ async function together<T>(count: number, send: () => Promise<T>): Promise<T> {
 
 beforeAll(async () => {
   t = await createTestApp({
-    extend: (app) =>
+    extend: (app) => {
       app.addHook('preHandler', async (request) => {
         if (!gate || !/^\/api\/users\/\d+$/.test(request.url) || (request.method !== 'PUT' && request.method !== 'DELETE')) return;
         if (++gate.arrived >= gate.count) gate.open();
         // Never held for good: a request that alone reached the gate goes on after 10 s (and the test then fails).
         await Promise.race([gate.opened, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      }),
+      });
+    },
   });
   ids.a = (await t.db.selectFrom('users').select('id').where('email', '=', EMAIL.a).executeTakeFirstOrThrow()).id;
   ids.b = await insertSuperadmin(EMAIL.b, LOCALE.b);

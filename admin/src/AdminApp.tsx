@@ -12,8 +12,8 @@ import { getLocale, onLocaleChange } from './providers/locale.js';
 export const mountAdmin: MountApp = (root) => {
   // react-admin keeps its own copy of the language (its store), which must follow every choice: the guest pages may
   // have changed it meanwhile, and the sign-in page stays on screen, its EN/ES buttons live, while this app
-  // renders. The language last chosen, even while its catalogue is still loading: react-admin then waits for
-  // that load, instead of showing the old language's switch over a half-translated screen.
+  // renders. The store takes the language last chosen once its catalogue has loaded (providers/localeStore.ts):
+  // the switch and the texts change together, and react-admin has no reason to re-mount the app.
   adminStore.setItem('locale', getLocale());
   const stopFollowing = onLocaleChange((locale) => adminStore.setItem('locale', locale));
   const router = createBrowserRouter([{ path: '*', element: <App /> }]);

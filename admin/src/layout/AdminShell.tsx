@@ -4,9 +4,21 @@
  * react-hook-form and the form inputs) stay in the first load even when a prop replaces them; composing
  * the same parts here keeps the first load small (DESIGN.md section 7, docs/admin.md).
  */
-import { useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, LoadingPage, localStorageStore, useNotificationContext, type AdminProps } from 'react-admin';
+import {
+  AdminContext,
+  CoreAdminUI,
+  I18nContext,
+  LoadingPage,
+  localStorageStore,
+  useI18nProvider,
+  useLocaleState,
+  useNotificationContext,
+  type AdminProps,
+} from 'react-admin';
+import { i18nProvider as appI18nProvider } from '../providers/i18nProvider.js';
+import { catalogueFirst } from '../providers/localeStore.js';
 import { onDemand } from './onDemand.js';
 import { removeAppShell } from './appShell.js';
 
@@ -35,8 +47,24 @@ function OnDemandNotification() {
   return needed ? <Notification /> : null;
 }
 
-/** react-admin's default store, as <Admin> has it (the locale and list preferences live there). */
-export const adminStore = localStorageStore();
+/**
+ * react-admin's default store, as <Admin> has it (the locale and list preferences live there), except that a new
+ * language is written only once its catalogue has loaded, so that react-admin does not re-mount the app and lose
+ * the forms' typing (providers/localeStore.ts).
+ */
+export const adminStore = catalogueFirst(localStorageStore(), appI18nProvider);
+
+/**
+ * What react-admin's re-mount on a language change did, without losing any state: each new language gives the
+ * i18n context a new value, so every useTranslate() (whose translate function follows that value) renders again.
+ */
+function FollowLocale({ children }: { children: ReactNode }) {
+  const i18n = useI18nProvider();
+  const [locale] = useLocaleState();
+  // `locale` is not read inside: a new object per language is the point.
+  const value = useMemo(() => ({ ...i18n }), [i18n, locale]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
 
 type ShellProps = Omit<AdminProps, 'store' | 'lightTheme' | 'darkTheme' | 'defaultTheme' | 'basename' | 'queryClient'>;
 
@@ -50,20 +78,22 @@ export function AdminShell({ authProvider, dataProvider, i18nProvider, routerPro
       store={adminStore}
       theme={theme}
     >
-      <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          accessDenied={AccessDenied}
-          authCallbackPage={AuthCallback}
-          authenticationError={AuthenticationError}
-          catchAll={NotFound}
-          error={ErrorPage}
-          loading={LoadingPage}
-          {...ui}
-        >
-          {children}
-        </CoreAdminUI>
-        <OnDemandNotification />
-      </CssBaseline>
+      <FollowLocale>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            accessDenied={AccessDenied}
+            authCallbackPage={AuthCallback}
+            authenticationError={AuthenticationError}
+            catchAll={NotFound}
+            error={ErrorPage}
+            loading={LoadingPage}
+            {...ui}
+          >
+            {children}
+          </CoreAdminUI>
+          <OnDemandNotification />
+        </CssBaseline>
+      </FollowLocale>
     </AdminContext>
   );
 }

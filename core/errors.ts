@@ -33,8 +33,10 @@ export const ERROR_STATUS = {
   'user.email_taken': 422,
   /** The change would leave no active superadmin (core lastSuperadminProblem; two superadmins demoting each other at once). */
   'user.last_superadmin': 422,
-  /** Another merchant has this name, trimmed and case-insensitively (core/policies/merchants.policy.ts). */
+  /** Another merchant has this name, compared as names read (core/policies/unique-names.ts). */
   'merchant.name_taken': 422,
+  /** Another location group has this name, compared as merchant names are (core/policies/unique-names.ts). */
+  'location_group.name_taken': 422,
   /** Changing one's own e-mail or password without (or with a wrong) current password (users policy). */
   'user.current_password_required': 422,
   'user.current_password_wrong': 422,

@@ -681,6 +681,7 @@ export const appEn = {
       current_password_wrong: 'Your current password is not correct.',
     },
     merchant: { name_taken: 'Another merchant already has this name: choose a different one.' },
+    location_group: { name_taken: 'Another location group already has this name: choose a different one.' },
     shipment: {
       not_updatable: 'Not in an updatable status',
       not_deletable: 'Not in a deletable status',

@@ -685,6 +685,7 @@ export const appEs: AppCatalogue = {
       current_password_wrong: 'Tu contraseña actual no es correcta.',
     },
     merchant: { name_taken: 'Ya hay otro comercio con este nombre: elige otro.' },
+    location_group: { name_taken: 'Ya hay otro grupo de ubicaciones con este nombre: elige otro.' },
     shipment: {
       not_updatable: 'No está en un estado que permita modificarlo',
       not_deletable: 'No está en un estado que permita eliminarlo',

@@ -1,9 +1,13 @@
-/** Location groups (superadmin only): a name and its locations (location_ids, many-to-many). */
+/**
+ * Location groups (superadmin only): a name, unique as merchant names are (shared/unique-name.ts: 422
+ * location_group.name_taken), and its locations (location_ids, many-to-many).
+ */
 import { DomainError } from '../../../core/errors.js';
 import type { Db, ServiceContext } from '../access.js';
 import type { ListSpec } from '../list-query.js';
 import { verdictsFor, type ResourceModule, type Row } from '../module.js';
 import { refuseIfInUse } from '../related.js';
+import { refuseTakenName } from '../shared/unique-name.js';
 import { pick, schemas, validLocationIds, validateOrThrow } from '../validate.js';
 import { LIST_SORTS } from '../../../core/lists.js';
 
@@ -49,6 +53,7 @@ export const locationGroupsModule: ResourceModule = {
     validateOrThrow(schemas.location_groups.create, values);
     const ids = await validLocationIds(ctx.db, body);
     return ctx.db.transaction().execute(async (trx) => {
+      await refuseTakenName(trx, ctx.app.dialect, 'location_groups', values.name);
       const { id } = await trx.insertInto('location_groups').values({ name: values.name as string, created_at: ctx.now, updated_at: ctx.now }).returning('id').executeTakeFirstOrThrow();
       await link(trx, id, ids);
       return { id };
@@ -59,6 +64,7 @@ export const locationGroupsModule: ResourceModule = {
     validateOrThrow(schemas.location_groups.update, values);
     const ids = await validLocationIds(ctx.db, body);
     await ctx.db.transaction().execute(async (trx) => {
+      if (body.name !== undefined) await refuseTakenName(trx, ctx.app.dialect, 'location_groups', values.name, { id: row.id, name: row.name });
       const n = await trx.updateTable('location_groups').set({ name: values.name as string, updated_at: ctx.now }).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
       if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
       await link(trx, row.id, ids);

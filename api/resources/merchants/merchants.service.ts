@@ -3,7 +3,6 @@
  * templates, notification events, content types) are shaped and checked here; the secret is generated on
  * create, stored hashed and shown only in the create response.
  */
-import { sql } from 'kysely';
 import { DomainError } from '../../../core/errors.js';
 import { isEmail } from '../../../core/validation.js';
 import { collectProblems } from '../../../core/schemas/index.js';
@@ -15,13 +14,9 @@ import type { RequestActor } from '../../http/context.js';
 import type { Db, ServiceContext } from '../access.js';
 import { parseJson, verdictsFor, type Row } from '../module.js';
 import { refuseIfInUse } from '../related.js';
-import { merchantNameTakenBy } from '../../../core/policies/merchants.policy.js';
 import { distinctContentTypes } from '../../../core/policies/shipments.policy.js';
-import type { Dialect } from '../../db/dialect.js';
+import { refuseTakenName } from '../shared/unique-name.js';
 import { fieldError, pick, schemas, toFlag, validateOrThrow } from '../validate.js';
-
-/** The PostgreSQL advisory lock a merchant name's write holds for its transaction (any constant: "LLMN" in ASCII). */
-const MERCHANT_NAMES_LOCK = 0x4c4c4d4e;
 
 const SCALARS = ['name', 'active', 'fetch_service', 'features', 'channels', 'payment_url', 'default_content_type'] as const;
 export const BRANDING_KEYS = ['brand_name', 'email_theme', 'from_address', 'url', 'contact_url'] as const;
@@ -187,19 +182,6 @@ function scalars(values: Row): Row {
   return out;
 }
 
-/**
- * 422 merchant.name_taken on `name` when another merchant has it (core merchantNameTakenBy). Asked inside the write's
- * transaction; on PostgreSQL the transaction first takes a lock of its own for merchant names, so two writes of one
- * name cannot both pass the check (SQLite runs one write transaction at a time). All names are read: the rule folds
- * case beyond ASCII, which SQLite's lower() does not, and merchants are few.
- */
-async function checkNameFree(trx: Db, dialect: Dialect, name: unknown, self?: number) {
-  if (typeof name !== 'string') return;
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${MERCHANT_NAMES_LOCK})`.execute(trx);
-  const merchants = await trx.selectFrom('merchants').select(['id', 'name']).execute();
-  if (merchantNameTakenBy(name, merchants, self)) fieldError('name', 'errors.merchant.name_taken', 'merchant.name_taken');
-}
-
 export async function createMerchant(ctx: ServiceContext, body: Row) {
   const values: Row = { active: 1, features: 0, channels: 0, ...pick(body, SCALARS) };
   validateOrThrow(schemas.merchants.create, values);
@@ -210,7 +192,7 @@ export async function createMerchant(ctx: ServiceContext, body: Row) {
   const token = randomToken(18);
   const secret = randomToken(32);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    await checkNameFree(trx, ctx.app.dialect, values.name);
+    await refuseTakenName(trx, ctx.app.dialect, 'merchants', values.name); // 422 merchant.name_taken
     const { id } = await trx
       .insertInto('merchants')
       .values({ ...scalars(values), ...json, token, secret_hash: sha256(secret), created_at: ctx.now, updated_at: ctx.now } as any)
@@ -231,7 +213,7 @@ export async function updateMerchant(ctx: ServiceContext, row: Row, body: Row) {
   checkDefaultContentType(values, json.content_types ?? row.content_types);
   const groups = await groupIds(ctx.db, body);
   await ctx.db.transaction().execute(async (trx) => {
-    if (body.name !== undefined) await checkNameFree(trx, ctx.app.dialect, values.name, row.id);
+    if (body.name !== undefined) await refuseTakenName(trx, ctx.app.dialect, 'merchants', values.name, { id: row.id, name: row.name });
     const n = await trx.updateTable('merchants').set({ ...scalars(values), ...json, updated_at: ctx.now } as any).where('id', '=', row.id).where('updated_at', '=', row.updated_at).executeTakeFirst();
     if (Number(n.numUpdatedRows) !== 1) throw new DomainError('conflict.stale');
     await linkGroups(trx, row.id, groups);

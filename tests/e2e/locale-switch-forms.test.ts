@@ -39,6 +39,26 @@ describeE2e('switching the language keeps unsaved form values', (env) => {
     }
   });
 
+  it("a new user's form keeps its typing while its untouched language field follows the screens'", async () => {
+    const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, 'superadmin@example.com');
+    try {
+      await page.goto('/users/create');
+      await field(page, en.resources.users.fields.first_name).fill('Nadia');
+      await field(page, en.resources.users.fields.email).fill('nadia@example.net');
+
+      await languageButton(page, 'es').click();
+      await page.getByRole('button', { name: es.ra.action.save, exact: true }).waitFor();
+      expect(await field(page, es.resources.users.fields.first_name).inputValue()).toBe('Nadia');
+      expect(await field(page, es.resources.users.fields.email).inputValue()).toBe('nadia@example.net');
+      expect(pathOf(page)).toBe('/users/create');
+      // The untouched language field follows the screens (react-admin re-applies the new starting values).
+      expect(await page.getByRole('combobox', { name: es.resources.users.fields.locale }).first().innerText()).toContain(es.app.languages.es);
+    } finally {
+      await restoreEnglish(page);
+    }
+  });
+
   it("a user's edit form keeps its typing and still counts as unsaved after a switch to Spanish", async () => {
     const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'superadmin@example.com');

@@ -67,15 +67,31 @@ export type ResourceFormProps = Omit<SimpleFormProps, 'validate' | 'children'> &
 };
 
 /**
+ * How a new record's form takes new starting values: react-admin resets the form whenever `defaultValues` change, and
+ * some follow the screens' language (a new user's language), which a switch of the language changes. The fields typed
+ * in keep their values; the untouched ones take the new defaults. (An existing record's form is left as react-admin
+ * has it: a refetched record replaces its values.)
+ */
+const KEEP_TYPING = { keepDirtyValues: true } as const;
+
+/**
  * SimpleForm validated by a core schema (SPEC section 5 messages), with required badges on labels
  * (SchemaLabel / req), the unsaved-changes prompt and a toolbar honouring the record's `_actions`.
  */
 export function ResourceForm({ resource, schema, nested, deleteRedirect, children, ...props }: ResourceFormProps) {
   const validate = useSchemaValidator(schema, nested, resource);
+  const isNew = useRecordContext()?.id === undefined;
   return (
     <FormSchemaContext.Provider value={{ resource, schema }}>
       {/* noValidate: the schema's translated messages, not the browser's own bubbles (type="email" etc.). */}
-      <SimpleForm validate={validate} noValidate warnWhenUnsavedChanges={false} toolbar={<FormToolbar deleteRedirect={deleteRedirect} />} {...props}>
+      <SimpleForm
+        validate={validate}
+        noValidate
+        warnWhenUnsavedChanges={false}
+        toolbar={<FormToolbar deleteRedirect={deleteRedirect} />}
+        resetOptions={isNew ? KEEP_TYPING : undefined}
+        {...props}
+      >
         <UnsavedChangesGuard />
         <LockedNotice resource={resource} />
         <EditedElsewhereNotice resource={resource} />

@@ -1,6 +1,6 @@
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, List, SimpleList, useResourceContext, type DatagridProps, type ListProps, type RaRecord, type SortPayload } from 'react-admin';
+import { Datagrid, List, ListContextProvider, SimpleList, useList, useResourceContext, type DatagridProps, type ListProps, type RaRecord, type SortPayload } from 'react-admin';
 import { LIST_SORTS, canSortBy } from '../../../core/lists.js';
 import type { ResourceName } from '../../../core/permissions.js';
 import { DEFAULT_SORT, ListActions, ListBulkActions, ListPagination, PER_PAGE, withSearch } from './ListToolbarAndPagination.js';
@@ -36,6 +36,35 @@ export const joinLine = (...parts: unknown[]): string => parts.filter((p) => p !
 const atLineEnd = (line: Line | undefined): Line | undefined =>
   isValidElement(line) ? <Box component="span" sx={{ float: 'right', ml: 1 }}>{line}</Box> : line;
 
+/** Below the MUI `sm` breakpoint (a phone), where lists show as simple lists of rows instead of tables. */
+export const usePhoneWidth = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+/**
+ * The phone rows of a list a screen fetched itself (not a react-admin List: the message log, webhook deliveries):
+ * the SimpleList ResourceList shows on a phone, over the page of rows given, read-only. Long unbroken values (an
+ * address, an error) wrap instead of widening the page. `resource` names the rows (SimpleList asks for one; no link is made).
+ */
+export function PhoneRows<T extends RaRecord>({ resource, data, row, empty, label }: { resource: string; data: T[]; row: PhoneRow; empty: ReactNode; label: string }) {
+  const list = useList<T>({ data, perPage: Math.max(data.length, 1) });
+  return (
+    <ListContextProvider value={list}>
+      {/* The test id on a box of its own: with no rows, SimpleList renders the `empty` element instead of its list. */}
+      <Box data-testid="phone-list">
+        <SimpleList
+          resource={resource}
+          aria-label={label}
+          primaryText={row.primary}
+          secondaryText={row.secondary}
+          tertiaryText={atLineEnd(row.tertiary)}
+          rowClick={false}
+          empty={empty}
+          sx={{ '& .MuiListItemText-root': { overflowWrap: 'anywhere', minWidth: 0 } }}
+        />
+      </Box>
+    </ListContextProvider>
+  );
+}
+
 /**
  * The columns with their sort headers only where the API sorts by them (core LIST_SORTS): a header the API refuses
  * (400 list.sort_unsupported) would leave the list empty behind an error until the table is reset.
@@ -54,7 +83,7 @@ function withCoreSorts(resource: string | undefined, columns: ReactNode): ReactN
  * (below `sm`) a SimpleList of `phoneRow` whose rows lead where the table's do.
  */
 export function ResourceList({ filters = [], sort = DEFAULT_SORT, children, rowClick = 'show', toolbar, create, bulkActions, filterDefaultValues, phoneRow, ...props }: ResourceListProps) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = usePhoneWidth();
   const resource = useResourceContext(props);
   return (
     <List

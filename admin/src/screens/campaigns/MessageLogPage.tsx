@@ -1,13 +1,12 @@
 /**
  * /messages (superadmin): every queued / sent / failed notification and webhook of the outbox, or the
- * messages the development transport "sent" (with subject and body). Read-only, newest first, paged. On a phone
- * (below `sm`) each message is a block of label / value lines instead of a table row, as the other back-office lists
- * are: five columns at 390 px squeezed the message into a strip a word wide, cut at the screen's edge.
+ * messages the development transport "sent" (with subject and body). Read-only, newest first, paged.
  */
-import { useState } from 'react';
-import { Box, Card, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Loading, Title, useGetMany, useLocaleState, useTranslate } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { Box, Card, Chip, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Loading, Title, useGetMany, useRecordContext, useLocaleState, useTranslate } from 'react-admin';
 import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
+import { PhoneRows, joinLine, usePhoneWidth, type PhoneRow } from '../../components/ResourceList.js';
 import { useApiGet } from '../../pages/useApi.js';
 import { LinkifiedText } from './LinkifiedText.js';
 import type { MessagesResponse } from '../../../../core/contract/index.js';
@@ -24,6 +23,12 @@ const COLUMNS: Record<Source, string[]> = {
 const LABELS: Record<Source, Record<string, string>> = { outbox: {}, log: { created_at: 'sent_at' } };
 
 
+/** A phone row's status or channel, as the other lists show a status: a chip at the end of the first line. */
+function ValueChip({ name, cell }: { name: string; cell: (name: string, value: unknown) => ReactNode }) {
+  const record = useRecordContext();
+  return record ? <Chip size="small" variant="outlined" label={cell(name, record[name])} /> : null;
+}
+
 export function MessageLogPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -32,7 +37,6 @@ export function MessageLogPage() {
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const query = new URLSearchParams({ source, page: String(page + 1), perPage: String(perPage) });
   if (source === 'outbox' && status) query.set('status', status);
   if (source === 'outbox' && kind) query.set('kind', kind);
@@ -53,6 +57,36 @@ export function MessageLogPage() {
     if (name === 'body') return <LinkifiedText text={String(value)} />;
     return String(value);
   };
+  // On a phone, a row per message (as the other lists): who and its status first, then when, channel, event and
+  // merchant, then the error (outbox) or the subject and text (development log). A table of 5 to 9 columns
+  // scrolled sideways there, a row never readable at once.
+  const phone = usePhoneWidth();
+  const text = (name: string, row: Record<string, unknown>) => {
+    const value = cell(name, row[name]);
+    return value === '—' ? null : value;
+  };
+  const phoneRow: PhoneRow =
+    source === 'outbox'
+      ? {
+          primary: (row) => String(cell('recipient', row.recipient)),
+          tertiary: <ValueChip name="status" cell={cell} />,
+          secondary: (row) => (
+            <>
+              {joinLine(text('created_at', row), text('kind', row), text('event', row), text('merchant_id', row), `${translate('campaigns.messages.fields.attempts')}: ${String(row.attempts ?? 0)}`)}
+              {row.last_error ? <Box component="span" sx={{ display: 'block' }}>{String(row.last_error)}</Box> : null}
+            </>
+          ),
+        }
+      : {
+          primary: (row) => String(cell('recipient', row.recipient)),
+          tertiary: <ValueChip name="kind" cell={cell} />,
+          secondary: (row) => (
+            <>
+              {joinLine(text('created_at', row), text('subject', row))}
+              {row.body ? <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap', mt: 0.5 }}>{cell('body', row.body)}</Box> : null}
+            </>
+          ),
+        };
   const filter = (label: string, value: string, values: string[], set: (v: string) => void) => (
     <TextField select size="small" fullWidth={false} label={label} value={value} onChange={(e) => { set(e.target.value); setPage(0); }} sx={{ minWidth: 180 }}>
       <MenuItem value="">{translate('campaigns.messages.all')}</MenuItem>
@@ -82,29 +116,7 @@ export function MessageLogPage() {
         {loading && !data ? (
           <Loading />
         ) : phone ? (
-          <Box component="ul" data-testid="phone-list" aria-label={translate('campaigns.messages.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {rows.map((row) => (
-              <Box component="li" key={row.id} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-                <Box component="dl" sx={{ m: 0 }}>
-                  {COLUMNS[source].map((c) => (
-                    <Box key={c} sx={{ mb: 0.75 }}>
-                      <Typography component="dt" variant="caption" color="text.secondary">
-                        {translate(`campaigns.messages.fields.${LABELS[source][c] ?? c}`)}
-                      </Typography>
-                      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: c === 'body' ? 'pre-wrap' : undefined }}>
-                        {cell(c, row[c])}
-                      </Typography>
-                    </Box>
-                  ))}
-                </Box>
-              </Box>
-            ))}
-            {!rows.length && (
-              <Box component="li" sx={{ p: 2 }}>
-                {translate('campaigns.messages.empty')}
-              </Box>
-            )}
-          </Box>
+          <PhoneRows resource="messages" data={rows} row={phoneRow} label={translate('campaigns.messages.title')} empty={<Typography sx={{ p: 2 }}>{translate('campaigns.messages.empty')}</Typography>} />
         ) : (
           <Table size="small" aria-label={translate('campaigns.messages.title')}>
             <TableHead>
@@ -137,7 +149,8 @@ export function MessageLogPage() {
           count={data?.meta.total ?? 0}
           page={page}
           rowsPerPage={perPage}
-          rowsPerPageOptions={[10, 25, 50, 100]}
+          // On a phone, as react-admin's own pagination there: no rows-per-page choice (it widened the bar past the screen).
+          rowsPerPageOptions={phone ? [] : [10, 25, 50, 100]}
           onPageChange={(_e, p) => setPage(p)}
           onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
           {...paginationLabels}

@@ -5,17 +5,24 @@
  * on their fields (a private or loopback target on the address).
  */
 import { useId, useMemo, useState } from 'react';
-import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';
-import { Form, SaveButton, useInput, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Box, Button, Card, CardContent, Chip, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';
+import { Form, SaveButton, useInput, useRecordContext, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { useFormState, useWatch, type FieldValues } from 'react-hook-form';
 import { FormTextField } from '../../components/FormTextField.js';
 import { useTablePaginationLabels } from '../../components/ListToolbarAndPagination.js';
+import { PhoneRows, joinLine, usePhoneWidth } from '../../components/ResourceList.js';
 import { api } from '../../providers/http.js';
 import type { WebhookDeliveriesResponse, WebhookDelivery, WebhookEndpoint, WebhookEndpointResponse } from '../../../../core/contract/index.js';
 import { useApiGet } from '../../pages/useApi.js';
 
 type Endpoint = WebhookEndpoint;
 type Delivery = WebhookDelivery;
+
+/** A phone row's delivery status, as the other lists show a status: a chip at the end of the first line. */
+function DeliveryStatus({ status }: { status: (d: Delivery) => string }) {
+  const record = useRecordContext<Delivery>();
+  return record ? <Chip size="small" variant="outlined" label={status(record)} /> : null;
+}
 
 function DeliveryLog({ merchantId, version }: { merchantId: number; version: number }) {
   const translate = useTranslate();
@@ -29,6 +36,39 @@ function DeliveryLog({ merchantId, version }: { merchantId: number; version: num
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale) : '—');
   // subject_type is the table name ('shipments', 'packages'): the resource's singular name.
   const subject = (d: Delivery) => `${translate(`resources.${d.subject_type}.name`, { smart_count: 1, _: d.subject_type })} #${d.subject_id}`;
+  const status = (d: Delivery) => translate(`campaigns.messages.values.${d.status}`, { _: d.status });
+  // On a phone, a row per delivery (as the other lists): the event and its status, then when, what, attempts and the
+  // error. The seven columns scrolled sideways in a box there.
+  const phone = usePhoneWidth();
+  if (phone) {
+    return (
+      <Box>
+        <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }} id={titleId}>
+          {translate('campaigns.webhook.deliveries')}
+        </Typography>
+        <PhoneRows
+          resource="webhook_deliveries"
+          data={rows}
+          label={translate('campaigns.webhook.deliveries')}
+          empty={<Typography variant="body2" sx={{ py: 1 }}>{translate('campaigns.webhook.no_deliveries')}</Typography>}
+          row={{
+            primary: (d) => (d as Delivery).event,
+            tertiary: <DeliveryStatus status={status} />,
+            secondary: (r) => {
+              const d = r as Delivery;
+              return (
+                <>
+                  {joinLine(when(d.created_at), subject(d), `${f('attempts')}: ${d.attempts}`, d.sent_at ? `${f('sent_at')}: ${when(d.sent_at)}` : null)}
+                  {d.last_error ? <Box component="span" sx={{ display: 'block' }}>{d.last_error}</Box> : null}
+                </>
+              );
+            },
+          }}
+        />
+        <TablePagination component="div" count={data?.meta.total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[]} onPageChange={(_e, p) => setPage(p)} {...paginationLabels} />
+      </Box>
+    );
+  }
   return (
     <Box>
       <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }} id={titleId}>

@@ -4,7 +4,7 @@
  * not have the focus (unless another text field or a dialog has it), so a scan never presses a button.
  */
 import { Box, Button, TextField } from '@mui/material';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslate } from 'react-admin';
 import { normalizeCode } from '../../../../core/identifiers.js';
 import { WedgeDetector, type WedgeOptions } from './wedge.js';
@@ -22,6 +22,8 @@ export interface ScanFieldProps {
   wedge?: WedgeOptions;
   /** Extra controls next to the submit button (e.g. the camera button). */
   children?: ReactNode;
+  /** The field's input, for a screen that puts the focus back on it (after a card's action). */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 /**
@@ -47,10 +49,11 @@ function takesTypedText(target: EventTarget | null): boolean {
   return el.getAttribute('role') === 'combobox' && el.getAttribute('aria-expanded') === 'true';
 }
 
-export function ScanField({ onScan, label, disabled = false, captureGlobal = true, clock = keyTime, wedge, children }: ScanFieldProps) {
+export function ScanField({ onScan, label, disabled = false, captureGlobal = true, clock = keyTime, wedge, children, inputRef: givenRef }: ScanFieldProps) {
   const translate = useTranslate();
   const [value, setValue] = useState('');
-  const inputRef = useRef<HTMLInputElement>(null);
+  const ownRef = useRef<HTMLInputElement>(null);
+  const inputRef = givenRef ?? ownRef;
   const fieldDetector = useRef(new WedgeDetector(wedge));
   const pageDetector = useRef(new WedgeDetector(wedge));
   const onScanRef = useRef(onScan);

@@ -5,7 +5,7 @@
  * through the device's scan queue (docs/offline-scanning.md): quick check-in always, a scan when offline.
  */
 import { Alert, Button, FormControlLabel, Switch } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../layout/useCurrentUser.js';
 import { isNetworkFailure } from '../../providers/http.js';
@@ -44,6 +44,9 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const [handingOver, setHandingOver] = useState(false);
   const queue = useScanQueue(kind);
   const queueLines = useQueueLines(queue.lines);
+  const scanInput = useRef<HTMLInputElement>(null);
+  /** A card's action ended: the focus goes back to the scan field once no dialog is open (the effect below). */
+  const [refocus, setRefocus] = useState(false);
 
   const needLocation = () => {
     if (locationId !== null) return false;
@@ -94,7 +97,22 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
       setCurrent(await refreshPackage(result, current?.data));
       setNotice(translate(done, { barcode: result.data.barcode, status: statusLabel(result.data.status), ...params }));
       return verb;
-    });
+    }).finally(() => setRefocus(true));
+
+  // After a card's action its button is gone (the package moved on) or was disabled while it ran, and a closed
+  // dialog hands the focus back to that button (or keeps it while it fades out): the focus fell to the page, where
+  // a keyboard user had lost their place. It goes back to the scan field, ready for the next code, unless the
+  // person has meanwhile put it somewhere else. This effect runs after the dialog's own focus restore (its
+  // cleanup), so it has the last word. A dialog cancelled without an action leaves the focus where its own restore
+  // puts it (the button that opened it).
+  useEffect(() => {
+    if (!refocus || capturing || handingOver) return;
+    setRefocus(false);
+    const active = document.activeElement;
+    // Still in the card (its disabled button), or in the dialog just closed, which stays in the page while it fades out.
+    const lost = !active || active === document.body || !active.isConnected || Boolean(active.closest('[data-testid="package-card"], [data-testid="known-package"], .MuiDialog-root'));
+    if (lost) scanInput.current?.focus();
+  }, [refocus, capturing, handingOver]);
 
   // The package shown changed elsewhere (another counter, a driver, the office): show it as it is now.
   useFollowShownPackage(current, setCurrent, busy);
@@ -105,6 +123,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     try {
       await queue.enqueue(known.barcode, 'check-out', locationId, image);
       setNotice(translate('screens.ops.offline.handover_queued', { barcode: known.barcode }));
+      setRefocus(true);
     } catch {
       // The photo could not be decoded or made small enough (queuedPhoto): said in the user's language, and the
       // hand-over is offered again for a new photo (the customer is still at the counter).
@@ -127,7 +146,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
         control={<Switch checked={quick} onChange={(e) => { setQuick(e.target.checked); setCurrent(null); setProblem(null); }} />}
         label={translate('screens.ops.quick_check_in.label')}
       />
-      <ScanField onScan={onScan} disabled={capturing || handingOver}>
+      <ScanField onScan={onScan} disabled={capturing || handingOver} inputRef={scanInput}>
         <CameraScanner onScan={onScan} disabled={capturing || handingOver} />
       </ScanField>
       <ProblemAlert problem={problem} />

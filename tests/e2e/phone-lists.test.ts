@@ -113,4 +113,18 @@ describeE2e('phone-width lists', (env) => {
       expect(removed.ok(), await removed.text()).toBe(true);
     }
   });
+  it("shows a batch's customers as rows at 390 px; tapping a row opens the customer", async () => {
+    const page = await env.newPage({ ...PHONE });
+    await signIn(page, 'merchant.admin@example.com');
+    const [item] = await apiData<{ id: number; batch_id: number; first_name: string }[]>(page, '/api/batch_items?perPage=1');
+    await page.goto(`/batches/${item!.batch_id}/batch_items`);
+    const rows = page.getByTestId('phone-list').getByRole('listitem');
+    await rows.first().or(page.getByRole('table')).waitFor({ timeout: 15_000 });
+    expect(await sideways(page)).toEqual([]);
+    expect(await page.getByRole('table').count()).toBe(0);
+    const row = rows.filter({ hasText: item!.first_name }).first();
+    expect(await row.locator('.MuiChip-root').count()).toBe(1);
+    await row.click();
+    await page.waitForURL((url) => /^\/batches\/\d+\/batch_items\/\d+$/.test(url.pathname));
+  });
 });

@@ -127,4 +127,20 @@ describeE2e('phone-width lists', (env) => {
     await row.click();
     await page.waitForURL((url) => /^\/batches\/\d+\/batch_items\/\d+$/.test(url.pathname));
   });
+  it('detail pages list their related records as rows at 390 px (packages, customers, users, locations), without sideways scrolling', async () => {
+    const page = await env.newPage({ ...PHONE });
+    await signIn(page, 'superadmin@example.com');
+    const [shipment] = await apiData<{ id: number }[]>(page, '/api/shipments?perPage=1');
+    const [batch] = await apiData<{ id: number }[]>(page, '/api/batches?perPage=1');
+    const [merchant] = await apiData<{ id: number }[]>(page, '/api/merchants?perPage=1');
+    const [group] = await apiData<{ id: number }[]>(page, '/api/location_groups?perPage=1');
+    for (const path of [`/shipments/${shipment!.id}`, `/batches/${batch!.id}`, `/merchants/${merchant!.id}`, `/location_groups/${group!.id}`]) {
+      await page.goto(path);
+      // The related rows, as a list (or, before, as a table that scrolled sideways in its card).
+      await page.getByTestId('phone-list').getByRole('listitem').or(page.getByRole('table')).first().waitFor({ timeout: 15_000 });
+      expect(await sideways(page), path).toEqual([]);
+      expect(await page.getByTestId('phone-list').count(), path).toBeGreaterThan(0);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
 });

@@ -33,7 +33,7 @@ export interface PhoneRow {
 export const joinLine = (...parts: unknown[]): string => parts.filter((p) => p !== null && p !== undefined && p !== '').join(' · ');
 
 /** SimpleList floats a tertiary text to the end of the first line, not an element: this one floats too. */
-const atLineEnd = (line: Line | undefined): Line | undefined =>
+export const atLineEnd = (line: Line | undefined): Line | undefined =>
   isValidElement(line) ? <Box component="span" sx={{ float: 'right', ml: 1 }}>{line}</Box> : line;
 
 /** Below the MUI `sm` breakpoint (a phone), where lists show as simple lists of rows instead of tables. */

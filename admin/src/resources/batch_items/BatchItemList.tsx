@@ -3,7 +3,8 @@ import { DateField } from '../../components/DateField.js';
 import { LOCALES } from '../../../../core/constants.js';
 import { EnumField, EnumInput, StatusInput } from '../../components/EnumInput.js';
 import { NestedCreateButton } from '../../components/nested.js';
-import { ResourceList, joinLine, type PhoneRow } from '../../components/ResourceList.js';
+import { ResourceList } from '../../components/ResourceList.js';
+import { BATCH_ITEM_PHONE_ROW } from './phoneRow.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useParentId } from '../../components/useParentId.js';
 import { batchItemPath } from './paths.js';
@@ -11,13 +12,6 @@ import { BulkConvertButton, BulkNotifyButton } from '../../screens/campaigns/Bul
 import { PhoneField } from '../../components/PhoneField.js';
 
 const rowLink = (id: Identifier, _resource: string, record: RaRecord) => batchItemPath(record.batch_id, id);
-
-/** On a phone: the customer, how they are reached and the item's status (eight columns scrolled sideways). */
-const PHONE_ROW: PhoneRow = {
-  primary: (r) => [r.first_name, r.last_name].filter(Boolean).join(' '),
-  secondary: (r) => joinLine(r.email, r.full_phone_number),
-  tertiary: <StatusChipField source="status" table="batch_items" />,
-};
 
 /** The customers of one batch, at /batches/:parent_id/batch_items. */
 export function BatchItemList() {
@@ -32,7 +26,7 @@ export function BatchItemList() {
         <EnumInput key="locale" source="locale" values={LOCALES} prefix="app.languages" />,
       ]}
       rowClick={rowLink}
-      phoneRow={PHONE_ROW}
+      phoneRow={BATCH_ITEM_PHONE_ROW}
       bulkActions={
         <>
           <BulkNotifyButton />

@@ -12,6 +12,7 @@ import { ShowActions } from '../../components/recordActions.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { useCanSee } from '../../components/useActor.js';
 import { batchItemPath } from '../batch_items/paths.js';
+import { BATCH_ITEM_PHONE_ROW } from '../batch_items/phoneRow.js';
 import { BatchActions } from '../../screens/campaigns/BatchActions.js';
 import { ImportButton } from '../../screens/import/ImportButton.js';
 import { batchItemWizard } from '../../screens/import/importKinds.js';
@@ -90,7 +91,7 @@ function BatchShowLayout() {
         {customFinalReminderOn(record?.custom_final_reminder) && <TextField source="final_reminder_message" />}
       </DetailSection>
       <DetailSection title="resources.batches.fields.items" wide block>
-        <RelatedList reference="batch_items" target="batch_id" label={false} rowClick={itemLink}>
+        <RelatedList reference="batch_items" target="batch_id" label={false} rowClick={itemLink} phoneRow={BATCH_ITEM_PHONE_ROW}>
           <TextField source="first_name" />
           <TextField source="last_name" />
           <TextField source="email" />

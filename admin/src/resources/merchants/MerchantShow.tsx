@@ -7,9 +7,17 @@ import { DetailPage, DetailSection, EmptyValue, YesNoField } from '../../compone
 import { EnumField } from '../../components/EnumInput.js';
 import { RoleField } from '../../components/RoleInput.js';
 import { RelatedList } from '../../components/RelatedList.js';
+import { joinLine, type PhoneRow } from '../../components/ResourceList.js';
 import { ShowActions } from '../../components/recordActions.js';
 import { CampaignTextsField } from './CampaignTextsField.js';
 import { BRANDING_KEYS } from './MerchantSettingsInputs.js';
+
+/** A merchant's user on a phone: the name, the e-mail and the role (as the users list). */
+const USER_PHONE_ROW: PhoneRow = {
+  primary: (r) => [r.first_name, r.last_name].filter(Boolean).join(' '),
+  secondary: (r) => joinLine(r.email),
+  tertiary: <RoleField source="role" />,
+};
 
 /** Notification events of the record, translated, as chips. */
 function EventsField(_props: { source: string; label?: string }) {
@@ -48,7 +56,7 @@ export const MerchantShow = () => (
         <CampaignTextsField />
       </DetailSection>
       <DetailSection title="resources.merchants.fields.users" wide block>
-        <RelatedList reference="users" target="merchant_id" label={false}>
+        <RelatedList reference="users" target="merchant_id" label={false} phoneRow={USER_PHONE_ROW}>
           <TextField source="first_name" />
           <TextField source="last_name" />
           <TextField source="email" />

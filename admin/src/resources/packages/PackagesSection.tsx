@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { TextField, type Identifier, type RaRecord } from 'react-admin';
+import { TextField, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { DetailSection } from '../../components/DetailSections.js';
 import { EnumField } from '../../components/EnumInput.js';
 import { RelatedList } from '../../components/RelatedList.js';
+import { joinLine } from '../../components/ResourceList.js';
 import { StatusChipField } from '../../components/StatusField.js';
 import { packagePath } from './paths.js';
 
@@ -14,9 +15,16 @@ const packageLink = (id: Identifier, _resource: string, record: RaRecord) => pac
  * record, by barcode, size and status, plus the page's own `children` columns; a row opens the package.
  */
 export function PackagesSection({ target, children }: { target: string; children?: ReactNode }) {
+  const translate = useTranslate();
+  // On a phone: barcode and status, then size and description.
+  const phoneRow = {
+    primary: (r: RaRecord) => r.barcode,
+    secondary: (r: RaRecord) => joinLine(r.size && translate(`sizes.${r.size}`, { _: r.size }), r.description),
+    tertiary: <StatusChipField source="status" table="packages" />,
+  };
   return (
     <DetailSection title="resources.shipments.fields.packages" wide block>
-      <RelatedList reference="packages" target={target} label={false} rowClick={packageLink}>
+      <RelatedList reference="packages" target={target} label={false} rowClick={packageLink} phoneRow={phoneRow}>
         <TextField source="barcode" />
         <EnumField source="size" prefix="sizes" />
         <StatusChipField source="status" table="packages" />

@@ -38,6 +38,11 @@ export async function createPasswordToken(db: Kysely<Database>, dialect: Dialect
   return token;
 }
 
+/** The user's unused links stop working (a password was set, the account deactivated, or the e-mail address changed). */
+export async function deleteUnusedPasswordLinks(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('password_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
 export function passwordLink(publicUrl: string, purpose: PasswordPurpose, token: string, email: string): string {
   const query = new URLSearchParams({ token, email });
   return `${publicUrl}/${PAGES[purpose]}?${query}`;

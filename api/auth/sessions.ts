@@ -7,6 +7,7 @@ import { SESSION_TTL_HOURS } from '../../core/constants.js';
 import type { Database } from '../db/tables.js';
 import { iso, type Clock } from '../clock.js';
 import { randomToken, sha256 } from './secrets.js';
+import { deleteUnusedPasswordLinks } from './password-links.js';
 
 export const SESSION_COOKIE = 'lockerline_session';
 const TTL_MS = SESSION_TTL_HOURS * 3600_000;
@@ -87,5 +88,5 @@ export async function endOtherSignIns(db: Kysely<Database>, userId: number, keep
   if (keepSessionId) sessions = sessions.where('id', '<>', keepSessionId);
   await sessions.execute();
   await db.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
-  await db.deleteFrom('password_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await deleteUnusedPasswordLinks(db, userId);
 }

@@ -21,7 +21,7 @@ import { isStoreRole } from '../../../core/roles.js';
 import { userDefaults } from '../../../core/schemas/index.js';
 import { normalizeCountry } from '../../../core/validation.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { sendPasswordLink } from '../../auth/password-links.js';
+import { deleteUnusedPasswordLinks, sendPasswordLink } from '../../auth/password-links.js';
 import { endOtherSignIns } from '../../auth/sessions.js';
 import { LOGIN_LIMITS, clear, reserve } from '../../auth/throttle.js';
 import type { RequestActor } from '../../http/context.js';
@@ -187,7 +187,7 @@ export async function updateUser(ctx: ServiceContext, row: Row, body: Row) {
     // Whoever knew the old password is signed out; the session making the change stays.
     else if (hash) await endOtherSignIns(trx, row.id, row.id === ctx.actor.id ? ctx.actor.session_id : undefined);
     // A link mailed to the old address (a typo corrected) no longer sets this account's password.
-    if (values.email !== row.email) await trx.deleteFrom('password_tokens').where('user_id', '=', row.id).where('used_at', 'is', null).execute();
+    else if (values.email !== row.email) await deleteUnusedPasswordLinks(trx, row.id);
   });
 }
 

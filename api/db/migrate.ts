@@ -26,6 +26,7 @@ import * as searchAutomerge from './migrations/026-search-automerge.js';
 import * as searchUsermerge from './migrations/027-search-usermerge.js';
 import * as batchItemsPickup from './migrations/028-batch-items-pickup.js';
 import * as outboxLogIndexes from './migrations/029-outbox-log-indexes.js';
+import * as packagesReminderIndex from './migrations/030-packages-reminder-index.js';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Db['dialect']): Promise<void> };
 export const MIGRATIONS: Record<string, DialectMigration> = {
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   '027-search-usermerge': searchUsermerge,
   '028-batch-items-pickup': batchItemsPickup,
   '029-outbox-log-indexes': outboxLogIndexes,
+  '030-packages-reminder-index': packagesReminderIndex,
 };
 
 /**

@@ -31,14 +31,7 @@ const MAX_REMINDER_HOURS = 240;
 
 /** Expires every package whose storage time is over (at most `limit` per pass). */
 export async function expirePackages(db: Kysely<Database>, dialect: Dialect, now: Date, limit = BATCH): Promise<number> {
-  const due = await db
-    .selectFrom('packages')
-    .selectAll()
-    .where('status', 'in', EXPIRING_PACKAGE_STATUSES)
-    .where('expires_at', '<=', now.toISOString())
-    .orderBy('expires_at')
-    .limit(limit)
-    .execute();
+  const due = await dueExpiriesQuery(db, now, limit).execute();
   let done = 0;
   for (const pkg of due) {
     try {
@@ -51,6 +44,11 @@ export async function expirePackages(db: Kysely<Database>, dialect: Dialect, now
     }
   }
   return done;
+}
+
+/** Packages ready to collect whose storage time is over, the longest over first. */
+export function dueExpiriesQuery(db: Kysely<Database>, now: Date, limit = BATCH) {
+  return db.selectFrom('packages').selectAll().where('status', 'in', EXPIRING_PACKAGE_STATUSES).where('expires_at', '<=', now.toISOString()).orderBy('expires_at').limit(limit);
 }
 
 /**
@@ -83,6 +81,11 @@ export async function remindPackages(db: Kysely<Database>, now: Date, limit = BA
  * reminded for it; remindPackage then holds each to its own location's lead (storage rules).
  */
 function dueReminders(db: Kysely<Database>, now: Date, limit: number) {
+  return dueRemindersQuery(db, now, limit).execute();
+}
+
+/** The query of dueReminders (read from the index alone until the page: migration 030, tests/api/job-plans.test.ts). */
+export function dueRemindersQuery(db: Kysely<Database>, now: Date, limit = BATCH) {
   const horizon = new Date(now.getTime() + MAX_REMINDER_HOURS * 3_600_000).toISOString();
   return db
     .selectFrom('packages')
@@ -95,8 +98,7 @@ function dueReminders(db: Kysely<Database>, now: Date, limit: number) {
     .where('packages.expires_at', '<=', horizon)
     .where((eb) => eb.or([eb('packages.reminder_sent_for', 'is', null), eb('packages.reminder_sent_for', '!=', eb.ref('packages.expires_at'))]))
     .orderBy('packages.expires_at')
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
 
 type ReminderRow = Awaited<ReturnType<typeof dueReminders>>[number];

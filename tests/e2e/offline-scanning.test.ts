@@ -260,19 +260,34 @@ describeE2e('offline scanning (issue 14)', (env) => {
     };
     expect(plan.driver.length + plan.warehouse.length + plan.pudo.length).toBe(1000);
 
+    /**
+     * Each page's sync answers: how many are still on their way (the route below has the request, the page not yet
+     * the answer) and the client ids of the outcomes handed to the page.
+     */
+    const answers = new Map<Page, { pending: number; delivered: Set<string> }>();
     // Each page draws its network switches and its lost answers from random sources of its own: the PUDO and
     // warehouse screens run at once, and one shared source would hand each of them a timing-dependent share of
     // its draws (a run once made only 49 switches, under the floor asserted below).
     const open = async (email: string, path: string, seed: number) => {
       const page = await env.newPage(WITH_WORKER);
       const lossy = rng(seed);
+      const sync = { pending: 0, delivered: new Set<string>() };
+      answers.set(page, sync);
       // One sync answer in five is lost on its way back (the server has applied the batch): the device must send
-      // it again and get the same outcomes as replays, never a second application.
+      // it again and get the same outcomes as replays, never a second application. A request that reached the
+      // route while online is answered even if the network goes meanwhile (it was already on its way).
       await page.context().route('**/api/scans/sync', async (route) => {
         if (offlineContexts.has(page.context())) return route.abort('internetdisconnected');
-        const response = await route.fetch();
-        if (lossy() < 0.2) return route.abort('failed');
-        return route.fulfill({ response });
+        sync.pending += 1;
+        try {
+          const response = await route.fetch();
+          if (lossy() < 0.2) return await route.abort('failed');
+          const outcomes = response.ok() ? ((await response.json()) as { data: { client_id: string | null }[] }).data : [];
+          await route.fulfill({ response });
+          for (const outcome of outcomes) if (outcome.client_id) sync.delivered.add(outcome.client_id);
+        } finally {
+          sync.pending -= 1;
+        }
       });
       await signIn(page, email, password);
       await page.waitForURL((url) => url.pathname === path);
@@ -295,15 +310,26 @@ describeE2e('offline scanning (issue 14)', (env) => {
       await setOffline(context, true);
       await wedge(page, codes.slice(cut, cut + 10));
       await expect.poll(async () => (await deviceScans(page)).length).toBe(cut + 10);
-      await page.waitForTimeout(300); // an answer already on its way when the network went is stored by now
+      // An answer already on its way when the network went (the server applied its batch, up to 100 scans) still
+      // reaches the page, which stores its outcomes: the queue is read once it has, not after a guessed pause (a
+      // busy server answered after the read and before the reload, and the screen rightly counted 45 fewer).
+      const sync = answers.get(page)!;
+      await expect.poll(() => sync.pending, { timeout: 30_000 }).toBe(0);
+      await expect
+        .poll(async () => {
+          const settled = new Set((await deviceScans(page)).filter((s) => s.outcome).map((s) => s.client_id));
+          return [...sync.delivered].filter((id) => !settled.has(id));
+        }, { timeout: 30_000 })
+        .toEqual([]);
       const before = await deviceScans(page);
       const waiting = before.filter((s) => !s.outcome).length;
       expect(waiting).toBeGreaterThanOrEqual(10);
       await page.reload();
       await page.getByTestId(`${screen}-screen`).waitFor();
       await quickMode(page, screen);
-      // After the reload, still offline: the same scans, the same queue, each queued line shown.
-      expect((await deviceScans(page)).map((s) => s.client_id)).toEqual(before.map((s) => s.client_id));
+      // After the reload, still offline: the same scans in the same order, the same outcomes and the same queue,
+      // each queued line shown.
+      expect(await deviceScans(page)).toEqual(before);
       await expect.poll(() => queued(page)).toBe(waiting);
       await expect.poll(() => page.locator('[data-testid=scan-log] [data-state=queued]').count()).toBe(Math.min(waiting, 50));
       await setOffline(context, false);

@@ -26,3 +26,4 @@ export {
 } from './i18n/index.js';
 export * from './machines/index.js';
 export * from './campaigns/index.js';
+export * from './sms.js';

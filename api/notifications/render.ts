@@ -19,6 +19,7 @@ import { NOTIFICATION_EVENTS, type Locale, type NotificationEvent } from '../../
 import { CHANNELS, FEATURES, hasBit } from '../../core/features.js';
 import { isLocale, localeOr, translate, type Params } from '../../core/i18n/index.js';
 import { zoneOf } from '../../core/local-time.js';
+import { gsm7Text } from '../../core/sms.js';
 import type { Merchant } from '../db/tables.js';
 import type { OutboxKind } from './outbox.js';
 import { PICKUP_QR_CID } from '../lockers/pickup-qr.js';
@@ -154,7 +155,7 @@ function linkOf(event: MessageEvent, payload: Record<string, unknown>, merchant:
     const url = `${base}/respond/${encodeURIComponent(token)}`;
     // No location is chosen yet, so the network's clock (core/local-time.ts), as the customer's pages use.
     const at = formatDate(str(payload.respond_expires_at), locale, undefined);
-    const deadline = at ? { line: t('notifications.choose_deadline', { deadline: at }), short: t('notifications.choose_deadline_short', { deadline: at }) } : undefined;
+    const deadline = at ? { line: t('notifications.choose_deadline', { deadline: at }), short: t('notifications.sms.choose_deadline', { deadline: at }) } : undefined;
     return { url, line: t('notifications.choose', { url }), button: t('notifications.choose_button'), ...(deadline ? { deadline } : {}) };
   }
   if (event === 'shipment-awaiting-payment' && merchant?.payment_url && hasBit(merchant.features, FEATURES.postpayments)) {
@@ -170,12 +171,14 @@ function linkOf(event: MessageEvent, payload: Record<string, unknown>, merchant:
 }
 
 /** The merchant's own words in a message, or undefined; see the file comment for batch steps. */
-function merchantText(event: MessageEvent, locale: Locale, payload: Record<string, unknown>, merchant: MerchantForMessages | null, brand: Brand, t: (k: string, p?: Params) => string): string | undefined {
+function merchantText(event: MessageEvent, locale: Locale, payload: Record<string, unknown>, merchant: MerchantForMessages | null, brand: Brand, t: (k: string, p?: Params) => string, sms = false): string | undefined {
   if (!isBatchEvent(event)) return str(payload.message);
   const batchLocale = str(payload.message_locale);
   const chosen = campaignTextFor(readCampaignTexts(merchant?.campaign_texts), event, locale, str(payload.message), batchLocale && isLocale(batchLocale) ? batchLocale : undefined);
   if (!chosen) return undefined;
-  return chosen.fallback ? `${t('notifications.merchant_text_untranslated', { brand: brand.name })}\n${chosen.text}` : chosen.text;
+  if (!chosen.fallback) return chosen.text;
+  // The SMS already starts with the brand: "(in English)" says the rest, on the same line.
+  return sms ? `${t('notifications.sms.merchant_text_untranslated')} ${oneLine(chosen.text)}` : `${t('notifications.merchant_text_untranslated', { brand: brand.name })}\n${chosen.text}`;
 }
 
 /** The pickup code in big digits and its QR (an inline image the worker attaches, api/lockers/pickup-qr.ts). */
@@ -208,8 +211,13 @@ export function renderMessage(input: RenderInput, merchant: MerchantForMessages 
   const code = str(p.pickup_code);
   const codeLine = code ? t('notifications.pickup_code', { code }) : p.pickup_code_kept === true ? t('notifications.pickup_code_kept') : undefined;
   if (input.kind === 'sms' || input.kind === 'whatsapp') {
-    // "Choose before <date>: <url>" keeps the deadline next to the link and the text short.
-    return { subject, text: [`${brand.name}:`, custom, body, codeLine, link?.deadline?.short, link?.url].filter(Boolean).join(' ') };
+    // Its own short texts (notifications.sms.*): at most 2 SMS parts with long names and links (docs/notifications.md
+    // "SMS length"). "Choose by <date>: <url>" keeps the deadline next to the link.
+    const smsCode = code ? t('notifications.sms.pickup_code', { code }) : p.pickup_code_kept === true ? t('notifications.sms.pickup_code_kept') : undefined;
+    const smsCustom = merchantText(event, locale, p, merchant, brand, t, true);
+    const line = [`${brand.name}:`, smsCustom, t(`notifications.sms.events.${event}`, params), smsCode, link?.deadline?.short, link?.url].filter(Boolean).join(' ');
+    // An SMS is spelled in GSM-7 when look-alikes allow (core/sms.ts): 153 characters a part instead of 67.
+    return { subject, text: input.kind === 'sms' ? gsm7Text(line) : line };
   }
 
   const greeting = name ? t('notifications.greeting', { name }) : t('notifications.greeting_anonymous');

@@ -50,13 +50,35 @@ export const serverEn = {
     track: 'Track your package: %{url}',
     choose: 'Choose your pickup location: %{url}',
     choose_button: 'Choose my pickup location',
-    // Until when a choose link works (its expiry, network time): a sentence in the e-mail, a lead-in to the link in an SMS.
+    // Until when a choose link works (its expiry, network time): a sentence in the e-mail (the SMS: sms.choose_deadline).
     choose_deadline: 'Please choose before %{deadline}.',
-    choose_deadline_short: 'Choose before %{deadline}:',
     track_button: 'Track my package',
     merchant_text_untranslated: 'A message from %{brand} (in English):',
     pay: 'Pay for your shipment: %{url}',
     pay_button: 'Pay now',
+    // The SMS (and WhatsApp) form: one short line, `Brand: [merchant text] <sms text> [code] [deadline] <link>`. Every
+    // one fits in 2 SMS parts with long names and links (tests/api/sms-length.test.ts; core/sms.ts counts them).
+    sms: {
+      pickup_code: 'Pickup code: %{code}.',
+      pickup_code_kept: 'Same pickup code.',
+      choose_deadline: 'Choose by %{deadline}:',
+      merchant_text_untranslated: '(in English)',
+      events: {
+        'package-in-transit': 'Your package %{reference} is on its way to %{location}.',
+        'package-available': 'Your package %{reference} is ready at the locker %{location}. Collect it by %{expires}.',
+        'package-available-pudo': 'Your package %{reference} is ready at the PUDO point %{location}. Bring an ID and collect it by %{expires}.',
+        'package-reminder': 'Your package %{reference} at %{location} expires on %{expires}. Please collect it soon.',
+        'package-extension-offer': 'Your package %{reference} at %{location} expires on %{expires}. You can extend it by 24 hours.',
+        'package-rerouted': 'Your package %{reference} now goes to the locker %{location}.',
+        'package-rerouted-pudo': 'Your package %{reference} now goes to the PUDO point %{location}.',
+        'package-temporary-storage': 'Locker full: package %{reference} waits at %{location} until %{expires}. Not collected by the next business day, it returns to your locker.',
+        'package-expired': 'The storage time of your package %{reference} at %{location} is over. Contact us for a new delivery.',
+        'shipment-awaiting-payment': 'Your shipment %{reference} needs payment before pickup.',
+        'batch-notify': 'Where do you want to collect your parcel? Pick a locker or PUDO point.',
+        'batch-remind': 'Reminder: choose where to collect your parcel.',
+        'batch-final-reminder': 'Last reminder: choose where to collect your parcel.',
+      },
+    },
     events: {
       'package-in-transit': {
         subject: 'Your %{brand} package %{reference} is on its way',
@@ -264,11 +286,31 @@ export const serverEs: CatalogueShape<typeof serverEn> = {
     choose: 'Elige tu punto de recogida: %{url}',
     choose_button: 'Elegir mi punto de recogida',
     choose_deadline: 'Elige antes del %{deadline}.',
-    choose_deadline_short: 'Elige antes del %{deadline}:',
     track_button: 'Seguir mi paquete',
     merchant_text_untranslated: 'Un mensaje de %{brand} (en inglés):',
     pay: 'Paga tu envío: %{url}',
     pay_button: 'Pagar ahora',
+    sms: {
+      pickup_code: 'Código: %{code}.',
+      pickup_code_kept: 'Mismo código.',
+      choose_deadline: 'Elige antes del %{deadline}:',
+      merchant_text_untranslated: '(en inglés)',
+      events: {
+        'package-in-transit': 'Tu paquete %{reference} va de camino a %{location}.',
+        'package-available': 'Tu paquete %{reference} te espera en la taquilla %{location} hasta el %{expires}.',
+        'package-available-pudo': 'Tu paquete %{reference} te espera en el punto PUDO %{location} hasta el %{expires}. Trae un documento de identidad.',
+        'package-reminder': 'Tu paquete %{reference} en %{location} caduca el %{expires}. Pasa a recogerlo pronto.',
+        'package-extension-offer': 'Tu paquete %{reference} en %{location} caduca el %{expires}. Puedes ampliar el plazo 24 horas.',
+        'package-rerouted': 'Tu paquete %{reference} ahora va a la taquilla %{location}.',
+        'package-rerouted-pudo': 'Tu paquete %{reference} ahora va al punto PUDO %{location}.',
+        'package-temporary-storage': 'Taquilla llena: tu paquete %{reference} espera en %{location} hasta el %{expires}. Si sigue ahí tras el siguiente día hábil, vuelve a tu taquilla.',
+        'package-expired': 'El plazo de tu paquete %{reference} en %{location} ha terminado. Contáctanos para una nueva entrega.',
+        'shipment-awaiting-payment': 'Tu envío %{reference} está pendiente de pago antes de recogerlo.',
+        'batch-notify': '¿Dónde quieres recoger tu paquete? Elige una taquilla o un punto PUDO.',
+        'batch-remind': 'Recordatorio: elige dónde recoger tu paquete.',
+        'batch-final-reminder': 'Último recordatorio: elige dónde recoger tu paquete.',
+      },
+    },
     events: {
       'package-in-transit': {
         subject: 'Tu paquete %{reference} de %{brand} está en camino',

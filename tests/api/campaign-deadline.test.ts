@@ -58,7 +58,7 @@ describe('campaign messages state the deadline', () => {
     expect(mail.text).toContain('Please choose before Mar 29, 2031, 5:00 AM.');
     expect(mail.html).toContain('Please choose before Mar 29, 2031, 5:00 AM.');
     const text = await sms('2424410001');
-    expect(text).toContain('Choose before Mar 29, 2031, 5:00 AM: http://lockerline.test/respond/');
+    expect(text).toContain('Choose by Mar 29, 2031, 5:00 AM: http://lockerline.test/respond/');
   });
 
   it('in Spanish: the e-mail (text and HTML) and the SMS', async () => {

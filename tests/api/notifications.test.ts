@@ -190,7 +190,7 @@ describe('notification outbox and delivery', () => {
     expect(result.sent).toBe(2);
     expect(sms.messages).toHaveLength(1);
     expect(sms.messages[0]).toMatchObject({ channel: 'sms', to: '+12425551234' });
-    expect(sms.messages[0].text).toBe('Acme Outfitters: Your spring order is ready. You have a parcel from Acme Outfitters. Choose the locker or PUDO point where you want to collect it. http://lockerline.test/respond/tok123');
+    expect(sms.messages[0].text).toBe('Acme Outfitters: Your spring order is ready. Where do you want to collect your parcel? Pick a locker or PUDO point. http://lockerline.test/respond/tok123');
     expect(smtp.received[0].text).toContain('https://pay.acme-outfitters.example/lockerline');
   });
 

@@ -1370,6 +1370,8 @@ export const appEn = {
       source_log: 'Development messages',
       all: 'All',
       empty: 'No messages',
+      // under an SMS of the development log (core/sms.ts): what a network would bill
+      sms_parts: '1 SMS part · %{encoding}, %{units} characters |||| %{smart_count} SMS parts · %{encoding}, %{units} characters',
       // the campaign messages' events (the package events are labelled by notification_events)
       events: { 'batch-notify': 'Campaign: choose a pickup location', 'batch-remind': 'Campaign reminder', 'batch-final-reminder': 'Campaign final reminder' },
       fields: {

@@ -1378,6 +1378,7 @@ export const appEs: AppCatalogue = {
       source_log: 'Mensajes de desarrollo',
       all: 'Todos',
       empty: 'No hay mensajes',
+      sms_parts: '1 parte de SMS · %{encoding}, %{units} caracteres |||| %{smart_count} partes de SMS · %{encoding}, %{units} caracteres',
       // the campaign messages' events (the package events are labelled by notification_events)
       events: { 'batch-notify': 'Campaña: elegir punto de recogida', 'batch-remind': 'Recordatorio de campaña', 'batch-final-reminder': 'Último recordatorio de campaña' },
       fields: {

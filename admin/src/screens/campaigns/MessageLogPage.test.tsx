@@ -88,6 +88,44 @@ describe('MessageLogPage', () => {
   });
 });
 
+describe('MessageLogPage at desktop width', () => {
+  const renderEs = () => {
+    const i18n = polyglotI18nProvider((locale) => (messages as unknown as Record<string, TranslationMessages>)[locale]!, 'es');
+    return render(
+      <AdminContext i18nProvider={i18n} dataProvider={testDataProvider({ getMany: async () => ({ data: [{ id: 1, name: 'Acme Outfitters' }] }) as never })} store={memoryStore()}>
+        <MessageLogPage />
+      </AdminContext>,
+    );
+  };
+
+  it('keeps one-word values (channel, status, attempts) on one line and breaks no date, name or address mid-word', async () => {
+    vi.mocked(api).mockImplementation((async () => ({ data: [row], meta: { total: 1 } })) as never);
+    renderEs();
+    await screen.findAllByText(es.campaigns.messages.values.sent, {}, { timeout: 5000 });
+    await screen.findAllByText('Acme Outfitters', {}, { timeout: 5000 });
+    const cellOf = (text: string) => screen.getAllByText(text).map((e) => e.closest('td')).find(Boolean)!;
+    // Every cell used to break anywhere, so the table squeezed "Enviado" and "Correo" into "Envia|o", "Corre|o".
+    for (const cell of [cellOf(es.campaigns.messages.values.sent), cellOf(es.campaigns.messages.values.email)]) expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
+    // Dates, names and addresses wrap between words (a date between day and time), not inside one.
+    for (const cell of [cellOf(row.recipient), cellOf('Acme Outfitters'), cellOf(new Date(row.created_at).toLocaleString('es'))]) {
+      expect(getComputedStyle(cell).overflowWrap).toBe('break-word');
+    }
+  });
+
+  it("shows under each SMS of the development log the parts it takes and its encoding", async () => {
+    const sms = { id: 11, kind: 'sms', recipient: '+12425551234', subject: 'x', body: 'Acme: ¿Dónde quieres recoger tu paquete? ' + 'x'.repeat(40), created_at: '2026-11-21T08:49:13.000Z' };
+    const gsm = { ...sms, id: 12, body: 'Acme: ¿Donde quieres recoger tu paquete?' };
+    vi.mocked(api).mockImplementation((async (path: string) => (path.includes('source=log') ? { data: [sms, gsm, { ...sms, id: 13, kind: 'email' }], meta: { total: 3 } } : { data: [row], meta: { total: 1 } })) as never);
+    renderEs();
+    await screen.findByText(es.campaigns.messages.events['batch-notify'], {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: es.campaigns.messages.source_log }));
+    // 81 characters with an "ó": UCS-2, over 70, so 2 parts; the one without the accent is one GSM-7 part.
+    expect(await screen.findByText('2 partes de SMS · UCS-2, 81 caracteres', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('1 parte de SMS · GSM-7, 40 caracteres')).toBeTruthy();
+    expect(screen.getAllByText(/partes? de SMS/)).toHaveLength(2); // not under the e-mail
+  });
+});
+
 describe('MessageLogPage on a phone', () => {
   afterEach(() => vi.unstubAllGlobals());
 

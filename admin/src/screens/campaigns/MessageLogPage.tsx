@@ -10,6 +10,7 @@ import { PhoneRows, joinLine, usePhoneWidth, type PhoneRow } from '../../compone
 import { useApiGet } from '../../pages/useApi.js';
 import { LinkifiedText } from './LinkifiedText.js';
 import type { MessagesResponse } from '../../../../core/contract/index.js';
+import { smsSize } from '../../../../core/sms.js';
 
 type Source = 'outbox' | 'log';
 
@@ -21,12 +22,38 @@ const COLUMNS: Record<Source, string[]> = {
 };
 /** The development log's rows are written when the transport "sends" the message: its time is the send time. */
 const LABELS: Record<Source, Record<string, string>> = { outbox: {}, log: { created_at: 'sent_at' } };
+/**
+ * How a desktop cell wraps. One-word values (channel, status, attempts) stay on one line; dates, names and addresses
+ * wrap between words only (a date between its day and its time), breaking inside one only when it cannot fit at all;
+ * an error or a body may break anywhere (long URLs), in a bounded width. Every cell breaking "anywhere" let the table
+ * shrink the columns to a letter or two at 1280 px ("Corre|o", "Envia|o", "exampl|e.net").
+ */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const WORDS = { overflowWrap: 'break-word' } as const;
+const CELL_SX: Record<string, object> = {
+  kind: NO_WRAP,
+  status: NO_WRAP,
+  attempts: NO_WRAP,
+  last_error: { overflowWrap: 'anywhere', minWidth: 120 },
+  body: { whiteSpace: 'pre-wrap', maxWidth: 480, minWidth: 240, overflowWrap: 'anywhere' },
+};
 
 
 /** A phone row's status or channel, as the other lists show a status: a chip at the end of the first line. */
 function ValueChip({ name, cell }: { name: string; cell: (name: string, value: unknown) => ReactNode }) {
   const record = useRecordContext();
   return record ? <Chip size="small" variant="outlined" label={cell(name, record[name])} /> : null;
+}
+
+/** Under an SMS of the development log: the parts a network would bill and the encoding (core/sms.ts). */
+function SmsParts({ text }: { text: string }) {
+  const translate = useTranslate();
+  const size = smsSize(text);
+  return (
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, whiteSpace: 'nowrap' }}>
+      {translate('campaigns.messages.sms_parts', { smart_count: size.segments, encoding: size.encoding === 'gsm7' ? 'GSM-7' : 'UCS-2', units: [...text].length })}
+    </Typography>
+  );
 }
 
 export function MessageLogPage() {
@@ -122,7 +149,7 @@ export function MessageLogPage() {
             <TableHead>
               <TableRow>
                 {COLUMNS[source].map((c) => (
-                  <TableCell key={c}>{translate(`campaigns.messages.fields.${LABELS[source][c] ?? c}`)}</TableCell>
+                  <TableCell key={c} sx={CELL_SX[c] === NO_WRAP ? NO_WRAP : undefined}>{translate(`campaigns.messages.fields.${LABELS[source][c] ?? c}`)}</TableCell>
                 ))}
               </TableRow>
             </TableHead>
@@ -130,8 +157,9 @@ export function MessageLogPage() {
               {rows.map((row) => (
                 <TableRow key={row.id}>
                   {COLUMNS[source].map((c) => (
-                    <TableCell key={c} sx={c === 'body' ? { whiteSpace: 'pre-wrap', maxWidth: 480, overflowWrap: 'anywhere' } : { overflowWrap: 'anywhere' }}>
+                    <TableCell key={c} sx={CELL_SX[c] ?? WORDS}>
                       {cell(c, row[c])}
+                      {c === 'body' && row.kind === 'sms' && typeof row.body === 'string' ? <SmsParts text={row.body} /> : null}
                     </TableCell>
                   ))}
                 </TableRow>

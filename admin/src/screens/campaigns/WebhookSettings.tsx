@@ -1,8 +1,10 @@
 /**
  * A merchant's webhook endpoint (https URL + signing secret, never shown again once saved) and the log
- * of deliveries. For the merchant's own admin (preferences page) or a superadmin (any merchant). The
- * endpoint is edited on a react-admin Form (react-hook-form state); the API's 422 field errors are shown
- * on their fields (a private or loopback target on the address).
+ * of deliveries. Shown only on /merchants/preferences (the `merchants-preferences` route, merchant admins), for the
+ * signed-in admin's own merchant: in the admin, only a merchant admin reaches it. The API behind it also answers a
+ * superadmin for any merchant (core/policies/route.permissions.ts `webhooks.manage`, `webhooks.any-merchant`), but no
+ * admin screen offers that to a superadmin. The endpoint is edited on a react-admin Form (react-hook-form state);
+ * the API's 422 field errors are shown on their fields (a private or loopback target on the address).
  */
 import { useId, useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, Chip, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';

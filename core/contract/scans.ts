@@ -4,7 +4,7 @@
  * no network. The limits and the scan rules live in core/policies/scans.policy.ts.
  */
 import { Type, type Static } from 'typebox';
-import { SCAN_ACTIONS, SCAN_BATCH_MAX, SCAN_CLIENT_ID_RE, SCAN_PHOTO_TYPES } from '../policies/scans.policy.js';
+import { SCAN_ACTIONS, SCAN_BATCH_MAX, SCAN_CLIENT_ID_RE, SCAN_CLOCK_OFFSET_MAX_MS, SCAN_PHOTO_TYPES } from '../policies/scans.policy.js';
 
 const optionalNumber = (description: string, minimum: number, maximum: number) => Type.Optional(Type.Number({ description, minimum, maximum }));
 
@@ -17,6 +17,14 @@ export const ScanIn = Type.Object(
     location_id: Type.Optional(Type.Integer({ minimum: 1, description: 'where (check-in, check-out, deposit); defaults as the live verb' })),
     handover_to: Type.Optional(Type.Integer({ minimum: 1, description: 'warehouse check-out: the driver taking the package' })),
     occurred_at: Type.String({ minLength: 16, maxLength: 40, description: 'the device time of the scan, ISO 8601 with an offset (2026-11-25T09:30:00-05:00 or ...Z)' }),
+    clock_offset_ms: Type.Optional(
+      Type.Integer({
+        minimum: -SCAN_CLOCK_OFFSET_MAX_MS,
+        maximum: SCAN_CLOCK_OFFSET_MAX_MS,
+        description:
+          "server time minus the device's clock in ms, as the device last measured it before this scan (added later): corrects occurred_at in preference to sent_at (beyond 5 minutes); not a whole number within 100 years either way: 422 for the request",
+      }),
+    ),
     latitude: optionalNumber('where the device was (if allowed)', -90, 90),
     longitude: optionalNumber('where the device was (if allowed)', -180, 180),
     accuracy_m: optionalNumber('accuracy of latitude/longitude, metres', 0, 1_000_000),
@@ -40,7 +48,9 @@ export type ScanIn = Static<typeof ScanIn>;
  * is then checked on its own (ScanIn). `scans` is optional in the schema only so that a role without the
  * permission is answered 403 before any word about its body (the handler requires it). `sent_at` (optional, added
  * later): the device's clock at the send, to correct a wrong device clock (core deviceClockOffset); a string that is
- * no real date and time is 422 `validation.failed` (field `sent_at`) and nothing is applied.
+ * no real date and time is 422 `validation.failed` (field `sent_at`) and nothing is applied. A scan's
+ * `clock_offset_ms` (added later, core scanClockOffset) that is not a whole number of ms within 100 years is 422 too
+ * (field `scans.N.clock_offset_ms`), checked before any scan.
  */
 export const ScanSyncBody = Type.Object(
   {

@@ -636,6 +636,7 @@ export const appEn = {
     nul: 'Must not contain NUL characters.',
     date: 'Must be a real date written YYYY-MM-DD.',
     device_time: 'Must be a real date and time with its offset, e.g. 2026-11-25T09:30:00-05:00.',
+    clock_offset: 'Must be a whole number of milliseconds, at most 100 years either way.',
     hex_color: 'Must be #RRGGBB, e.g. #1565C0.',
     time_zone: 'Must be a time zone such as America/Nassau.',
     date_between: 'Must be a date from %{min} to %{max}.',

@@ -641,6 +641,7 @@ export const appEs: AppCatalogue = {
     nul: 'No debe contener caracteres NUL.',
     date: 'Debe ser una fecha real con el formato AAAA-MM-DD.',
     device_time: 'Debe ser una fecha y hora reales con su desfase horario, p. ej. 2026-11-25T09:30:00-05:00.',
+    clock_offset: 'Debe ser un número entero de milisegundos, de 100 años como máximo en uno u otro sentido.',
     date_between: 'Debe ser una fecha entre el %{min} y el %{max}.',
     date_order: 'No puede ser anterior al primer día.',
     range_too_long: 'El intervalo puede abarcar como máximo %{max} días.',

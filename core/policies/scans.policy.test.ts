@@ -1,10 +1,21 @@
 /**
  * The device time rules of offline scanning (docs/offline-scanning.md "Device time and server time"): reading a
  * device time, the 7-day window and the clock ahead, and the correction of a wrong device clock by the clock the
- * device sent with its batch (`sent_at`).
+ * device sent with its batch (`sent_at`) or, in preference, by the offset the device knew when it made the scan
+ * (`clock_offset_ms`).
  */
 import { describe, expect, it } from 'vitest';
-import { SCAN_CLOCK_SKEW_MS, SCAN_MAX_AGE_DAYS, correctedDeviceTime, deviceClockOffset, deviceTimeVerdict, parseDeviceTime } from './scans.policy.js';
+import {
+  SCAN_CLOCK_OFFSET_MAX_MS,
+  SCAN_CLOCK_SKEW_MS,
+  SCAN_MAX_AGE_DAYS,
+  correctedDeviceTime,
+  deviceClockOffset,
+  deviceTimeVerdict,
+  isDeviceClockOffset,
+  parseDeviceTime,
+  scanClockOffset,
+} from './scans.policy.js';
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-29T15:00:00.000Z');
@@ -76,5 +87,50 @@ describe('correctedDeviceTime with deviceTimeVerdict', () => {
   it('a right clock is not moved, whatever the time the request took', () => {
     const scanned = ago(60_000);
     expect(correctedDeviceTime(scanned, deviceClockOffset(ago(4_000), now))).toEqual(scanned);
+  });
+});
+
+describe('scanClockOffset: the offset the device knew when it made the scan', () => {
+  /** What the server records for a scan made `realAgo` ms ago while the clock was `behindThen` ms slow, sent by a clock `behindNow` ms slow (`carried`: the offset on the scan, null for none). */
+  function recordedWith(realAgo: number, behindThen: number, behindNow: number, carried: number | null = behindThen) {
+    const deviceTime = new Date(now.getTime() - realAgo - behindThen);
+    const sendOffset = deviceClockOffset(new Date(now.getTime() - behindNow), now);
+    return deviceTimeVerdict(correctedDeviceTime(deviceTime, scanClockOffset(carried ?? undefined, sendOffset).offsetMs), now);
+  }
+
+  it('a clock 10 days behind while scanning, set right before the send: the scan is accepted at the real time', () => {
+    expect(recordedWith(3_600_000, 10 * DAY, 0)).toEqual({ ok: true, at: ago(3_600_000), clamped: false });
+    // Without it (an older app): the send-time offset is 0 and the scan is refused.
+    expect(recordedWith(3_600_000, 10 * DAY, 0, null)).toEqual({ ok: false, code: 'scan.too_old' });
+  });
+
+  it('is preferred to the send-time offset, and falls back to it when the scan carries none', () => {
+    expect(scanClockOffset(10 * DAY, 0)).toEqual({ offsetMs: 10 * DAY, from: 'scan' });
+    expect(scanClockOffset(-3 * DAY, 10 * DAY)).toEqual({ offsetMs: -3 * DAY, from: 'scan' });
+    expect(scanClockOffset(undefined, 10 * DAY)).toEqual({ offsetMs: 10 * DAY, from: 'send' });
+    expect(scanClockOffset(undefined, 0)).toEqual({ offsetMs: 0, from: 'send' });
+  });
+
+  it('has the same tolerance: within 5 minutes it is 0 (a right clock is not moved), even when the send-time offset is large', () => {
+    expect(scanClockOffset(SCAN_CLOCK_SKEW_MS, 0)).toEqual({ offsetMs: 0, from: 'scan' });
+    expect(scanClockOffset(-SCAN_CLOCK_SKEW_MS, 10 * DAY)).toEqual({ offsetMs: 0, from: 'scan' });
+    expect(scanClockOffset(1_200, 0)).toEqual({ offsetMs: 0, from: 'scan' });
+    expect(scanClockOffset(SCAN_CLOCK_SKEW_MS + 1, 0)).toEqual({ offsetMs: SCAN_CLOCK_SKEW_MS + 1, from: 'scan' });
+  });
+
+  it('a lying offset is held to the same window: too old is refused, the future is the server time, flagged', () => {
+    expect(recordedWith(3_600_000, 0, 0, -30 * DAY)).toEqual({ ok: false, code: 'scan.too_old' });
+    expect(recordedWith(3_600_000, 0, 0, 30 * DAY)).toEqual({ ok: true, at: now, clamped: true });
+    // The widest offset allowed on the widest dates stays within what a Date holds.
+    const last = parseDeviceTime('9999-12-31T23:59:59Z')!;
+    const first = parseDeviceTime('0100-01-01T00:00:00Z')!;
+    expect(deviceTimeVerdict(correctedDeviceTime(last, SCAN_CLOCK_OFFSET_MAX_MS), now)).toEqual({ ok: true, at: now, clamped: true });
+    expect(deviceTimeVerdict(correctedDeviceTime(first, -SCAN_CLOCK_OFFSET_MAX_MS), now)).toEqual({ ok: false, code: 'scan.too_old' });
+  });
+
+  it('isDeviceClockOffset takes a whole number of ms within 100 years either way, and nothing else', () => {
+    for (const ok of [0, 864_000_000, -864_000_000, SCAN_CLOCK_OFFSET_MAX_MS, -SCAN_CLOCK_OFFSET_MAX_MS]) expect(isDeviceClockOffset(ok)).toBe(true);
+    for (const bad of ['864000000', null, true, {}, [], 1.5, Number.NaN, Infinity, SCAN_CLOCK_OFFSET_MAX_MS + 1, -SCAN_CLOCK_OFFSET_MAX_MS - 1, 1e300])
+      expect(isDeviceClockOffset(bad)).toBe(false);
   });
 });

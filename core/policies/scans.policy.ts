@@ -63,6 +63,15 @@ export function deviceTimeVerdict(at: Date, now: Date): DeviceTimeVerdict {
 }
 
 /**
+ * The largest device clock offset a scan may carry (`clock_offset_ms`): 100 years either way. A phone whose clock
+ * fell back to 1970 or 2000 is within it; a larger value is no clock a phone had (422, like a `sent_at` that is no date).
+ */
+export const SCAN_CLOCK_OFFSET_MAX_MS = 36_525 * DAY_MS;
+
+/** An offset as measured, or 0 when the clocks agree within SCAN_CLOCK_SKEW_MS (believed as it is: see deviceClockOffset). */
+const believedOffset = (offsetMs: number): number => (Math.abs(offsetMs) <= SCAN_CLOCK_SKEW_MS ? 0 : offsetMs);
+
+/**
  * How far the device's clock is behind the server's, in ms (server now minus the device's clock when it sent the
  * batch, `sent_at`); negative when the device is ahead. 0 when the request carried no clock, or when the two agree
  * within SCAN_CLOCK_SKEW_MS: a clock that close is believed as it is, so a right clock's scans are not shifted by
@@ -70,8 +79,32 @@ export function deviceTimeVerdict(at: Date, now: Date): DeviceTimeVerdict {
  */
 export function deviceClockOffset(sentAt: Date | null, now: Date): number {
   if (!sentAt) return 0;
-  const offset = now.getTime() - sentAt.getTime();
-  return Math.abs(offset) <= SCAN_CLOCK_SKEW_MS ? 0 : offset;
+  return believedOffset(now.getTime() - sentAt.getTime());
+}
+
+/** A scan's `clock_offset_ms` as the wire may carry it: a whole number of ms within SCAN_CLOCK_OFFSET_MAX_MS either way. */
+export function isDeviceClockOffset(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= SCAN_CLOCK_OFFSET_MAX_MS;
+}
+
+export interface ScanClockOffset {
+  /** What correctedDeviceTime adds to the scan's device time (0: taken as sent). */
+  offsetMs: number;
+  /** Where it comes from: the offset the device knew when it made the scan, or the one measured at the send. */
+  from: 'scan' | 'send';
+}
+
+/**
+ * The offset that corrects one scan's device time. A scan that carries `clock_offset_ms` (server time minus the
+ * device's clock, as the device last measured it before the scan: docs/offline-scanning.md) is corrected by that,
+ * in preference to the offset measured at the send (`sendOffsetMs`, deviceClockOffset): the clock may have been set
+ * right between the scan and the send (a phone takes network time when the network comes back, which is when the
+ * queue sends). The same tolerance applies: within SCAN_CLOCK_SKEW_MS it is 0. The caller has checked it with
+ * isDeviceClockOffset.
+ */
+export function scanClockOffset(scanOffsetMs: number | undefined, sendOffsetMs: number): ScanClockOffset {
+  if (scanOffsetMs === undefined) return { offsetMs: sendOffsetMs, from: 'send' };
+  return { offsetMs: believedOffset(scanOffsetMs), from: 'scan' };
 }
 
 /**

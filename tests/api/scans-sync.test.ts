@@ -33,6 +33,8 @@ function deviceTime(at: Date): string {
   return `${local}-05:00`;
 }
 const scan = (barcode: string, action: string, extra: Scan = {}): Scan => ({ client_id: randomUUID(), barcode, action, occurred_at: deviceTime(minutesAgo(3)), ...extra });
+/** A scan made `minutes` ago in real time, stamped by a device whose clock is `behind` ms slow (negative: ahead). */
+const skewedBy = (barcode: string, minutes: number, behind: number) => scan(barcode, 'pickup', { occurred_at: deviceTime(new Date(Date.now() - minutes * 60_000 - behind)) });
 
 async function sync(client: Client, scans: unknown[]): Promise<Outcome[]> {
   const res = await client.post('/api/scans/sync', { scans });
@@ -420,6 +422,105 @@ describe('a device clock that is wrong: sent_at, the device clock at the send', 
     const q = await waiting(id.pudo);
     const [old] = (await driver.post('/api/scans/sync', { scans: [scan(q.barcode, 'pickup')], sent_at: deviceNow(-10 * DAY) })).json().data as Outcome[];
     expect(old).toMatchObject({ result: 'refused', code: 'scan.too_old' });
+  });
+});
+
+describe("a clock set right between the scans and the send: each scan's clock_offset_ms, the offset the device knew when it scanned", () => {
+  const DAY = 86_400_000;
+  /** A scan made `minutes` ago in real time by a device whose clock was then `behind` ms slow and knew it (clock_offset_ms). */
+  const scanned = (barcode: string, minutes: number, behind: number, extra: Scan = {}) =>
+    scan(barcode, 'pickup', { occurred_at: deviceTime(new Date(Date.now() - minutes * 60_000 - behind)), clock_offset_ms: behind, ...extra });
+  const rightNow = () => deviceTime(new Date());
+  const pickupEvent = async (packageId: number) => (await packageEvents(packageId)).find((e) => e.to_status === 50)!;
+
+  it('scans made 10 days behind and sent by a clock set right are applied at their real times, in order (refused without it)', async () => {
+    const [p1, p2, p3] = await Promise.all([waiting(id.pudo), waiting(id.pudo), waiting(id.pudo)]);
+    const behind = 10 * DAY;
+    const batch = [scanned(p1.barcode, 40, behind), scanned(p2.barcode, 20, behind)];
+    const res = await driver.post('/api/scans/sync', { scans: batch, sent_at: rightNow() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as Outcome[]).map((o) => [o.result, o.package?.status])).toEqual([['applied', 50], ['applied', 50]]);
+    const [e1, e2] = [await pickupEvent(p1.id), await pickupEvent(p2.id)];
+    for (const [event, minutes] of [[e1, 40], [e2, 20]] as const) {
+      expect(Math.abs(Date.parse(event.occurred_at!) - (Date.now() - minutes * 60_000)), event.occurred_at!).toBeLessThan(60_000);
+    }
+    expect(Date.parse(e1.occurred_at!)).toBeLessThan(Date.parse(e2.occurred_at!));
+    expect(JSON.parse(e1.data!).scan).toMatchObject({ device_time: batch[0]!.occurred_at, clock_offset_ms: behind, clock_offset_from: 'scan' });
+    // The known limit before it: the same scan without its offset is corrected by the send's (0) and refused.
+    const [{ clock_offset_ms: _, ...plain }] = [scanned(p3.barcode, 40, behind)];
+    const [out] = (await driver.post('/api/scans/sync', { scans: [plain], sent_at: rightNow() })).json().data as Outcome[];
+    expect(out).toMatchObject({ result: 'refused', code: 'scan.too_old' });
+  });
+
+  it("is preferred to the send's offset, with the same 5-minute tolerance; a scan without one still takes the send's", async () => {
+    const [p1, p2] = await Promise.all([waiting(id.pudo), waiting(id.pudo)]);
+    // The clock was right while scanning (offset 2 s: believed, 0) and is 10 days behind at the send.
+    const right = scan(p1.barcode, 'pickup', { occurred_at: deviceTime(minutesAgo(30)), clock_offset_ms: 2_000 });
+    const old = skewedBy(p2.barcode, 30, 10 * DAY);
+    const res = await driver.post('/api/scans/sync', { scans: [right, old], sent_at: deviceTime(new Date(Date.now() - 10 * DAY)) });
+    expect((res.json().data as Outcome[]).map((o) => o.result)).toEqual(['applied', 'applied']);
+    const [e1, e2] = [await pickupEvent(p1.id), await pickupEvent(p2.id)];
+    expect(e1.occurred_at).toBe(new Date(Date.parse(right.occurred_at as string)).toISOString());
+    expect(JSON.parse(e1.data!).scan.clock_offset_ms).toBeUndefined();
+    expect(Math.abs(Date.parse(e2.occurred_at!) - (Date.now() - 30 * 60_000))).toBeLessThan(60_000);
+    expect(JSON.parse(e2.data!).scan.clock_offset_from).toBeUndefined();
+  });
+
+  it('a resend with another offset is answered from the first handling and stores nothing', async () => {
+    const p = await waiting(id.pudo);
+    const s = scanned(p.barcode, 40, 10 * DAY);
+    const first = await driver.post('/api/scans/sync', { scans: [s], sent_at: rightNow() });
+    expect((first.json().data as Outcome[])[0]!.result).toBe('applied');
+    const counts = rowCounts(t.db);
+    const before = await counts();
+    const events = await packageEvents(p.id);
+    for (const clock_offset_ms of [0, -30 * DAY, 30 * DAY]) {
+      const again = await driver.post('/api/scans/sync', { scans: [{ ...s, clock_offset_ms }], sent_at: rightNow() });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data).toEqual((first.json().data as Outcome[]).map((o) => ({ ...o, replayed: true })));
+    }
+    expect(await counts()).toBe(before);
+    expect(await packageEvents(p.id)).toEqual(events);
+  });
+
+  it("a clock_offset_ms of the wrong type or absurd is a coded 422 in the user's language, and nothing is applied or stored", async () => {
+    const [p1, p2] = await Promise.all([waiting(id.pudo), waiting(id.pudo)]);
+    const counts = rowCounts(t.db);
+    const before = await counts();
+    const good = scan(p1.barcode, 'pickup');
+    const s = scan(p2.barcode, 'pickup');
+    const bad: unknown[] = ['864000000', null, true, {}, [864_000_000], 1.5, 1e300, 36_525 * DAY + 1, -36_525 * DAY - 1];
+    for (const clock_offset_ms of bad) {
+      // The bad one second: the first, good, scan is not applied either.
+      const res = await driver.post('/api/scans/sync', { scans: [good, { ...s, clock_offset_ms }], sent_at: rightNow() });
+      expect(res.statusCode, JSON.stringify(clock_offset_ms)).toBe(422);
+      expect(res.json().code).toBe('validation.failed');
+      expect(Object.keys(res.json().errors ?? {}), JSON.stringify(clock_offset_ms)).toEqual(['scans.1.clock_offset_ms']);
+      expect(res.json().errors['scans.1.clock_offset_ms']).toMatch(/^Must be a whole number of milliseconds/);
+    }
+    const es = await driver2.post('/api/scans/sync', { scans: [{ ...s, clock_offset_ms: 'ayer' }] });
+    expect(es.statusCode).toBe(422);
+    expect(es.json().errors['scans.0.clock_offset_ms']).toMatch(/^Debe ser un número entero de milisegundos/);
+    expect(await counts()).toBe(before);
+    expect(await statusOf(t.db, 'packages', p1.id)).toBe(30);
+    expect(await statusOf(t.db, 'packages', p2.id)).toBe(30);
+    // The same scans with a good offset are still new: nothing was kept of them.
+    const ok = (await driver.post('/api/scans/sync', { scans: [good, { ...s, clock_offset_ms: 0 }], sent_at: rightNow() })).json().data as Outcome[];
+    expect(ok.map((o) => [o.result, o.replayed])).toEqual([['applied', false], ['applied', false]]);
+  });
+
+  it('a lying offset gains nothing: the corrected time is held to the same window as any device time', async () => {
+    const [p, q] = await Promise.all([waiting(id.pudo), waiting(id.pudo)]);
+    // A fresh scan claimed 10 days ahead: corrected into the past beyond the window, refused like a device time that old.
+    const [old] = (await driver.post('/api/scans/sync', { scans: [scan(p.barcode, 'pickup', { clock_offset_ms: -10 * DAY })], sent_at: rightNow() })).json().data as Outcome[];
+    expect(old).toMatchObject({ result: 'refused', code: 'scan.too_old' });
+    expect(await statusOf(t.db, 'packages', p.id)).toBe(30);
+    // Claimed 10 days behind: corrected into the future, so the server time, flagged clock_ahead.
+    const [ahead] = (await driver.post('/api/scans/sync', { scans: [scan(q.barcode, 'pickup', { clock_offset_ms: 10 * DAY })], sent_at: rightNow() })).json().data as Outcome[];
+    expect(ahead!.result).toBe('applied');
+    const event = await pickupEvent(q.id);
+    expect(event.occurred_at).toBe(event.created_at);
+    expect(JSON.parse(event.data!).scan).toMatchObject({ clock_ahead: true });
   });
 });
 

@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { DomainError, isDomainError, type ErrorCode } from '../../../core/errors.js';
 import type { ScanOut } from '../../../core/contract/index.js';
-import { correctedDeviceTime, deviceTimeVerdict, SCAN_MAX_AGE_DAYS } from '../../../core/policies/scans.policy.js';
+import { correctedDeviceTime, deviceTimeVerdict, scanClockOffset, SCAN_MAX_AGE_DAYS, type ScanClockOffset } from '../../../core/policies/scans.policy.js';
 import type { Translate } from '../../../core/validation.js';
 import type { Database, Package } from '../../db/tables.js';
 import type { RequestActor } from '../../http/context.js';
@@ -24,7 +24,7 @@ export interface SyncContext {
   dialect: Dialect;
   clock: Clock;
   actor: RequestActor;
-  /** Server time minus the device's clock at the send (core deviceClockOffset); 0: the device times as sent. */
+  /** Server time minus the device's clock at the send (core deviceClockOffset); 0: the device times as sent. A scan's own `clock_offset_ms` is preferred (core scanClockOffset). */
   clockOffsetMs: number;
 }
 
@@ -80,20 +80,23 @@ async function storeRefusal(ctx: SyncContext, clientId: string, outcome: Outcome
   return (await storedAnswer(ctx.db, ctx.actor, clientId, outcome.server_time))!;
 }
 
-/** What the events of an applied scan carry: the device time as sent, the device clock's offset when it was corrected, and where the device was. */
-function scanFacts(read: ReadScan, clamped: boolean, clockOffsetMs: number): Record<string, unknown> {
+/**
+ * What the events of an applied scan carry: the device time as sent, the device clock's offset when it was corrected
+ * (and `clock_offset_from: 'scan'` when it was the scan's own), and where the device was.
+ */
+function scanFacts(read: ReadScan, clamped: boolean, clock: ScanClockOffset): Record<string, unknown> {
   const { client_id, occurred_at, latitude, longitude, accuracy_m } = read.scan;
   return {
     client_id,
     device_time: occurred_at,
-    ...(clockOffsetMs ? { clock_offset_ms: clockOffsetMs } : {}),
+    ...(clock.offsetMs ? { clock_offset_ms: clock.offsetMs, ...(clock.from === 'scan' ? { clock_offset_from: 'scan' } : {}) } : {}),
     ...(clamped ? { clock_ahead: true } : {}),
     ...(latitude !== undefined && longitude !== undefined ? { latitude, longitude, accuracy_m } : {}),
   };
 }
 
 /** Claims the client id, applies the verb and stores the outcome, in one transaction. */
-async function apply(ctx: SyncContext, read: ReadScan, at: Date, clamped: boolean, now: Date): Promise<Outcome> {
+async function apply(ctx: SyncContext, read: ReadScan, at: Date, clamped: boolean, clock: ScanClockOffset, now: Date): Promise<Outcome> {
   const op: OpContext = { db: ctx.db, dialect: ctx.dialect, now, actor: ctx.actor };
   const { scan } = read;
   const serverTime = now.toISOString();
@@ -110,7 +113,7 @@ async function apply(ctx: SyncContext, read: ReadScan, at: Date, clamped: boolea
       location_id: scan.location_id ?? null,
       handover_to: scan.handover_to ?? null,
       identification: read.identification,
-      scan: { occurred_at: at.toISOString(), data: scanFacts(read, clamped, ctx.clockOffsetMs) },
+      scan: { occurred_at: at.toISOString(), data: scanFacts(read, clamped, clock) },
     });
     const outcome: Outcome = { result: 'applied', package: summary(done.package), server_time: serverTime };
     await trx.updateTable('scan_syncs').set({ outcome: JSON.stringify(outcome) }).where('client_id', '=', scan.client_id).execute();
@@ -132,13 +135,15 @@ export async function syncScan(ctx: SyncContext, raw: unknown): Promise<SyncedSc
 
   const read = readScan(raw);
   if ('field' in read) return storeRefusal(ctx, clientId, refused('scan.invalid', serverTime, { field: read.field }));
-  // The device time on the server's clock (a wrong device clock corrected), then the same window as any device time.
-  const time = deviceTimeVerdict(correctedDeviceTime(read.at, ctx.clockOffsetMs), now);
+  // The device time on the server's clock (a wrong device clock corrected: by the scan's own offset when it carries
+  // one, else by the send's), then the same window as any device time.
+  const clock = scanClockOffset(read.scan.clock_offset_ms, ctx.clockOffsetMs);
+  const time = deviceTimeVerdict(correctedDeviceTime(read.at, clock.offsetMs), now);
   if (!time.ok) return storeRefusal(ctx, clientId, refused(time.code, serverTime, { days: SCAN_MAX_AGE_DAYS }));
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return { client_id: clientId, replayed: false, ...(await apply(ctx, read, time.at, time.clamped, now)) };
+      return { client_id: clientId, replayed: false, ...(await apply(ctx, read, time.at, time.clamped, clock, now)) };
     } catch (error) {
       if (error instanceof AlreadyHandled) return (await storedAnswer(ctx.db, ctx.actor, clientId, serverTime))!;
       if (!isDomainError(error)) throw error;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DomainError } from '../../../core/errors.js';
 import { KnownPackagesResponse, NoQuery, ScanSyncBody, ScanSyncResponse, type ScanOut } from '../../../core/contract/index.js';
-import { SCAN_BATCH_MAX, SCAN_SYNC_BODY_LIMIT, deviceClockOffset, parseDeviceTime } from '../../../core/policies/scans.policy.js';
+import { SCAN_BATCH_MAX, SCAN_SYNC_BODY_LIMIT, deviceClockOffset, isDeviceClockOffset, parseDeviceTime } from '../../../core/policies/scans.policy.js';
 import { requirePermission } from '../../plugins/auth.js';
 import { fieldError } from '../validate.js';
 import { knownPackages } from './known-packages.js';
@@ -27,6 +27,12 @@ export function registerScanRoutes(fastify: FastifyInstance): void {
       // The device's clock at this send: its offset, measured once for the batch, moves every scan's device time.
       const sentAt = sent_at === undefined ? null : parseDeviceTime(sent_at);
       if (sent_at !== undefined && !sentAt) fieldError('sent_at', 'validation.device_time');
+      // Each scan's own offset (the device's clock as last measured before that scan), checked like sent_at before any scan.
+      scans.forEach((raw, i) => {
+        if (raw !== null && typeof raw === 'object' && 'clock_offset_ms' in raw && !isDeviceClockOffset(raw.clock_offset_ms)) {
+          fieldError(`scans.${i}.clock_offset_ms`, 'validation.clock_offset');
+        }
+      });
       const clockOffsetMs = deviceClockOffset(sentAt, request.server.clock.now());
       const ctx = { db: request.server.db, dialect: request.server.dialect, clock: request.server.clock, actor: request.actor!, clockOffsetMs };
       const data: ScanOut[] = [];

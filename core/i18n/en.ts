@@ -1199,6 +1199,7 @@ export const appEn = {
         offline: 'Offline',
         queued: '%{smart_count} scan waiting to be sent |||| %{smart_count} scans waiting to be sent',
         all_sent: 'Every scan is sent',
+        reading_queue: 'Reading this device’s queue…',
         offline_hint: 'Keep scanning: the scans are kept on this device and sent when the connection is back.',
         queued_lines: '%{smart_count} queued |||| %{smart_count} queued',
         line_known: 'Queued: %{action} (%{shipment})',

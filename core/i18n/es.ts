@@ -1208,6 +1208,7 @@ export const appEs: AppCatalogue = {
         offline: 'Sin conexión',
         queued: '%{smart_count} escaneo pendiente de envío |||| %{smart_count} escaneos pendientes de envío',
         all_sent: 'Todos los escaneos enviados',
+        reading_queue: 'Leyendo la cola de este dispositivo…',
         offline_hint: 'Sigue escaneando: los escaneos se guardan en este dispositivo y se envían cuando vuelva la conexión.',
         queued_lines: '%{smart_count} en cola |||| %{smart_count} en cola',
         line_known: 'En cola: %{action} (%{shipment})',

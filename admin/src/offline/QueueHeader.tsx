@@ -1,4 +1,7 @@
-/** The role screens' connection line: online or offline, and how many scans wait on this device to be sent. */
+/**
+ * The role screens' connection line: online or offline, and how many scans wait on this device to be sent. Until the
+ * device's queue has been read (right after a load) it says so, and claims no count.
+ */
 import CloudDoneIcon from '@mui/icons-material/CloudDone';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { Chip, Stack, Typography } from '@mui/material';
@@ -7,9 +10,14 @@ import { useQueueStatus } from './useScanQueue.js';
 
 export function QueueHeader() {
   const translate = useTranslate();
-  const { online, queued } = useQueueStatus();
+  const { online, read, queued } = useQueueStatus();
+  const count = !read
+    ? translate('screens.ops.offline.reading_queue')
+    : queued > 0
+      ? translate('screens.ops.offline.queued', { smart_count: queued })
+      : translate('screens.ops.offline.all_sent');
   return (
-    <div role="status" data-testid="connection-status" data-online={online} data-queued={queued}>
+    <div role="status" aria-busy={!read} data-testid="connection-status" data-online={online} data-queued={read ? queued : undefined}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip
           size="small"
@@ -18,7 +26,7 @@ export function QueueHeader() {
           label={translate(online ? 'screens.ops.offline.online' : 'screens.ops.offline.offline')}
         />
         <Typography variant="body2" data-testid="queued-count">
-          {queued > 0 ? translate('screens.ops.offline.queued', { smart_count: queued }) : translate('screens.ops.offline.all_sent')}
+          {count}
         </Typography>
       </Stack>
       {!online && (

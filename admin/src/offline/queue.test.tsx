@@ -232,6 +232,104 @@ describe('the device clock at each send (sent_at)', () => {
   });
 });
 
+describe('the device clock as last known, recorded with each scan (clock_offset_ms)', () => {
+  it('a clock 10 days behind while scanning offline and set right before the send: every scan carries the offset it had, across a reload', async () => {
+    const DAY = 86_400_000;
+    const serverStart = Date.parse('2026-11-29T08:00:00.000Z');
+    const behind = 10 * DAY;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(serverStart - behind); // the phone's clock, ten days slow
+    document.cookie = 'XSRF-TOKEN=test';
+    let online = true;
+    const sends: { sent_at: string; scans: SyncScan[] }[] = [];
+    // The server's clock runs with the device's from here on; only the device's is wrong (until it is set right).
+    let deviceBehind = behind;
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      const headers = { 'content-type': 'application/json', date: new Date(Date.now() + deviceBehind).toUTCString() };
+      if (url.includes('csrf-cookie')) return new Response(null, { status: 204, headers });
+      if (url.includes('scans/sync')) {
+        const body = JSON.parse(String(init!.body)) as { sent_at: string; scans: SyncScan[] };
+        sends.push(body);
+        return new Response(JSON.stringify({ data: body.scans.map(applied) }), { status: 200, headers });
+      }
+      return new Response(JSON.stringify({ data: { id: USER } }), { status: 200, headers });
+    });
+    /** A fresh page (a reload): every module anew, the same IndexedDB. */
+    const load = async () => {
+      vi.resetModules();
+      return { http: await import('../providers/http.js'), queue: await import('./queue.js'), store: await import('./store.js'), sync: await import('./sync.js') };
+    };
+    const pages: Awaited<ReturnType<typeof load>>[] = [];
+    // The sender's Web Lock, so the test can wait until the background sends (offline: they fail) have ended.
+    let held: Promise<unknown> = Promise.resolve();
+    const locks = { request: (_name: string, task: () => Promise<unknown>) => (held = held.then(task, task)) };
+    const idle = async () => {
+      for (let last = held; ; last = held) {
+        await last.catch(() => undefined);
+        if (last === held) return;
+      }
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      vi.stubGlobal('fetch', fetch);
+      const first = await load();
+      pages.push(first);
+      // Online: an answer of the server tells the device how far its clock is off.
+      await first.http.api('user');
+      // Offline: two scans, an hour apart.
+      online = false;
+      const a = await first.queue.recordScan({ userId: USER, screen: 'warehouse', barcode: 'BC-A', action: 'check-in' });
+      vi.setSystemTime(Date.now() + 3_600_000);
+      const b = await first.queue.recordScan({ userId: USER, screen: 'warehouse', barcode: 'BC-B', action: 'check-in' });
+      await idle();
+      first.queue.startQueue(USER).stop();
+      // A reload with no network: what the device knew of its clock is still there for the next scan.
+      vi.setSystemTime(Date.now() + 3_600_000);
+      const second = await load();
+      pages.push(second);
+      const c = await second.queue.recordScan({ userId: USER, screen: 'warehouse', barcode: 'BC-C', action: 'check-in' });
+      await idle();
+      second.queue.startQueue(USER).stop();
+      for (const s of [a, b, c]) {
+        expect(Math.abs(s.clock_offset_ms! - behind), s.barcode).toBeLessThanOrEqual(1_000);
+        expect(Number.isInteger(s.clock_offset_ms)).toBe(true);
+      }
+      // The network comes back and the phone takes network time at that moment, before the queue is sent.
+      vi.setSystemTime(Date.now() + behind);
+      deviceBehind = 0;
+      online = true;
+      expect(await second.sync.drainQueue(USER, second.sync.sendBatch)).toBe(3);
+      expect(sends).toHaveLength(1);
+      const [send] = sends;
+      // The send's clock is right (the offset at the send is 0), and each scan carries the offset it was made with.
+      expect(Math.abs(Date.parse(send!.sent_at) - Date.now())).toBeLessThan(1_000);
+      expect(send!.scans.map((s) => s.barcode)).toEqual(['BC-A', 'BC-B', 'BC-C']);
+      for (const s of send!.scans) expect(Math.abs(s.clock_offset_ms! - behind)).toBeLessThanOrEqual(1_000);
+      // So the server corrects each device time to the real one: 2026-11-29 08:00, 09:00, 10:00.
+      expect(send!.scans.map((s) => Math.round((Date.parse(s.occurred_at) + s.clock_offset_ms!) / 60_000) * 60_000)).toEqual([0, 1, 2].map((h) => serverStart + h * 3_600_000));
+      // Answers after the clock was set right tell it so: a new scan carries no offset beyond a second.
+      const d = await second.queue.recordScan({ userId: USER, screen: 'warehouse', barcode: 'BC-D', action: 'check-in' });
+      expect(Math.abs(d.clock_offset_ms!)).toBeLessThanOrEqual(1_000);
+    } finally {
+      for (const page of pages) page.queue.startQueue(USER).stop();
+      Reflect.deleteProperty(navigator, 'locks');
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
+
+  it('a device that never had an answer records no offset (the server then takes the send\'s)', async () => {
+    const [s] = await record(1);
+    expect(toWire(s!)).not.toHaveProperty('clock_offset_ms');
+    const { send, batches } = server();
+    await drainQueue(USER, send);
+    expect(batches[0]![0]).not.toHaveProperty('clock_offset_ms');
+    expect(toWire({ ...s!, clock_offset_ms: 864_000_000, clock_observed_at: 'x' })).toMatchObject({ clock_offset_ms: 864_000_000 });
+    expect(toWire({ ...s!, clock_offset_ms: 864_000_000, clock_observed_at: 'x' })).not.toHaveProperty('clock_observed_at');
+  });
+});
+
 describe('scan lines', () => {
   const t = (key: string, params: Record<string, unknown> = {}) => `${key}${JSON.stringify(params)}`;
   const label = (status: number) => `status ${status}`;

@@ -4,13 +4,25 @@
  * recognition. docs/offline-scanning.md "In the browser".
  */
 import { api } from '../providers/http.js';
+import { lastServerClock, subscribeServerClock, type ServerClock } from '../providers/serverClock.js';
 import { queuedPhoto } from './photo.js';
 import { watchPosition, positionFields } from './position.js';
-import { addScan, nextSeq, pruneDone, saveKnown } from './store.js';
+import { addScan, loadServerClock, nextSeq, pruneDone, saveKnown, saveServerClock } from './store.js';
 import { QueueSyncer, signedInFailure } from './sync.js';
 import type { KnownPackage, QueueScreen, QueuedAction, StoredScan } from './types.js';
 
 let syncer: QueueSyncer | null = null;
+
+// The device clock's offset as last seen in an API answer, kept on the device for the scans made after a reload offline.
+const keepClock = (clock: ServerClock) => void saveServerClock(clock).catch(() => undefined);
+subscribeServerClock(keepClock);
+const seenBeforeLoad = lastServerClock();
+if (seenBeforeLoad) keepClock(seenBeforeLoad);
+
+/** What this page saw last, else what the device kept (the page reloaded with no network since), else nothing. */
+async function knownClock(): Promise<ServerClock | null> {
+  return lastServerClock() ?? (await loadServerClock().catch(() => null));
+}
 
 /** Starts (once per user) the background sender; a finished day's scans are pruned then. */
 export function startQueue(userId: number): QueueSyncer {
@@ -40,10 +52,14 @@ export interface ScanInput {
   photo?: Blob;
 }
 
-/** Records a scan on the device (with the device time and the last known position), then tries to send it. */
+/**
+ * Records a scan on the device (with the device time, how far the device clock was off from the server's as last
+ * seen, and the last known position), then tries to send it.
+ */
 export async function recordScan(input: ScanInput): Promise<StoredScan> {
   watchPosition();
   const occurredAt = new Date().toISOString();
+  const clock = await knownClock();
   const identification = input.photo ? await queuedPhoto(input.photo) : undefined;
   const scan: StoredScan = {
     client_id: newClientId(),
@@ -53,6 +69,7 @@ export async function recordScan(input: ScanInput): Promise<StoredScan> {
     barcode: input.barcode,
     action: input.action,
     occurred_at: occurredAt,
+    ...(clock ? { clock_offset_ms: clock.offset_ms, clock_observed_at: clock.observed_at } : {}),
     ...positionFields(),
     known: input.known ? { shipment_name: input.known.shipment_name ?? null, status: input.known.status } : null,
   };

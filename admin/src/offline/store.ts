@@ -4,11 +4,13 @@
  * Every write is announced to this tab's listeners and to the other tabs (BroadcastChannel).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { ServerClock } from '../providers/serverClock.js';
 import type { KnownPackage, StoredScan, SyncOutcome } from './types.js';
 
 interface QueueDb extends DBSchema {
   scans: { key: string; value: StoredScan; indexes: { seq: number } };
-  known: { key: number; value: { user_id: number; generated_at: string; packages: KnownPackage[] } };
+  /** Per user; under key SERVER_CLOCK_KEY (0, no user's id) the device clock's last known offset (`server_clock`). */
+  known: { key: number; value: { user_id: number; generated_at: string; packages: KnownPackage[]; server_clock?: ServerClock } };
 }
 
 const DB_NAME = 'lockerline-offline';
@@ -104,4 +106,19 @@ export async function saveKnown(userId: number, generatedAt: string, packages: K
 
 export async function loadKnown(userId: number): Promise<KnownPackage[]> {
   return (await (await queueDb()).get('known', userId))?.packages ?? [];
+}
+
+/**
+ * The device clock's offset from the server as last seen (providers/serverClock.ts), kept for the scans made after a
+ * reload with no network. In the `known` store under key 0 (no user has that id): a new store would need a database
+ * upgrade, which waits until every tab still running the previous build has closed its connection.
+ */
+const SERVER_CLOCK_KEY = 0;
+
+export async function saveServerClock(clock: ServerClock): Promise<void> {
+  await (await queueDb()).put('known', { user_id: SERVER_CLOCK_KEY, generated_at: clock.observed_at, packages: [], server_clock: clock });
+}
+
+export async function loadServerClock(): Promise<ServerClock | null> {
+  return (await (await queueDb()).get('known', SERVER_CLOCK_KEY))?.server_clock ?? null;
 }

@@ -31,9 +31,9 @@ export const retryDelay = (attempt: number) => Math.min(RETRY_MAX_MS, RETRY_BASE
 
 /** The scan as the API takes it: the device-only fields (order, user, screen, what was known) stay here. */
 export function toWire(scan: StoredScan): SyncScan {
-  const { client_id, barcode, action, location_id, handover_to, occurred_at, latitude, longitude, accuracy_m, identification } = scan;
+  const { client_id, barcode, action, location_id, handover_to, occurred_at, clock_offset_ms, latitude, longitude, accuracy_m, identification } = scan;
   const wire: SyncScan = { client_id, barcode, action, occurred_at };
-  const optional = { location_id, handover_to, latitude, longitude, accuracy_m, identification };
+  const optional = { location_id, handover_to, clock_offset_ms, latitude, longitude, accuracy_m, identification };
   for (const [key, value] of Object.entries(optional)) if (value !== undefined && value !== null) (wire as unknown as Record<string, unknown>)[key] = value;
   return wire;
 }

@@ -17,6 +17,8 @@ export interface SyncScan {
   location_id?: number;
   handover_to?: number;
   occurred_at: string;
+  /** Server time minus this device's clock (ms), as last seen before the scan (providers/serverClock.ts), if ever. */
+  clock_offset_ms?: number;
   latitude?: number;
   longitude?: number;
   accuracy_m?: number;
@@ -40,6 +42,8 @@ export interface StoredScan extends SyncScan {
   seq: number;
   user_id: number;
   screen: QueueScreen;
+  /** When `clock_offset_ms` was observed, on this device's clock (ISO). */
+  clock_observed_at?: string;
   /** What the device knew of the package when it was scanned (offline recognition), if anything. */
   known?: { shipment_name?: string | null; status?: number } | null;
   outcome?: SyncOutcome;

@@ -94,12 +94,15 @@ function useSnapshot(userId: number | undefined): Snapshot {
   return current.userId === (userId ?? null) ? current : EMPTY;
 }
 
-/** The header's figures: online or not and how many of the user's scans wait to be sent. */
+/**
+ * The header's figures: online or not, whether this device's queue has been read yet (`read`: false right after a
+ * load, until IndexedDB has answered, and while the user is not known) and how many of the user's scans wait to be sent.
+ */
 export function useQueueStatus() {
   const user = useCurrentUser();
   const online = useOnline();
-  const { scans } = useSnapshot(user?.id);
-  return { online, queued: scans.filter((scan) => !scan.outcome).length };
+  const current = useSnapshot(user?.id);
+  return { online, read: current !== EMPTY, queued: current.scans.filter((scan) => !scan.outcome).length };
 }
 
 /**

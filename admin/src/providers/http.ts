@@ -1,13 +1,15 @@
 /**
  * The one way the admin talks to the API: base path /api, cookies sent, CSRF token echoed on
  * state-changing requests, Accept-Language set, query arrays as indexed brackets, coded error
- * bodies turned into HttpError and published to the error dialog unless the caller suppresses them.
+ * bodies turned into HttpError and published to the error dialog unless the caller suppresses them. Each
+ * successful answer's `Date` header tells how far this device's clock is off (serverClock.ts, for the scan queue).
  */
 import type { ErrorBody } from '../../../core/contract/index.js';
 import { HttpError } from 'react-admin';
 import { publishHttpError } from '../errors/bus.js';
 import { httpFailureKind } from '../../../core/errors.js';
 import { getLocale } from './locale.js';
+import { observeServerClock } from './serverClock.js';
 
 export const API_BASE = '/api';
 
@@ -154,6 +156,7 @@ export async function apiResponse(path: string, req: ApiRequest = {}): Promise<R
     if ((error as Error)?.name === 'AbortError') throw error;
     throw refusal(0, null, (error as Error)?.message ?? String(error), req);
   }
+  if (response.ok) observeServerClock(response.headers.get('date'));
   if (response.ok || req.answer?.includes(response.status)) return response;
   throw refusal(response.status, await readBody(response), response.statusText, req);
 }

@@ -85,7 +85,7 @@ describeE2e('parcel operations walk-through', (env) => {
     expect((await found.json()).data).toMatchObject({ status: 50, driver_id: me.id });
   });
 
-  it('lockers at phone width: each button clear of its text; "make all retrievable" asks first with the count; another locker drops the last message', async () => {
+  it('lockers at phone width: each button clear of its text; one row, then "make all retrievable" (asking first with the count), each leaving the focus on the list; another locker drops the last message', async () => {
     const driver = await env.newPage(PHONE);
     await signIn(driver, 'driver@example.com');
     const expired = (await packagesWithStatus(driver, -40)).find((p) => p.location_id !== null);
@@ -110,16 +110,37 @@ describeE2e('parcel operations walk-through', (env) => {
     }
     expect(await horizontalOverflow(driver)).toBe(0);
 
+    // One row's button, pressed from the keyboard: the button goes (the package is now being made retrievable), and
+    // the focus goes to the list's heading, not to the page where a keyboard user had lost their place.
+    expect(count, 'the demo locker holds several expired packages').toBeGreaterThan(1);
+    await rows.last().getByRole('button').focus();
+    await driver.keyboard.press('Enter');
+    await driver.getByTestId('scan-notice').getByText(plural(en.screens.ops.lockers.expired_done, 1)).waitFor();
+    const heading = driver.getByRole('heading', { name: plural(en.screens.ops.lockers.count, count) });
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
+    const rest = count - 1;
+    // Another locker and back: that row's notice goes, as on a new visit.
+    await driver.getByRole('combobox', { name: en.screens.ops.lockers.select }).click();
+    await driver.getByRole('option', { name: another.name }).click();
+    await driver.getByTestId('scan-notice').waitFor({ state: 'detached' });
+    await driver.getByRole('combobox', { name: en.screens.ops.lockers.select }).click();
+    await driver.getByRole('option', { name: locker.name }).click();
+    await driver.waitForFunction(() => !document.querySelector('[role="option"]'));
+    await rows.first().getByRole('button').waitFor();
+
     // The button says what it does, and asks first, with how many packages become retrievable.
-    await driver.getByRole('button', { name: plural(en.screens.ops.lockers.expire_all, count) }).click();
+    await driver.getByRole('button', { name: plural(en.screens.ops.lockers.expire_all, rest) }).click();
     const dialog = driver.getByRole('dialog');
-    await dialog.getByText(plural(en.screens.ops.lockers.confirm_expire_all, count)).waitFor();
+    await dialog.getByText(plural(en.screens.ops.lockers.confirm_expire_all, rest)).waitFor();
     await dialog.getByRole('button', { name: en.operations.dismiss }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await driver.getByTestId('scan-notice').count()).toBe(0);
-    await driver.getByRole('button', { name: plural(en.screens.ops.lockers.expire_all, count) }).click();
+    await driver.getByRole('button', { name: plural(en.screens.ops.lockers.expire_all, rest) }).click();
     await dialog.getByRole('button', { name: en.operations.confirm }).click();
-    expect(await driver.getByTestId('scan-notice').textContent()).toBe(plural(en.screens.ops.lockers.expired_done, count));
+    expect(await driver.getByTestId('scan-notice').textContent()).toBe(plural(en.screens.ops.lockers.expired_done, rest));
+    // The confirming dialog is gone and so is the button that opened it (nothing left to make retrievable): the focus
+    // is on the list's heading.
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
 
     // Another locker: the message about the last one goes.
     await driver.getByLabel(en.screens.ops.lockers.select).click();

@@ -1,8 +1,10 @@
 /**
- * The store screens after a card's action (check-in, hand-over with its photo, check-out to a driver in a dialog):
- * the pressed button is gone or was disabled while the step ran, and the focus used to fall to the page
- * (document.body), where a keyboard user had lost their place. It goes back to the scan field, ready for the next
- * code. Pressed from the keyboard, as a person without a mouse (or a scanner's Enter) does.
+ * The store and driver screens after a card's action (check-in, hand-over with its photo, check-out to a driver in
+ * a dialog; the driver's pickup and "locker full?" dialog): the pressed button is gone or was disabled while the step
+ * ran, and the focus used to fall to the page (document.body), where a keyboard user had lost their place. It goes
+ * back to the scan field, ready for the next code. Pressed from the keyboard, as a person without a mouse (or a
+ * scanner's Enter) does. The lockers screen (no scan field: the focus goes to its list's heading) is checked in
+ * operations-walk.test.ts, whose lockers test already spends the demo's expired packages.
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -21,7 +23,7 @@ async function pressFromKeyboard(page: Page, button: ReturnType<Page['getByRole'
   await page.keyboard.press('Enter');
 }
 
-describeE2e('store screens: the focus after a card action', (env) => {
+describeE2e('store and driver screens: the focus after a card action', (env) => {
   it('warehouse: after check-in and after the hand-over dialog the focus is back on the scan field', async () => {
     const admin = await env.newPage();
     await signIn(admin, 'merchant.admin@example.com');
@@ -77,5 +79,32 @@ describeE2e('store screens: the focus after a card action', (env) => {
     await pudo.getByTestId('scan-notice').getByText(en.screens.ops.done.handed_over.replace('%{barcode}', parcel.barcode), { exact: false }).waitFor();
     await expect.poll(() => focused(pudo), { timeout: 10_000 }).toBe('scan-input');
     expect(await seriousViolations(pudo)).toEqual([]);
+  });
+
+  it('driver: after the pickup and after the "locker full?" dialog the focus is back on the scan field', async () => {
+    const admin = await env.newPage();
+    await signIn(admin, 'merchant.admin@example.com');
+    const driver = await env.newPage(PHONE);
+    await signIn(driver, 'driver@example.com');
+    await driver.waitForURL((url) => url.pathname === '/driver');
+    // To a locker: its card then offers "locker full?", whose dialog sends the package to temporary storage.
+    const [locker] = await apiData<{ id: number }[]>(admin, '/api/locations?scope=dropoff&light=1&perPage=100&filters[class][0]=locker');
+    expect(locker, 'a demo locker').toBeTruthy();
+    const parcel = (await shipmentAwaitingPickup(admin, locker!.id)).packages[0]!;
+
+    await scan(driver, parcel.barcode);
+    const card = driver.getByTestId('package-card');
+    await card.getByRole('heading', { name: parcel.barcode }).waitFor();
+    await pressFromKeyboard(driver, card.getByRole('button', { name: en.screens.ops.actions.pickup }));
+    await driver.getByTestId('scan-notice').waitFor();
+    await expect.poll(() => focused(driver), { timeout: 10_000 }).toBe('scan-input');
+
+    await pressFromKeyboard(driver, card.getByRole('button', { name: en.locker_ops.report_full }));
+    const dialog = driver.getByRole('dialog', { name: en.locker_ops.report_title });
+    await pressFromKeyboard(driver, dialog.getByRole('button', { name: en.locker_full_reasons.no_free_door }));
+    await dialog.waitFor({ state: 'hidden' });
+    await driver.getByTestId('scan-notice').getByText(en.locker_ops.report_done.split('%{')[0]!, { exact: false }).waitFor();
+    await expect.poll(() => focused(driver), { timeout: 10_000 }).toBe('scan-input');
+    expect(await seriousViolations(driver)).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import { useLoggedScans } from '../shared/useLoggedScans.js';
 import { useFollowShownPackage } from '../shared/useFollowShownPackage.js';
 import { DriverPackages } from './DriverPackages.js';
 import { needsConnection, useScanTask } from '../shared/useScanTask.js';
+import { useFocusReturn } from '../shared/useFocusReturn.js';
 
 // Opened from a package's reroute button: not part of the screen's first load (issue 11: <= 300 kB gzip).
 const RerouteDialog = onDemand(() => import('../scan/RerouteDialog.js').then((m) => m.RerouteDialog));
@@ -34,6 +35,9 @@ type Mode = 'scan' | 'quick_pickup' | 'consolidate';
 
 /** Package verbs the card offers, in this order, when the server allows them (meta.actions). */
 const CARD_VERBS = ['pickup', 'extend-expiry', 'expire', 'deconsolidate'] as const;
+
+/** Where the screen's action buttons live: the package card, the fetch offer and the consolidation banner. */
+const CARD_ZONES = '[data-testid="package-card"], [data-testid="scan-problem"], [data-testid="consolidation-container"]';
 
 export function DriverScreen() {
   const translate = useTranslate();
@@ -51,6 +55,9 @@ export function DriverScreen() {
   const { logged } = log;
   const queue = useScanQueue('driver');
   const queueLines = useQueueLines(queue.lines);
+  // After a card's action (a verb, a dialog's answer, the container chosen) its button is gone or was disabled:
+  // the focus goes back to the scan field, ready for the next code (docs/admin.md, "Operations screens").
+  const { anchor: scanInput, returnFocus } = useFocusReturn(rerouting !== null || reporting !== null, CARD_ZONES);
 
   /**
    * Quick pickup, or a scan offline (or with the server unreachable): the pickup is queued. In scan mode a
@@ -122,7 +129,7 @@ export function DriverScreen() {
           ? translate('operations.retrievable_pending')
           : translate('screens.ops.done.verb', { barcode: result.data.barcode, status: statusLabel(result.data.status) }),
       );
-    });
+    }).finally(returnFocus);
 
   const fetchMissing = (barcode: string) => {
     // Asked once: the offer goes, whatever the answer (a refusal says what the merchants answered).
@@ -131,7 +138,7 @@ export function DriverScreen() {
       const result = await fetchFromMerchant(barcode);
       await show(result);
       setNotice(translate('screens.ops.fetch.done', { barcode: result.data.barcode }));
-    });
+    }).finally(returnFocus);
   };
 
   const pkg = current?.data;
@@ -161,11 +168,11 @@ export function DriverScreen() {
         ))}
       </ToggleButtonGroup>
       {mode === 'consolidate' && (
-        <Alert severity="info" action={container && <Button color="inherit" size="small" onClick={() => { setContainer(null); log.clear(); }}>{translate('screens.ops.consolidate.change')}</Button>}>
+        <Alert severity="info" data-testid="consolidation-container" action={container && <Button color="inherit" size="small" onClick={() => { setContainer(null); log.clear(); returnFocus(); }}>{translate('screens.ops.consolidate.change')}</Button>}>
           {container ? translate('screens.ops.consolidate.container', { barcode: container.barcode }) : translate('screens.ops.consolidate.scan_container')}
         </Alert>
       )}
-      <ScanField onScan={onScan} disabled={rerouting !== null}>
+      <ScanField onScan={onScan} disabled={rerouting !== null} inputRef={scanInput}>
         <CameraScanner onScan={onScan} disabled={rerouting !== null} />
       </ScanField>
       <ProblemAlert
@@ -198,7 +205,7 @@ export function DriverScreen() {
             </Button>
           )}
           {actions.includes('consolidate') && (
-            <Button variant="outlined" disabled={busy} onClick={() => { setMode('consolidate'); setContainer(pkg); setCurrent(null); log.clear(); }}>
+            <Button variant="outlined" disabled={busy} onClick={() => { setMode('consolidate'); setContainer(pkg); setCurrent(null); log.clear(); returnFocus(); }}>
               {translate('screens.ops.actions.use_as_container')}
             </Button>
           )}
@@ -222,6 +229,7 @@ export function DriverScreen() {
             setReporting(null);
             void show(result);
             setNotice(text);
+            returnFocus();
           }}
         />
       )}
@@ -233,6 +241,7 @@ export function DriverScreen() {
             setRerouting(null);
             void show(result);
             setNotice(translate('screens.ops.reroute.done', { barcode: result.data.barcode }));
+            returnFocus();
           }}
         />
       )}

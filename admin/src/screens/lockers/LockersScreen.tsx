@@ -19,6 +19,7 @@ import { LocationPicker, useRememberedLocation, type PickableLocation } from '..
 import { INLINE_STATUSES, usePackageOperations, type CanResult, type PackageRecord } from '../shared/operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from '../shared/ScreenFrame.js';
 import { useScanTask } from '../shared/useScanTask.js';
+import { useFocusReturn } from '../shared/useFocusReturn.js';
 import { useLiveChanges } from '../../live/useLive.js';
 
 const EXPIRED = PACKAGE_STATUS.expired;
@@ -45,6 +46,9 @@ export function LockersScreen() {
   const [verdict, setVerdict] = useState<CanResult | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failures, setFailures] = useState<string[]>([]);
+  // After "make retrievable" its row's button is gone (or the "all" button disabled): the focus goes to the list's
+  // heading (its count just changed), from where the next row is one Tab away. No scan field here to go back to.
+  const { anchor: listHeading, returnFocus } = useFocusReturn<HTMLHeadingElement>(confirming || verdict !== null, '[data-testid="locker-packages"]');
 
   useEffect(() => {
     void run(async () => {
@@ -95,7 +99,7 @@ export function LockersScreen() {
       setFailures(failed);
       setNotice(translate('screens.ops.lockers.expired_done', { smart_count: ids.length - failed.length }));
       await load();
-    });
+    }).finally(returnFocus);
 
   /** Another locker: the last locker's messages do not belong to it. */
   const chooseLocker = (id: number | null) => {
@@ -114,7 +118,7 @@ export function LockersScreen() {
       const answer = await canOnPackages('expire', expiredIds);
       if (answer.allOk) await expire(answer.can);
       else setVerdict(answer);
-    });
+    }).finally(returnFocus);
 
   return (
     <ScreenFrame screen="lockers">
@@ -137,7 +141,7 @@ export function LockersScreen() {
       )}
       {list && (
         <section aria-label={translate('screens.ops.lockers.packages')}>
-          <Typography component="h2" variant="subtitle1">
+          <Typography component="h2" variant="subtitle1" ref={listHeading} tabIndex={-1}>
             {translate('screens.ops.lockers.count', { smart_count: list.meta.total ?? rows.length })}
           </Typography>
           <List dense data-testid="locker-packages">

@@ -5,7 +5,7 @@
  * through the device's scan queue (docs/offline-scanning.md): quick check-in always, a scan when offline.
  */
 import { Alert, Button, FormControlLabel, Switch } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useCurrentUser } from '../../layout/useCurrentUser.js';
 import { isNetworkFailure } from '../../providers/http.js';
@@ -26,6 +26,10 @@ import { usePackageOperations, type PackageResult } from './operationsApi.js';
 import { Notice, ProblemAlert, ScreenFrame } from './ScreenFrame.js';
 import { needsConnection, useScanTask } from './useScanTask.js';
 import { useFollowShownPackage } from './useFollowShownPackage.js';
+import { useFocusReturn } from './useFocusReturn.js';
+
+/** Where a card's buttons live: the package card and the offline hand-over offer. */
+const CARD_ZONES = '[data-testid="package-card"], [data-testid="known-package"]';
 
 export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const translate = useTranslate();
@@ -44,9 +48,8 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
   const [handingOver, setHandingOver] = useState(false);
   const queue = useScanQueue(kind);
   const queueLines = useQueueLines(queue.lines);
-  const scanInput = useRef<HTMLInputElement>(null);
-  /** A card's action ended: the focus goes back to the scan field once no dialog is open (the effect below). */
-  const [refocus, setRefocus] = useState(false);
+  // After a card's action (or the offline hand-over) the focus goes back to the scan field, ready for the next code.
+  const { anchor: scanInput, returnFocus } = useFocusReturn(capturing || handingOver, CARD_ZONES);
 
   const needLocation = () => {
     if (locationId !== null) return false;
@@ -97,22 +100,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
       setCurrent(await refreshPackage(result, current?.data));
       setNotice(translate(done, { barcode: result.data.barcode, status: statusLabel(result.data.status), ...params }));
       return verb;
-    }).finally(() => setRefocus(true));
-
-  // After a card's action its button is gone (the package moved on) or was disabled while it ran, and a closed
-  // dialog hands the focus back to that button (or keeps it while it fades out): the focus fell to the page, where
-  // a keyboard user had lost their place. It goes back to the scan field, ready for the next code, unless the
-  // person has meanwhile put it somewhere else. This effect runs after the dialog's own focus restore (its
-  // cleanup), so it has the last word. A dialog cancelled without an action leaves the focus where its own restore
-  // puts it (the button that opened it).
-  useEffect(() => {
-    if (!refocus || capturing || handingOver) return;
-    setRefocus(false);
-    const active = document.activeElement;
-    // Still in the card (its disabled button), or in the dialog just closed, which stays in the page while it fades out.
-    const lost = !active || active === document.body || !active.isConnected || Boolean(active.closest('[data-testid="package-card"], [data-testid="known-package"], .MuiDialog-root'));
-    if (lost) scanInput.current?.focus();
-  }, [refocus, capturing, handingOver]);
+    }).finally(returnFocus);
 
   // The package shown changed elsewhere (another counter, a driver, the office): show it as it is now.
   useFollowShownPackage(current, setCurrent, busy);
@@ -123,7 +111,7 @@ export function StoreScreen({ kind }: { kind: 'pudo' | 'warehouse' }) {
     try {
       await queue.enqueue(known.barcode, 'check-out', locationId, image);
       setNotice(translate('screens.ops.offline.handover_queued', { barcode: known.barcode }));
-      setRefocus(true);
+      returnFocus();
     } catch {
       // The photo could not be decoded or made small enough (queuedPhoto): said in the user's language, and the
       // hand-over is offered again for a new photo (the customer is still at the counter).

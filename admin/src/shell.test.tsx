@@ -234,6 +234,15 @@ describe('describeHttpError (SPEC section 8)', () => {
     const labelled = describeHttpError({ status: 422, code: 'validation.failed', message: 'x', errors: { email: 'Bad' } }, t, (f) => `<${f}>`);
     expect(labelled.details).toEqual(['<email>: Bad']);
     expect(resourceOfPath('/shipments/5/packages/create')).toBe('packages');
+  });
+
+  it('400/422: a field error saying what the message says is not listed again, its field named instead', () => {
+    // The server's sentence (here in another wording than the catalogue's) or the translation shown: the same thing.
+    const taken = describeHttpError({ status: 422, code: 'user.email_taken', message: 'E-mail in use', errors: { email: 'e-mail in use.', phone: 'Too short.' } }, t, (f) => `<${f}>`);
+    expect(taken).toEqual({ message: 'This email address is already in use.', fields: ['<email>'], details: ['<phone>: Too short.'] });
+    const shown = describeHttpError({ status: 422, code: 'user.email_taken', message: 'x', errors: { email: 'This email address is already in use.' } }, t);
+    expect(shown.fields).toEqual(['email']);
+    expect(shown.details).toEqual([]);
     expect(resourceOfPath('/shipments/5/edit')).toBe('shipments');
   });
 

@@ -8,9 +8,23 @@ export type Translator = (key: string, params?: Record<string, string | number>)
 
 export interface ErrorDescription {
   message: string;
-  /** Field errors ("field: message"), shown under the message. */
+  /**
+   * The fields whose error is the message itself (a refusal about one field: `user.email_taken` with
+   * `errors.email` saying the same): named before the message ("Email: ...") rather than repeated under it.
+   */
+  fields: string[];
+  /** The other field errors ("field: message"), shown under the message. */
   details: string[];
 }
+
+/** The same sentence, give or take case, spacing and a final full stop. */
+const sameText = (a: string, b: string) => {
+  const norm = (text: string) => text.trim().replace(/[.\s]+$/, '').replace(/\s+/g, ' ').toLowerCase();
+  return norm(a) !== '' && norm(a) === norm(b);
+};
+
+/** The dialog's one line for the message: the fields it is about, then the message (ErrorDialogView). */
+export const messageLine = ({ message, fields }: Pick<ErrorDescription, 'message' | 'fields'>) => (fields.length ? `${fields.join(', ')}: ${message}` : message);
 
 /**
  * The translation of `errors.<code>` when the catalogue has one. The server's message is the same
@@ -31,24 +45,30 @@ function translatedCode(code: string | undefined, t: Translator, message: string
 /** `fieldLabel` names a field for the details list (the screen's label rather than the API key). */
 export function describeHttpError(event: HttpErrorEvent, t: Translator, fieldLabel: (field: string) => string = (f) => f): ErrorDescription {
   const message = event.message ?? '';
-  const details = Object.entries(event.errors ?? {}).map(([field, text]) => `${fieldLabel(field)}: ${text}`);
   switch (event.status) {
     case 400:
-    case 422:
-      return {
-        message:
-          translatedCode(event.code, t, message) ??
-          (event.code ? t('http.coded', { code: event.code, message }) : message || t('http.unexpected', { message })),
-        details,
-      };
+    case 422: {
+      const shown =
+        translatedCode(event.code, t, message) ??
+        (event.code ? t('http.coded', { code: event.code, message }) : message || t('http.unexpected', { message }));
+      // A field error saying what the message says (the server's sentence, or its translation shown) is said once,
+      // its field named before the message; the others are listed under it.
+      const fields: string[] = [];
+      const details: string[] = [];
+      for (const [field, text] of Object.entries(event.errors ?? {})) {
+        if (sameText(text, message) || sameText(text, shown)) fields.push(fieldLabel(field));
+        else details.push(`${fieldLabel(field)}: ${text}`);
+      }
+      return { message: shown, fields, details };
+    }
     case 403:
-      return { message: translatedCode(event.code, t, message) ?? t('http.forbidden', { message }), details: [] };
+      return { message: translatedCode(event.code, t, message) ?? t('http.forbidden', { message }), fields: [], details: [] };
     case 404:
-      return { message: t('http.not_found'), details: [] };
+      return { message: t('http.not_found'), fields: [], details: [] };
     case 409:
-      return { message: t('http.conflict'), details: [] };
+      return { message: t('http.conflict'), fields: [], details: [] };
     default:
-      return { message: t('http.unexpected', { message }), details: [] };
+      return { message: t('http.unexpected', { message }), fields: [], details: [] };
   }
 }
 

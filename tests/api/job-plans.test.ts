@@ -4,10 +4,10 @@
  * with expires_at: migration 030's index carries it, so packages already reminded are skipped in the index (on the
  * bench network, 120,000 packages waiting: 70-180 ms a minute before, about 12 ms after).
  */
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/db/database.js';
-import { migrateToLatest } from '../../api/db/migrate.js';
+import { MIGRATIONS, migrateToLatest } from '../../api/db/migrate.js';
 import { dueExpiriesQuery, dueRemindersQuery } from '../../api/jobs/package-expiry.job.js';
 
 describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled package pass (SQLite plans)', () => {
@@ -27,6 +27,40 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled package pass (SQL
       const expiries = await plan(dueExpiriesQuery(database.db, now));
       expect(expiries).toMatch(/SEARCH packages USING INDEX packages_expires_reminder \(status=\? AND expires_at<\?\)/);
       expect(expiries).not.toMatch(/TEMP B-TREE/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  // An analysed database (the bench's): without statistics the new index looked the most selective of all, and the
+  // planner walked it for a status filter, then sorted every matching package instead of reading (status, updated_at).
+  it('migration 030 gives the new index statistics where the database keeps them, and the status list keeps its index', async () => {
+    const database = await openDatabase({ sqliteFile: ':memory:' });
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '030-'));
+      await migrateToLatest(database, { migrations: before });
+      const db = database.db as any;
+      await sql`pragma foreign_keys = off`.execute(db); // packages alone are enough for the planner's statistics
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000)
+        insert into packages (shipment_id, merchant_id, barcode, status, size, created_at, updated_at, expires_at)
+        select 1 + i / 5, 1 + i % 7, 'LP' || i, (i % 8) * 10, 'small', '2026-01-01', printf('2026-%02d-01', 1 + i % 12), printf('2026-%02d-02', 1 + i % 12) from n`.execute(db);
+      await sql`analyze`.execute(db);
+      await migrateToLatest(database);
+      const stats = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'packages'`.execute(db);
+      expect(stats.rows.map((r) => r.idx)).toContain('packages_expires_reminder');
+      const { rows } = await sql<{ detail: string }>`explain query plan select id from packages where status in (40) order by updated_at desc, id desc limit 25`.execute(db);
+      expect(rows.map((r) => r.detail).join(' | ')).toMatch(/packages_status_updated/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('migration 030 leaves a database without statistics without them', async () => {
+    const database = await openDatabase({ sqliteFile: ':memory:' });
+    try {
+      await migrateToLatest(database);
+      const stats = await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'sqlite_stat1'`.execute(database.db);
+      expect(Number(stats.rows[0]!.n)).toBe(0);
     } finally {
       await database.close();
     }

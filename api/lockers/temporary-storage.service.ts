@@ -12,7 +12,7 @@ import { DomainError } from '../../core/errors.js';
 import { holdUntil, nextBusinessDay, storageRulesOf } from '../../core/machines/index.js';
 import { IN_STORAGE_STATUSES, LOCKER_FULL_REASONS, chooseTemporaryStorage, lockerFullRefusal, lockerHasRoom, returnsFromStorage, type LockerFullReason } from '../../core/policies/lockers.policy.js';
 import { fieldError } from '../resources/validate.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, Package } from '../db/tables.js';
 import { recordEvent } from '../events/events.repository.js';
 import { alternativeLocations } from '../resources/packages/alternatives.js';
@@ -64,15 +64,21 @@ export async function reportLockerFull(ctx: OpContext, pkg: Package, reason: Loc
  * drop-off is the original locker again (a driver picks the package up where it waits and deposits it there).
  * Compare-and-set per package, so several processes running the pass move each package once.
  */
-export async function returnFromTemporaryStorage(db: Kysely<Database>, now: Date, limit = 200): Promise<number> {
-  const due = await db
+/** Packages whose temporary storage is over, the longest over first (read from the partial index of migration 030). */
+export function dueStorageReturnsQuery(db: Kysely<Database>, now: Date, limit = 200) {
+  return db
     .selectFrom('packages')
     .selectAll()
+    .where('storage_return_at', 'is not', null)
     .where('storage_return_at', '<=', now.toISOString())
-    .where('status', 'in', IN_STORAGE_STATUSES)
+    // `+status`: the status indexes must not lead (they would read every package waiting to be collected and sort them).
+    .where(sql`+${sql.ref('status')}`, 'in', IN_STORAGE_STATUSES)
     .orderBy('storage_return_at')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+}
+
+export async function returnFromTemporaryStorage(db: Kysely<Database>, now: Date, limit = 200): Promise<number> {
+  const due = await dueStorageReturnsQuery(db, now, limit).execute();
   let moved = 0;
   for (const pkg of due) {
     if (!returnsFromStorage(pkg, now) || pkg.storage_origin_id == null) continue;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/db/database.js';
 import { MIGRATIONS, migrateToLatest } from '../../api/db/migrate.js';
 import { dueExpiriesQuery, dueRemindersQuery } from '../../api/jobs/package-expiry.job.js';
+import { dueStorageReturnsQuery } from '../../api/lockers/temporary-storage.service.js';
 
 describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled package pass (SQLite plans)', () => {
   it('finds due reminders and expiries through the (status, expires_at, reminder_sent_for) index', async () => {
@@ -27,6 +28,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled package pass (SQL
       const expiries = await plan(dueExpiriesQuery(database.db, now));
       expect(expiries).toMatch(/SEARCH packages USING INDEX packages_expires_reminder \(status=\? AND expires_at<\?\)/);
       expect(expiries).not.toMatch(/TEMP B-TREE/);
+      const returns = await plan(dueStorageReturnsQuery(database.db, now));
+      expect(returns).toMatch(/^SEARCH packages USING INDEX packages_storage_return \(.*storage_return_at<\?\)$/);
     } finally {
       await database.close();
     }
@@ -43,13 +46,18 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('scheduled package pass (SQL
       await sql`pragma foreign_keys = off`.execute(db); // packages alone are enough for the planner's statistics
       await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000)
         insert into packages (shipment_id, merchant_id, barcode, status, size, created_at, updated_at, expires_at)
-        select 1 + i / 5, 1 + i % 7, 'LP' || i, (i % 8) * 10, 'small', '2026-01-01', printf('2026-%02d-01', 1 + i % 12), printf('2026-%02d-02', 1 + i % 12) from n`.execute(db);
+        select 1 + i / 5, 1 + i % 7, 'LP' || i, 90 * (i % 3 = 0) + (i % 8) * 10 * (i % 3 <> 0), 'small', '2026-01-01', printf('2026-%02d-01', 1 + i % 12), printf('2026-%02d-02', 1 + i % 12) from n`.execute(db);
       await sql`analyze`.execute(db);
       await migrateToLatest(database);
       const stats = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'packages'`.execute(db);
       expect(stats.rows.map((r) => r.idx)).toContain('packages_expires_reminder');
-      const { rows } = await sql<{ detail: string }>`explain query plan select id from packages where status in (40) order by updated_at desc, id desc limit 25`.execute(db);
+      const { rows } = await sql<{ detail: string }>`explain query plan select id from packages where status in (90) order by updated_at desc, id desc limit 25`.execute(db);
       expect(rows.map((r) => r.detail).join(' | ')).toMatch(/packages_status_updated/);
+      // storage_return_at is NULL but while a package waits in temporary storage: the partial index holds those alone.
+      expect(stats.rows.map((r) => r.idx)).toContain('packages_storage_return');
+      const compiled = dueStorageReturnsQuery(database.db, new Date('2026-06-01T00:00:00Z')).compile();
+      const returns = await database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+      expect(returns.rows.map((r) => r.detail).join(' | ')).toMatch(/USING INDEX packages_storage_return/);
     } finally {
       await database.close();
     }

@@ -11,6 +11,7 @@
  * Deliberately small: plain sockets, HTTP/1.1 GET, answers framed by content-length (what Fastify sends for JSON).
  */
 import { connect, type Socket } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 export interface RateOptions {
@@ -22,6 +23,8 @@ export interface RateOptions {
   rate: number;
   /** Seconds of sending. */
   duration: number;
+  /** A file to write each answer to, `due_ms,latency_ms,status` (due: epoch ms), to line the slow ones up with server events. */
+  timeline?: string;
 }
 
 export interface RateResult {
@@ -46,6 +49,10 @@ interface Connection {
   socket: Socket;
   /** The due time of the request in flight (undefined: idle). */
   due?: number;
+  /** Due times of this connection's requests waiting for the answer in flight (HTTP/1.1: one at a time). */
+  backlog: number[];
+  /** The socket failed: its requests count as errors. */
+  dead?: boolean;
   buffer: Buffer;
   /** Body bytes still expected once the head is read (-1: head not read yet). */
   remaining: number;
@@ -66,12 +73,12 @@ export async function runAtRate(options: RateOptions): Promise<RateResult> {
   );
   const total = Math.round(options.rate * options.duration);
   const latencies = new Float64Array(total);
+  const dues = options.timeline ? new Float64Array(total) : undefined;
+  const statuses = options.timeline ? new Uint16Array(total) : undefined;
   let answered = 0;
   let non2xx = 0;
   let failed = 0; // requests lost with their connection
   let sent = 0;
-  const backlog: number[] = []; // due times waiting for a free connection
-  const idle: Connection[] = [];
   const cpu = process.cpuUsage();
 
   let finish: () => void = () => undefined;
@@ -84,12 +91,15 @@ export async function runAtRate(options: RateOptions): Promise<RateResult> {
     connection.socket.write(requests[sent++ % requests.length]!);
   };
   const complete = (connection: Connection) => {
+    if (dues) {
+      dues[answered] = connection.due!;
+      statuses![answered] = connection.status;
+    }
     latencies[answered++] = performance.now() - connection.due!;
     if (connection.status < 200 || connection.status > 299) non2xx++;
     connection.due = undefined;
-    const next = backlog.shift();
+    const next = connection.backlog.shift();
     if (next !== undefined) send(connection, next);
-    else idle.push(connection);
     if (settled()) finish();
   };
   const onData = (connection: Connection, chunk: Buffer) => {
@@ -116,14 +126,15 @@ export async function runAtRate(options: RateOptions): Promise<RateResult> {
     Array.from({ length: options.connections }, async () => {
       const socket = connect({ host: target.hostname, port: Number(target.port) || 80, noDelay: true });
       await new Promise<void>((done, fail) => socket.once('connect', done).once('error', fail));
-      const connection: Connection = { socket, buffer: Buffer.alloc(0), remaining: -1, status: 0 };
+      const connection: Connection = { socket, buffer: Buffer.alloc(0), remaining: -1, status: 0, backlog: [] };
       socket.on('data', (chunk) => onData(connection, chunk));
       socket.on('error', () => {
-        if (connection.due !== undefined) failed++;
+        failed += (connection.due !== undefined ? 1 : 0) + connection.backlog.length;
         connection.due = undefined;
+        connection.backlog = [];
+        connection.dead = true;
         if (settled()) finish();
       });
-      idle.push(connection);
       return connection;
     }),
   );
@@ -135,12 +146,18 @@ export async function runAtRate(options: RateOptions): Promise<RateResult> {
   const tick = () => {
     const now = performance.now();
     while (scheduled < total && start + scheduled * interval <= now) {
+      // Each connection is one user sending every `connections / rate` seconds (wrk2's model): request i goes on
+      // connection i mod connections, and waits there, timed from when it was due, while that user's previous answer
+      // is still coming. (Taking whichever connection was freed last instead concentrated the load on a few
+      // connections, and so on one cluster worker: docs/testing.md "Latency at a fixed rate".)
+      const connection = connections[scheduled % connections.length]!;
       const due = start + scheduled++ * interval;
-      const connection = idle.pop();
-      if (connection) send(connection, due);
-      else backlog.push(due);
+      if (connection.dead) failed++;
+      else if (connection.due === undefined) send(connection, due);
+      else connection.backlog.push(due);
     }
-    if (scheduled < total) setTimeout(tick, 1);
+    if (settled()) finish(); // the last requests fell on failed connections
+    else if (scheduled < total) setTimeout(tick, 1);
   };
   tick();
   const drain = setTimeout(() => finish(), options.duration * 1000 + DRAIN_MS);
@@ -149,6 +166,10 @@ export async function runAtRate(options: RateOptions): Promise<RateResult> {
   const elapsed = (performance.now() - start) / 1000;
   for (const connection of connections) connection.socket.destroy();
   const used = process.cpuUsage(cpu);
+  if (options.timeline && dues) {
+    const lines = Array.from({ length: answered }, (_, i) => `${(performance.timeOrigin + dues[i]!).toFixed(2)},${latencies[i]!.toFixed(2)},${statuses![i]}`);
+    writeFileSync(options.timeline, `due_ms,latency_ms,status\n${lines.join('\n')}\n`);
+  }
   const sorted = latencies.subarray(0, answered).sort();
   return {
     rate: options.rate,

@@ -10,7 +10,7 @@
  * BENCH_SERVER_LOG (a file for the server's output), BENCH_WORKERS (server processes, 2), BENCH_WARMUP (unreported seconds of load before each scenario, 2),
  * BENCH_RATE (2,000: each list scenario is also sent at this fixed rate and its latency printed as at_rate_*, timed
  * from when each request was due; rate-client.ts; 0 skips it), BENCH_DATABASE_URL (a PostgreSQL server: the same rows are copied into a throw-away database there and the list
- * scenarios run again on it, printed beside the SQLite ones; BENCH_PG_DB reuses a database kept by BENCH_KEEP=1), BENCH_RAW=0 (skips the raw SQL floor of each list scenario).
+ * scenarios run again on it, printed beside the SQLite ones; BENCH_PG_DB reuses a database kept by BENCH_KEEP=1), BENCH_RAW=0 (skips the raw SQL floor of each list scenario), BENCH_TIMELINE=<dir> (each at-rate run writes its answers there, one CSV per scenario).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +43,8 @@ const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : num('BENCH_WARMUP', 2);
 /** The fixed rate (req/s) at which each list scenario's latency is measured too (rate-client.ts); 0 skips it. */
 const RATE = process.env.BENCH_RATE === '0' ? 0 : num('BENCH_RATE', 2_000);
+/** A directory: each at-rate run writes its answers there (rate-client.ts `timeline`). */
+const TIMELINE = process.env.BENCH_TIMELINE || undefined;
 /** Server processes (WEB_CONCURRENCY of api/main.ts): 2 on the 2-core reference machine. */
 const WORKERS = num('BENCH_WORKERS', 2);
 const DEMO_PASSWORD = 'lockerline-demo';
@@ -147,7 +149,7 @@ async function measure(url: string, scenario: ListScenario, cookie: string, pid:
   const result = await run(DURATION);
   const cpuUsed = cpuBefore === undefined ? undefined : (treeCpuMs(pid) ?? cpuBefore) - cpuBefore;
   // The latency at the bar's rate: the same paths sent at RATE req/s, timed from when each was due.
-  const atRate = RATE ? await runAtRate({ url, paths: scenario.paths, cookie, connections: CONNECTIONS, rate: RATE, duration: DURATION }) : undefined;
+  const atRate = RATE ? await runAtRate({ url, paths: scenario.paths, cookie, connections: CONNECTIONS, rate: RATE, duration: DURATION, timeline: TIMELINE && join(TIMELINE, `${scenario.name}-${extra.db ?? 'sqlite'}.csv`) }) : undefined;
   return {
     name: scenario.name,
     ...extra,

@@ -21,7 +21,7 @@ function stubApi(replies: Record<string, Reply>) {
   const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
     const path = new URL(url, 'http://localhost').pathname.replace('/api/', '');
     const reply = replies[path] ?? { status: 204, body: null };
-    return { ok: reply.status < 300, status: reply.status, statusText: '', text: async () => (reply.body === null ? '' : JSON.stringify(reply.body)) };
+    return { ok: reply.status < 300, status: reply.status, statusText: '', headers: new Headers(), text: async () => (reply.body === null ? '' : JSON.stringify(reply.body)) };
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

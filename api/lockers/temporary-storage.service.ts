@@ -59,11 +59,6 @@ export async function reportLockerFull(ctx: OpContext, pkg: Package, reason: Loc
   return { ...outcome, storage: { location_id: target.id, name: target.name, class: target.class, distance: target.distance, expires_at: expires, returns_at: returns } };
 }
 
-/**
- * Packages in temporary storage not collected by their return time go back on their locker's route: the
- * drop-off is the original locker again (a driver picks the package up where it waits and deposits it there).
- * Compare-and-set per package, so several processes running the pass move each package once.
- */
 /** Packages whose temporary storage is over, the longest over first (read from the partial index of migration 030). */
 export function dueStorageReturnsQuery(db: Kysely<Database>, now: Date, limit = 200) {
   return db
@@ -77,6 +72,11 @@ export function dueStorageReturnsQuery(db: Kysely<Database>, now: Date, limit = 
     .limit(limit);
 }
 
+/**
+ * Packages in temporary storage not collected by their return time go back on their locker's route: the
+ * drop-off is the original locker again (a driver picks the package up where it waits and deposits it there).
+ * Compare-and-set per package, so several processes running the pass move each package once.
+ */
 export async function returnFromTemporaryStorage(db: Kysely<Database>, now: Date, limit = 200): Promise<number> {
   const due = await dueStorageReturnsQuery(db, now, limit).execute();
   let moved = 0;

@@ -66,8 +66,9 @@ describeE2e('detail pages (issue 10)', (env) => {
     const page = await env.newPage({ ...PHONE, deviceScaleFactor: 1 });
     await signIn(page, 'superadmin@example.com');
     const merchants = await apiData<{ id: number; name: string }[]>(page, '/api/merchants?perPage=100');
-    // Spanish on this browser only (the account's language stays as it is for the other files).
-    await page.evaluate(() => localStorage.setItem('locale', 'es'));
+    // Spanish on this browser only (the account's language stays as it is for the other files). Written as the next
+    // document starts: the signed-in page still running could save its own language after an evaluate() had written.
+    await page.addInitScript(() => localStorage.setItem('locale', 'es'));
     await page.goto(`/merchants/${merchants.find((m) => m.name === 'Acme Outfitters')!.id}`);
     const settings = page.getByRole('region', { name: es.details.sections.settings });
     await settings.getByText(es.notification_events['package-available-pudo'], { exact: true }).waitFor();

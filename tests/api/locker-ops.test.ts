@@ -185,8 +185,19 @@ describe('locker full: temporary storage', () => {
     expect((await driver.post(`/api/packages/${p.id}/report-locker-full`, { reason: 'no_free_door' })).json().code).toBe('lockers.report_not_allowed');
     const picked = await driver.post(`/api/packages/${p.id}/pickup`);
     expect(picked.statusCode).toBe(200);
-    // The driver screen offers "Locker full?" where it offers the deposit.
-    expect(picked.json().meta.actions).toContain('deposit');
+    // The driver screen offers "Locker full?" from meta.actions: on its way to a locker, yes; to a PUDO point, no.
+    expect(picked.json().meta.actions).toEqual(expect.arrayContaining(['deposit', 'report-locker-full']));
+    const toPudo = (await awaitingPickup(ma, loc.near, ['SMALL'])).packages[0]!;
+    const pickedForPudo = await driver.post(`/api/packages/${toPudo.id}/pickup`);
+    expect(pickedForPudo.json().meta.actions).toContain('deposit');
+    expect(pickedForPudo.json().meta.actions).not.toContain('report-locker-full');
+    expect((await driver.post(`/api/packages/${toPudo.id}/report-locker-full`, { reason: 'no_free_door' })).json().code).toBe('lockers.report_not_allowed');
+    // The same verdict on the package's page, the list and the can route; a merchant admin is never offered it.
+    expect((await driver.get(`/api/packages/${p.id}`)).json().meta.actions).toContain('report-locker-full');
+    expect((await driver.get(`/api/user/can/report-locker-full/package?ids[0]=${p.id}&ids[1]=${toPudo.id}`)).json()).toMatchObject({ can: [p.id], cannot: [toPudo.id] });
+    const listed = (await sa.get(`/api/packages?filters[id][0]=${p.id}`)).json();
+    expect(listed.meta.actions[String(p.id)]).toContain('report-locker-full');
+    expect((await ma.get(`/api/packages/${p.id}`)).json().meta?.actions ?? []).not.toContain('report-locker-full');
     expect((await driver.post(`/api/packages/${p.id}/report-locker-full`, { reason: 'full' })).statusCode).toBe(422);
     const before = await pkgRow(p.id);
 
@@ -196,6 +207,8 @@ describe('locker full: temporary storage', () => {
     expect(res.json().meta.storage).toMatchObject({ location_id: loc.near, distance: 1.5, expires_at: kept, returns_at: '2025-03-10T11:00:00.000Z' });
     const after = await pkgRow(p.id);
     expect(after).toMatchObject({ status: 50, dropoff_location_id: loc.near, storage_origin_id: loc.a, kept_expires_at: kept, barcode: before.barcode });
+    // In temporary storage at a PUDO point: no longer on its way to a locker, so no longer offered.
+    expect(res.json().meta.actions).not.toContain('report-locker-full');
     const messages = await t.db.selectFrom('outbox').select(['event', 'kind', 'payload']).where('event', '=', 'package-temporary-storage').execute();
     expect(messages.map((m) => m.kind).sort()).toEqual(['email', 'sms']);
     expect(JSON.parse(messages[0]!.payload as string)).toMatchObject({ location: 'Test PD-MAD-N', expires_at: kept });

@@ -15,6 +15,7 @@ import { verdictsFor, type Row } from '../module.js';
 import { attachNames, refuseIfInUse } from '../related.js';
 import { fieldError, schemas, validateOrThrow } from '../validate.js';
 import { findLocation } from '../locations/locations.repository.js';
+import { lockerFullVerdict } from '../../lockers/report-full.verdicts.js';
 import { refreshPackageCount } from '../shipments/shipments.repository.js';
 import { shipmentsModule } from '../shipments/shipments.module.js';
 import { assignBarcodes, checkOversized, itemValues } from './package-items.js';
@@ -30,10 +31,10 @@ async function shipmentStatuses(db: Kysely<Database>, rows: Row[]): Promise<Map<
 }
 
 export async function packageVerdicts(rows: Row[], actor: RequestActor, db: Kysely<Database>) {
-  const statuses = await shipmentStatuses(db, rows);
+  const [statuses, reportFull] = await Promise.all([shipmentStatuses(db, rows), lockerFullVerdict(db, rows, actor)]);
   return verdictsFor(rows, actor, 'packages', (row) => {
     const shipment = { status: statuses.get(row.shipment_id) ?? Number.NaN };
-    return { edit: shipmentPackageRefusal('edit', shipment), delete: shipmentPackageRefusal('delete', shipment) };
+    return { edit: shipmentPackageRefusal('edit', shipment), delete: shipmentPackageRefusal('delete', shipment), 'report-locker-full': reportFull(row) };
   });
 }
 

@@ -198,8 +198,8 @@ export function DriverScreen() {
               {translate('screens.ops.actions.reroute')}
             </Button>
           )}
-          {/* A locker that will not take it: offered wherever a deposit is (issue 13, temporary storage). */}
-          {actions.includes('deposit') && (
+          {/* A locker that will not take it (issue 13, temporary storage): the server offers it for a package on its way to a locker. */}
+          {actions.includes('report-locker-full') && (
             <Button variant="outlined" color="warning" disabled={busy} onClick={() => setReporting(pkg)}>
               {translate('locker_ops.report_full')}
             </Button>
@@ -225,6 +225,11 @@ export function DriverScreen() {
         <LockerFullDialog
           pkg={reporting}
           onClose={() => setReporting(null)}
+          onError={(error) => {
+            setReporting(null);
+            fail(describe(error));
+            returnFocus();
+          }}
           onDone={(result, text) => {
             setReporting(null);
             void show(result);

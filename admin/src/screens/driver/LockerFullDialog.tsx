@@ -14,7 +14,15 @@ export interface StorageAnswer extends PackageResult {
   meta: PackageResult['meta'] & { storage?: { name: string; expires_at: string } };
 }
 
-export function LockerFullDialog({ pkg, onClose, onDone }: { pkg: PackageRecord | null; onClose: () => void; onDone: (result: StorageAnswer, text: string) => void }) {
+interface Props {
+  pkg: PackageRecord | null;
+  onClose: () => void;
+  onDone: (result: StorageAnswer, text: string) => void;
+  /** A refusal (no room nearby, no longer on its way to a locker): the screen says why, as for a scan. */
+  onError: (error: unknown) => void;
+}
+
+export function LockerFullDialog({ pkg, onClose, onDone, onError }: Props) {
   const translate = useTranslate();
   const { packageVerb } = usePackageOperations();
   const [busy, setBusy] = useState(false);
@@ -27,8 +35,8 @@ export function LockerFullDialog({ pkg, onClose, onDone }: { pkg: PackageRecord 
       const storage = result.meta.storage;
       const date = storage ? new Intl.DateTimeFormat(getLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(storage.expires_at)) : '';
       onDone(result, translate('locker_ops.report_done', { location: storage?.name ?? '', date }));
-    } catch {
-      onClose();
+    } catch (error) {
+      onError(error);
     } finally {
       setBusy(false);
     }

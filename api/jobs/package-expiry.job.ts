@@ -64,7 +64,7 @@ async function applyEndAction(db: Kysely<Database>, dialect: Dialect, now: Date,
 
 /** Sends the expiry reminder (it gives the expiry date) once per expires_at, at the location's lead (extend-expiry re-arms it). */
 export async function remindPackages(db: Kysely<Database>, now: Date, limit = BATCH): Promise<number> {
-  const due = await dueReminders(db, now, limit);
+  const due = await dueRemindersQuery(db, now, limit).execute();
   let sent = 0;
   for (const row of due) {
     try {
@@ -78,13 +78,9 @@ export async function remindPackages(db: Kysely<Database>, now: Date, limit = BA
 
 /**
  * Packages ready to collect whose expiry is within the longest reminder lead a location may set and not yet
- * reminded for it; remindPackage then holds each to its own location's lead (storage rules).
+ * reminded for it; remindPackage then holds each to its own location's lead (storage rules). Read from the index
+ * alone until the page (migration 030, tests/api/job-plans.test.ts).
  */
-function dueReminders(db: Kysely<Database>, now: Date, limit: number) {
-  return dueRemindersQuery(db, now, limit).execute();
-}
-
-/** The query of dueReminders (read from the index alone until the page: migration 030, tests/api/job-plans.test.ts). */
 export function dueRemindersQuery(db: Kysely<Database>, now: Date, limit = BATCH) {
   const horizon = new Date(now.getTime() + MAX_REMINDER_HOURS * 3_600_000).toISOString();
   return db
@@ -101,7 +97,7 @@ export function dueRemindersQuery(db: Kysely<Database>, now: Date, limit = BATCH
     .limit(limit);
 }
 
-type ReminderRow = Awaited<ReturnType<typeof dueReminders>>[number];
+type ReminderRow = Awaited<ReturnType<ReturnType<typeof dueRemindersQuery>['execute']>>[number];
 
 /** Claims and enqueues one reminder; false when it is not due or another process claimed it first. */
 async function remindPackage(db: Kysely<Database>, row: ReminderRow, now: Date): Promise<boolean> {

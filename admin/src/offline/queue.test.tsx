@@ -232,6 +232,18 @@ describe('the device clock at each send (sent_at)', () => {
   });
 });
 
+describe('keeping the device clock on the device (clockWorthKeeping)', () => {
+  const at = (offset_ms: number, observed_at: string) => ({ offset_ms, observed_at });
+  it('writes the first offset, one that moved by more than a second, or a stale one; not every answer', async () => {
+    const { clockWorthKeeping } = await import('./queue.js');
+    const kept = at(5_000, '2026-11-29T08:00:00.000Z');
+    expect(clockWorthKeeping(null, kept)).toBe(true);
+    expect(clockWorthKeeping(kept, at(5_900, '2026-11-29T08:00:30.000Z'))).toBe(false); // the header's grain
+    expect(clockWorthKeeping(kept, at(3_000, '2026-11-29T08:00:30.000Z'))).toBe(true); // the clock was set
+    expect(clockWorthKeeping(kept, at(5_000, '2026-11-29T08:05:00.000Z'))).toBe(true); // five minutes on
+  });
+});
+
 describe('the device clock as last known, recorded with each scan (clock_offset_ms)', () => {
   it('a clock 10 days behind while scanning offline and set right before the send: every scan carries the offset it had, across a reload', async () => {
     const DAY = 86_400_000;

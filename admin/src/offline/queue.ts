@@ -14,7 +14,19 @@ import type { KnownPackage, QueueScreen, QueuedAction, StoredScan } from './type
 let syncer: QueueSyncer | null = null;
 
 // The device clock's offset as last seen in an API answer, kept on the device for the scans made after a reload offline.
-const keepClock = (clock: ServerClock) => void saveServerClock(clock).catch(() => undefined);
+// Written when it moved by more than the Date header's one-second grain, or every few minutes (its observed_at), not
+// after every answer.
+const KEEP_AGAIN_MS = 5 * 60_000;
+let kept: ServerClock | null = null;
+export function clockWorthKeeping(previous: ServerClock | null, clock: ServerClock): boolean {
+  if (!previous) return true;
+  return Math.abs(clock.offset_ms - previous.offset_ms) > 1000 || Date.parse(clock.observed_at) - Date.parse(previous.observed_at) >= KEEP_AGAIN_MS;
+}
+const keepClock = (clock: ServerClock) => {
+  if (!clockWorthKeeping(kept, clock)) return;
+  kept = clock;
+  void saveServerClock(clock).catch(() => undefined);
+};
 subscribeServerClock(keepClock);
 const seenBeforeLoad = lastServerClock();
 if (seenBeforeLoad) keepClock(seenBeforeLoad);

@@ -85,7 +85,7 @@ export async function campaignRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/batches/:id/audience', { preHandler: batchOpts.preHandler, schema: { tags: ['batches'], params: IdParams, querystring: AudienceQuery, response: { 200: AudienceResponse } } }, async (request) => {
     const batch = await visible<Batch>(request, 'batches');
     const { verb, ids } = audienceQuery((request.query ?? {}) as Record<string, unknown>);
-    return { data: await batchAudience(contextOf(request), batch, verb, ids) };
+    return { data: await batchAudience(contextOf(request), { publicUrl: app.config.publicUrl, secret: app.config.secret }, batch, verb, ids) };
   });
   app.post('/batches/:id/convert-responded', { ...batchOpts, schema: { ...batchOpts.schema, body: ConvertRespondedBody, response: { 200: DataOf(ConvertResult) } } }, async (request) => {
     const batch = await visible<Batch>(request, 'batches');

@@ -17,6 +17,7 @@ import type { Dialect } from '../db/dialect.js';
 import type { Database, OutboxRow } from '../db/tables.js';
 import { DEFAULT_RETRY, claimDue, fenceClaim, markFailed, markSent, newClaimToken, renewClaim, type OutboxKind, type RetryPolicy } from './outbox.js';
 import { renderMessage, suppressionReason, type MerchantForMessages } from './render.js';
+import { loadMerchantsForMessages } from './merchants-for-messages.js';
 import { startPassLoop } from './pass-loop.js';
 import { DeliveryError, type Transports } from './transports.js';
 import { reportDead, reportDelivered } from '../campaigns/delivery-reports.js';
@@ -66,8 +67,6 @@ export interface PassResult {
 }
 
 export const newWorkerId = () => `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
-
-const MERCHANT_COLUMNS = ['id', 'name', 'features', 'channels', 'branding', 'payment_url', 'notification_events', 'email_templates', 'campaign_texts'] as const;
 
 type Outcome = 'sent' | 'retried' | 'dead' | 'lost';
 
@@ -176,10 +175,8 @@ export async function runDeliveryPass(deps: DeliveryDeps): Promise<PassResult> {
   return result;
 }
 
-async function loadMerchants(db: Kysely<Database>, rows: OutboxRow[]): Promise<Map<number, MerchantForMessages>> {
-  const ids = [...new Set(rows.map((r) => r.merchant_id).filter((id): id is number => id !== null))];
-  if (ids.length === 0) return new Map();
-  return new Map((await db.selectFrom('merchants').select(MERCHANT_COLUMNS).where('id', 'in', ids).execute()).map((m) => [m.id, m]));
+function loadMerchants(db: Kysely<Database>, rows: OutboxRow[]): Promise<Map<number, MerchantForMessages>> {
+  return loadMerchantsForMessages(db, [...new Set(rows.map((r) => r.merchant_id).filter((id): id is number => id !== null))]);
 }
 
 /**

@@ -6,7 +6,9 @@
  * (GET /api/batches/:id/audience) and the screens name the count before the verb runs.
  */
 import { batchItemRefusal } from '../policies/batch_items.policy.js';
-import { planNextNotification, reachableChannels, type ScheduleBatch, type ScheduleItem } from './schedule.js';
+import { localeOr, type Locale } from '../constants.js';
+import { CHANNELS, hasBit } from '../features.js';
+import { planNextNotification, reachableChannels, type ScheduleBatch, type ScheduleItem, type StepKind } from './schedule.js';
 
 export const AUDIENCE_VERBS = ['start', 'notify'] as const;
 export type AudienceVerb = (typeof AUDIENCE_VERBS)[number];
@@ -23,3 +25,26 @@ export function wouldMessage(verb: AudienceVerb, item: AudienceItem, batch: Sche
 /** How many of `items` the verb would message. */
 export const audienceCount = (verb: AudienceVerb, items: readonly AudienceItem[], batch: ScheduleBatch, now: Date): number =>
   items.filter((item) => wouldMessage(verb, item, batch, now)).length;
+
+/** One SMS a verb would send: the step and the language it is written in (the confirmation states its size). */
+export interface SmsSend {
+  kind: Exclude<StepKind, 'idle'>;
+  reminder: number;
+  locale: Locale;
+}
+
+/**
+ * The distinct next SMS sends of the customers the verb would message by SMS (a phone, SMS among the batch's
+ * channels): per step and language, since the text differs by both, while names and links never change its size.
+ */
+export function smsSends(verb: AudienceVerb, items: readonly (AudienceItem & { locale?: string | null })[], batch: ScheduleBatch, now: Date): SmsSend[] {
+  const sends = new Map<string, SmsSend>();
+  for (const item of items) {
+    if (!hasBit(reachableChannels(item, batch), CHANNELS.sms) || !wouldMessage(verb, item, batch, now)) continue;
+    const planned = planNextNotification(item, batch, now);
+    if (!planned || planned.kind === 'idle') continue;
+    const locale = localeOr(item.locale);
+    sends.set(`${planned.kind}|${locale}`, { kind: planned.kind, reminder: planned.reminder, locale });
+  }
+  return [...sends.values()];
+}

@@ -94,7 +94,18 @@ export const BatchItemEvent = Type.Object(
 export type BatchItemEvent = Static<typeof BatchItemEvent>;
 
 /** GET /api/batches/:id/audience: how many customers the verb would message. */
-export const AudienceResponse = Type.Object({ data: Type.Object({ verb: Type.String({ description: 'start or notify' }), customers: Type.Integer() }) });
+export const SmsSizeSchema = Type.Object({
+  encoding: Type.Union([Type.Literal('gsm7'), Type.Literal('ucs2')]),
+  units: Type.Integer({ description: 'septets (GSM-7) or UTF-16 units (UCS-2)' }),
+  segments: Type.Integer({ description: 'the parts a network bills' }),
+});
+export const AudienceResponse = Type.Object({
+  data: Type.Object({
+    verb: Type.String({ description: 'start or notify' }),
+    customers: Type.Integer(),
+    sms: Type.Union([SmsSizeSchema, Type.Null()], { description: 'the largest SMS the verb would send next (null: none by SMS)' }),
+  }),
+});
 export type AudienceResponse = Static<typeof AudienceResponse>;
 
 /** GET /api/messages: outbox rows (or, source=log, the development log's), newest first. */

@@ -1355,6 +1355,8 @@ export const appEn = {
       start: 'This will message %{smart_count} customer. |||| This will message %{smart_count} customers.',
       notify_title: 'Notify now?',
       notify: 'This will message %{smart_count} customer now. |||| This will message %{smart_count} customers now.',
+      sms_gsm7: 'Each SMS takes 1 part. |||| Each SMS takes %{smart_count} parts: networks bill every part.',
+      sms_ucs2: 'Each SMS takes 1 part (Unicode: a character outside the SMS alphabet). |||| Each SMS takes %{smart_count} parts (Unicode: a character outside the SMS alphabet shortens each part to 67): networks bill every part.',
     },
     history: {
       title: 'History',

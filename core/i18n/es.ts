@@ -1363,6 +1363,8 @@ export const appEs: AppCatalogue = {
       start: 'Esto enviará mensajes a %{smart_count} cliente. |||| Esto enviará mensajes a %{smart_count} clientes.',
       notify_title: '¿Notificar ahora?',
       notify: 'Esto enviará un mensaje a %{smart_count} cliente ahora. |||| Esto enviará mensajes a %{smart_count} clientes ahora.',
+      sms_gsm7: 'Cada SMS ocupa 1 parte. |||| Cada SMS ocupa %{smart_count} partes: las operadoras cobran cada parte.',
+      sms_ucs2: 'Cada SMS ocupa 1 parte (Unicode: un carácter fuera del alfabeto SMS). |||| Cada SMS ocupa %{smart_count} partes (Unicode: un carácter fuera del alfabeto SMS reduce cada parte a 67): las operadoras cobran cada parte.',
     },
     history: {
       title: 'Historial',

@@ -203,6 +203,28 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     await page.getByRole('button', { name: en.campaigns.actions.notify, exact: true }).waitFor();
   });
 
+  it('names the parts each SMS takes before starting a campaign that sends SMS (networks bill per part)', async () => {
+    const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, 'merchant.admin@example.com');
+    const name = `SMS parts ${Date.now().toString(36)}`;
+    const long = 'Your spring order is packed and waiting. Choose the pickup point that suits you best: lockers open day and night, shops in their hours.';
+    const batch = await apiPost<{ id: number }>(page, '/api/batches', { name, offset: 30, reminder_count: 1, reminder_interval: 7, channels: 3, packages_small: 1, notification_message: long });
+    const expiry = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    await apiPost(page, '/api/batch_items', { batch_id: batch.id, first_name: 'Dee', last_name: 'Rolle', country: 'BS', offset_date: expiry, phone: '2424410009' });
+    const { sms } = await apiData<{ sms: { segments: number } | null }>(page, `/api/batches/${batch.id}/audience?verb=start`);
+    expect(sms?.segments, 'a long text takes several parts').toBeGreaterThan(1);
+
+    await clickMenu(page, plural(en.resources.batches.name));
+    await openRow(page, name);
+    await page.getByRole('button', { name: en.campaigns.actions.start, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(translate('en', 'campaigns.audience.sms_gsm7', { smart_count: sms!.segments }), { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.screenshot({ path: '/tmp/lockerline-e2e-forms-audience-sms-en.png' });
+    await dialog.getByRole('button', { name: en.ra.action.cancel, exact: true }).click();
+    expect((await apiData<{ status: number }>(page, `/api/batches/${batch.id}`)).status).toBe(0); // nothing started
+  });
+
   it('shows the sectioned batch form on a phone', async () => {
     const page = await env.newPage(PHONE);
     await signIn(page, 'merchant.admin@example.com');

@@ -1,16 +1,29 @@
 /**
  * "This will message N customers" before starting a campaign or notifying (issue 10): asks the API how many
- * customers the verb would message (campaignApi `audienceCount`), names the number in a confirmation
- * dialog (plural forms in both languages) and runs the verb only when confirmed.
+ * customers the verb would message (campaignApi `audienceOf`), names the number in a confirmation
+ * dialog (plural forms in both languages), with the parts each SMS takes when it sends SMS (networks bill per
+ * part), and runs the verb only when confirmed.
  */
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
-import { audienceCount, type AudienceVerb } from './campaignApi.js';
+import { audienceOf, type Audience, type AudienceVerb } from './campaignApi.js';
 
 interface Pending {
   verb: AudienceVerb;
   count: number;
+  sms: Audience['sms'];
   run: () => unknown;
+}
+
+/** "Each SMS takes 3 parts (Unicode): …" under the count, when the verb sends SMS. */
+export function SmsPartsLine({ sms }: { sms: Audience['sms'] }) {
+  const translate = useTranslate();
+  if (!sms) return null;
+  return (
+    <span data-testid="audience-sms" data-segments={sms.segments} style={{ display: 'block', marginTop: 8 }}>
+      {translate(`campaigns.audience.sms_${sms.encoding}`, { smart_count: sms.segments })}
+    </span>
+  );
 }
 
 export function useAudienceConfirm() {
@@ -19,8 +32,8 @@ export function useAudienceConfirm() {
 
   /** Counts, then opens the dialog; `run` is called on confirm. */
   const ask = async (verb: AudienceVerb, byBatch: Map<number, number[] | undefined>, run: () => unknown) => {
-    const count = await audienceCount(verb, byBatch);
-    setPending({ verb, count, run });
+    const { customers, sms } = await audienceOf(verb, byBatch);
+    setPending({ verb, count: customers, sms, run });
   };
 
   const dialog = (
@@ -29,9 +42,12 @@ export function useAudienceConfirm() {
       title={pending ? translate(`campaigns.audience.${pending.verb}_title`) : ''}
       content={
         pending ? (
-          <span data-testid="audience-count" data-count={pending.count}>
-            {translate(`campaigns.audience.${pending.verb}`, { smart_count: pending.count })}
-          </span>
+          <>
+            <span data-testid="audience-count" data-count={pending.count}>
+              {translate(`campaigns.audience.${pending.verb}`, { smart_count: pending.count })}
+            </span>
+            <SmsPartsLine sms={pending.sms} />
+          </>
         ) : null
       }
       confirm={pending ? `campaigns.actions.${pending.verb}` : 'ra.action.confirm'}

@@ -9,8 +9,8 @@ import SendIcon from '@mui/icons-material/Send';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, type RaRecord } from 'react-admin';
 import { useBusy } from '../shared/useBusy.js';
-import { useAudienceConfirm } from './AudienceConfirm.js';
-import { audienceCount, reasonKey, useCampaignOperations, type CampaignOperations, type Eligibility } from './campaignApi.js';
+import { SmsPartsLine, useAudienceConfirm } from './AudienceConfirm.js';
+import { audienceOf, reasonKey, useCampaignOperations, type Audience, type CampaignOperations, type Eligibility } from './campaignApi.js';
 
 type BulkAction = 'notify' | 'convert';
 
@@ -52,7 +52,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
   const ops = useCampaignOperations();
   const [partial, setPartial] = useState<Eligibility | null>(null);
   /** Notify: how many customers the eligible items would message (named in the dialogs, issue 10). */
-  const [reach, setReach] = useState<number | null>(null);
+  const [reach, setReach] = useState<Audience | null>(null);
   const audience = useAudienceConfirm();
 
   /** The eligible ids by batch (the list is normally one batch's items). */
@@ -85,7 +85,7 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
       const verdict = await ops.checkEligibility(action, selectedIds);
       if (action === 'notify' && verdict.allOk) return audience.ask('notify', byBatch(verdict.can), () => execute(verdict.can));
       if (verdict.allOk) return execute(verdict.can);
-      setReach(action === 'notify' && verdict.can.length ? await audienceCount('notify', byBatch(verdict.can)) : null);
+      setReach(action === 'notify' && verdict.can.length ? await audienceOf('notify', byBatch(verdict.can)) : null);
       setPartial(verdict);
     });
 
@@ -105,8 +105,11 @@ export function BulkCampaignButton({ action }: { action: BulkAction }) {
                   : translate('campaigns.bulk.none_eligible')}
               </DialogContentText>
               {reach !== null && (
-                <DialogContentText data-testid="audience-count" data-count={reach} sx={{ mt: 1 }}>
-                  {translate('campaigns.audience.notify', { smart_count: reach })}
+                <DialogContentText sx={{ mt: 1 }}>
+                  <span data-testid="audience-count" data-count={reach.customers}>
+                    {translate('campaigns.audience.notify', { smart_count: reach.customers })}
+                  </span>
+                  <SmsPartsLine sms={reach.sms} />
                 </DialogContentText>
               )}
               <List dense data-testid="bulk-ineligible">

@@ -46,15 +46,23 @@ export const reasonKey = (code: string) => `errors.${code}`;
 
 export type AudienceVerb = 'start' | 'notify';
 
+export interface Audience {
+  customers: number;
+  /** The largest SMS the verb would send next (null: none by SMS). */
+  sms: AudienceResponse['data']['sms'];
+}
+
 /**
  * How many customers `verb` would message (GET /api/batches/:id/audience, issue 10): the whole batch for
- * start, the given items for notify. Items of several batches are counted per batch and added up.
+ * start, the given items for notify. Items of several batches are counted per batch and added up; of their
+ * SMS, the largest is kept.
  */
-export async function audienceCount(verb: AudienceVerb, byBatch: Map<number, number[] | undefined>): Promise<number> {
-  let total = 0;
+export async function audienceOf(verb: AudienceVerb, byBatch: Map<number, number[] | undefined>): Promise<Audience> {
+  const total: Audience = { customers: 0, sms: null };
   for (const [batchId, ids] of byBatch) {
-    const res = await api<AudienceResponse>(`batches/${batchId}/audience`, { query: { verb, ...(ids ? { ids } : {}) } });
-    total += res.data.customers;
+    const { data } = await api<AudienceResponse>(`batches/${batchId}/audience`, { query: { verb, ...(ids ? { ids } : {}) } });
+    total.customers += data.customers;
+    if (data.sms && (!total.sms || data.sms.segments > total.sms.segments)) total.sms = data.sms;
   }
   return total;
 }

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export const NAME_CACHE_TTL_MS = 2_000;
-/** Tables whose `name` is cached: small, and shown on most list pages. */
+/** Tables whose `name` (and a location's `class`) is cached: small, and shown on most list pages. */
 export const CACHED_NAME_TABLES: ReadonlySet<string> = new Set(['merchants', 'locations']);
 /** Names kept per table and handle; all are forgotten beyond this. */
 const MAX_ENTRIES = 10_000;
@@ -32,8 +32,8 @@ export function watchNames(database: Db): () => void {
   const tables = new Map<string, TableNames>();
   handles.set(database.db, tables);
   const unwatch = database.watchWrites((table) => {
-    for (const [name, cached] of tables) {
-      if (table !== undefined && table !== name) continue;
+    for (const [key, cached] of tables) {
+      if (table !== undefined && table !== key.split('.')[0]) continue;
       cached.epoch++;
       cached.names.clear();
     }
@@ -44,13 +44,14 @@ export function watchNames(database: Db): () => void {
   };
 }
 
-/** The cache of `table` on this handle, when it has one. */
-export function cachedNames(db: unknown, table: string): TableNames | undefined {
+/** The cache of `table`'s `column` (its name, or another short text such as a location's class) on this handle, when it has one. */
+export function cachedNames(db: unknown, table: string, column = 'name'): TableNames | undefined {
   if (!CACHED_NAME_TABLES.has(table)) return undefined;
   const tables = handles.get(db as Kysely<any>);
   if (!tables) return undefined;
-  let cached = tables.get(table);
-  if (!cached) tables.set(table, (cached = { epoch: 0, names: new Map() }));
+  const key = column === 'name' ? table : `${table}.${column}`;
+  let cached = tables.get(key);
+  if (!cached) tables.set(key, (cached = { epoch: 0, names: new Map() }));
   return cached;
 }
 

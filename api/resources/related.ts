@@ -8,7 +8,33 @@ import type { Db } from './access.js';
 import type { Row } from './module.js';
 import { cachedNames, keepNames, knownNames } from './name-cache.js';
 
-const uniqueIds = (rows: Row[], key: string) => [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
+export const uniqueIds = (rows: Row[], key: string) => [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
+
+/**
+ * `table.column` (or what `name` makes of `columns`) of each id, null for an id not found. Merchants' and locations'
+ * one-column values (name, a location's class) come from a 2-second in-process cache when the handle has one
+ * (name-cache.ts).
+ */
+export async function relatedValues(
+  db: Kysely<Database> | Db,
+  ids: number[],
+  table: 'locations' | 'merchants' | 'users' | 'shipments' | 'batches' | 'manifests',
+  columns: readonly string[] = ['name'],
+  name: (r: Row) => string = (r) => r.name,
+): Promise<Map<number, string | null>> {
+  const cached = columns.length === 1 ? cachedNames(db, table, columns[0]) : undefined;
+  const epoch = cached?.epoch ?? 0;
+  const known = cached ? knownNames(cached, ids) : { found: new Map<number, string | null>(), missing: ids };
+  if (known.missing.length) {
+    const k = db as unknown as Kysely<any>;
+    const related = (await k.selectFrom(table).select(['id', ...columns]).where('id', 'in', known.missing).execute()) as Row[];
+    const read = new Map<number, string>();
+    for (const r of related) read.set(r.id, name(r));
+    for (const id of known.missing) known.found.set(id, read.get(id) ?? null);
+    if (cached) keepNames(cached, epoch, known.missing, read);
+  }
+  return known.found;
+}
 
 /** Sets `row[target]` from `table.column` of the row's `key` id, for every row. */
 export async function attachNames(
@@ -20,20 +46,8 @@ export async function attachNames(
   columns: readonly string[] = ['name'],
   name: (r: Row) => string = (r) => r.name,
 ): Promise<void> {
-  const ids = uniqueIds(rows, key);
-  // Merchants' and locations' names come from a 2-second in-process cache when the handle has one (name-cache.ts).
-  const cached = columns.length === 1 && columns[0] === 'name' ? cachedNames(db, table) : undefined;
-  const epoch = cached?.epoch ?? 0;
-  const known = cached ? knownNames(cached, ids) : { found: new Map<number, string | null>(), missing: ids };
-  if (known.missing.length) {
-    const k = db as unknown as Kysely<any>;
-    const related = (await k.selectFrom(table).select(['id', ...columns]).where('id', 'in', known.missing).execute()) as Row[];
-    const read = new Map<number, string>();
-    for (const r of related) read.set(r.id, name(r));
-    for (const id of known.missing) known.found.set(id, read.get(id) ?? null);
-    if (cached) keepNames(cached, epoch, known.missing, read);
-  }
-  for (const row of rows) row[target] = row[key] == null ? null : (known.found.get(row[key]) ?? null);
+  const found = await relatedValues(db, uniqueIds(rows, key), table, columns, name);
+  for (const row of rows) row[target] = row[key] == null ? null : (found.get(row[key]) ?? null);
 }
 
 export const fullName = (r: Row) => `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim();

@@ -45,7 +45,7 @@ describe('campaign forms: audience, texts per language, brand colour', () => {
   it('counts the customers starting the batch would message: planned and reachable on its channels', async () => {
     const res = await audience(admin, { verb: 'start' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ verb: 'start', customers: 2 });
+    expect(res.json().data).toEqual({ verb: 'start', customers: 2, sms: null }); // e-mail only: no SMS to size
     // With SMS too, the customer with a phone only counts.
     const batch = (await admin.get(`/api/batches/${batchId}`)).json().data;
     expect((await admin.put(`/api/batches/${batchId}`, { ...batch, channels: 3 })).statusCode).toBe(200);

@@ -83,6 +83,30 @@ describeE2e('Forms in sections, colour picker, texts per language, audience (iss
     for (const name of [sections.merchants.account, sections.merchants.features, sections.merchants.notifications, en.resources.merchants.fields.campaign_texts]) await heading(page, name).waitFor();
   });
 
+  it('says a refused save once per place: the field and the dialog, without react-admin\'s "form is not valid" on top', async () => {
+    const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, 'superadmin@example.com');
+    await openCreate(page, en.menu.users);
+    const invalid = translate('en', 'ra.message.invalid_form');
+    await page.getByRole('textbox', { name: en.resources.users.fields.first_name }).fill('Dup');
+    await page.getByRole('textbox', { name: en.resources.users.fields.last_name }).fill('Licate');
+    await page.getByRole('textbox', { name: en.resources.users.fields.email }).fill('driver@example.com');
+    for (const field of await page.locator('input[type=password]').all()) await field.fill('a-long-password-1');
+    // The form's own check (no role chosen): no request, so the snackbar is what says it.
+    await page.getByRole('button', { name: en.ra.action.save, exact: true }).click();
+    await page.getByText(invalid, { exact: true }).waitFor();
+    await page.getByText(invalid, { exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
+    // The server's refusal (a taken e-mail): its field and the error dialog say it, and nothing else.
+    await page.getByRole('combobox', { name: new RegExp(en.resources.users.fields.role) }).click();
+    await page.getByRole('option', { name: en.roles.support, exact: true }).click();
+    await page.getByRole('button', { name: en.ra.action.save, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(en.errors.user.email_taken, { exact: false }).waitFor();
+    await page.getByText(en.errors.user.email_taken, { exact: true }).first().waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await page.getByText(invalid, { exact: true }).count()).toBe(0);
+  });
+
   it('takes the brand colour from a colour picker, refuses a colour that is not #RRGGBB, and saves the picked one', async () => {
     const page = await env.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, 'superadmin@example.com');

@@ -4,7 +4,7 @@
  * react-hook-form and the form inputs) stay in the first load even when a prop replaces them; composing
  * the same parts here keeps the first load small (DESIGN.md section 7, docs/admin.md).
  */
-import { useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import {
   AdminContext,
@@ -21,6 +21,7 @@ import { i18nProvider as appI18nProvider } from '../providers/i18nProvider.js';
 import { catalogueFirst } from '../providers/localeStore.js';
 import { onDemand } from './onDemand.js';
 import { removeAppShell } from './appShell.js';
+import { repeatsFieldRefusal } from '../errors/fieldRefusals.js';
 
 type StockPages = typeof import('./stockPages.js');
 
@@ -39,12 +40,19 @@ const ErrorPage: NonNullable<AdminProps['error']> = (props) => {
 const NotFound = stock('NotFound');
 const Notification = stock('Notification', null);
 
-/** The snackbar, fetched with the first notification (most first loads show none). */
+/**
+ * The snackbar, fetched with the first notification (most first loads show none). react-admin's "The form is not
+ * valid" right after the error dialog showed the server's field errors is dropped (errors/fieldRefusals.ts).
+ */
 function OnDemandNotification() {
-  const { notifications } = useNotificationContext();
+  const { notifications, takeNotification } = useNotificationContext();
   const [needed, setNeeded] = useState(false);
-  if (notifications.length > 0 && !needed) setNeeded(true);
-  return needed ? <Notification /> : null;
+  const repeated = notifications.length > 0 && repeatsFieldRefusal(notifications[0]!.message);
+  useEffect(() => {
+    if (repeated) takeNotification();
+  }, [repeated, notifications, takeNotification]);
+  if (notifications.length > 0 && !repeated && !needed) setNeeded(true);
+  return needed && !repeated ? <Notification /> : null;
 }
 
 /**

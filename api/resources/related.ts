@@ -8,7 +8,7 @@ import type { Db } from './access.js';
 import type { Row } from './module.js';
 import { cachedNames, keepNames, knownNames } from './name-cache.js';
 
-export const uniqueIds = (rows: Row[], key: string) => [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
+const uniqueIds = (rows: Row[], key: string) => [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
 
 /**
  * `table.column` (or what `name` makes of `columns`) of each id, null for an id not found. Merchants' and locations'

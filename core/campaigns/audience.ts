@@ -8,19 +8,23 @@
 import { batchItemRefusal } from '../policies/batch_items.policy.js';
 import { localeOr, type Locale } from '../constants.js';
 import { CHANNELS, hasBit } from '../features.js';
-import { planNextNotification, reachableChannels, type ScheduleBatch, type ScheduleItem, type StepKind } from './schedule.js';
+import { planNextNotification, reachableChannels, type PlannedStep, type ScheduleBatch, type ScheduleItem, type StepKind } from './schedule.js';
 
 export const AUDIENCE_VERBS = ['start', 'notify'] as const;
 export type AudienceVerb = (typeof AUDIENCE_VERBS)[number];
 
 export type AudienceItem = ScheduleItem & { shipment_id?: number | null };
 
-/** Whether `verb` (start the batch: over the campaign; notify: now) would message this customer. */
-export function wouldMessage(verb: AudienceVerb, item: AudienceItem, batch: ScheduleBatch, now: Date): boolean {
-  if (verb === 'notify' && batchItemRefusal('notify', { status: item.status, shipment_id: item.shipment_id ?? null })) return false;
+/** The next message `verb` (start the batch: over the campaign; notify: now) would send this customer, or null. */
+function nextMessage(verb: AudienceVerb, item: AudienceItem, batch: ScheduleBatch, now: Date): (PlannedStep & { kind: Exclude<StepKind, 'idle'> }) | null {
+  if (verb === 'notify' && batchItemRefusal('notify', { status: item.status, shipment_id: item.shipment_id ?? null })) return null;
   const planned = planNextNotification(item, batch, now);
-  return planned !== null && planned.kind !== 'idle' && reachableChannels(item, batch) !== 0;
+  if (planned === null || planned.kind === 'idle' || reachableChannels(item, batch) === 0) return null;
+  return planned as PlannedStep & { kind: Exclude<StepKind, 'idle'> };
 }
+
+/** Whether `verb` would message this customer. */
+export const wouldMessage = (verb: AudienceVerb, item: AudienceItem, batch: ScheduleBatch, now: Date): boolean => nextMessage(verb, item, batch, now) !== null;
 
 /** How many of `items` the verb would message. */
 export const audienceCount = (verb: AudienceVerb, items: readonly AudienceItem[], batch: ScheduleBatch, now: Date): number =>
@@ -40,9 +44,9 @@ export interface SmsSend {
 export function smsSends(verb: AudienceVerb, items: readonly (AudienceItem & { locale?: string | null })[], batch: ScheduleBatch, now: Date): SmsSend[] {
   const sends = new Map<string, SmsSend>();
   for (const item of items) {
-    if (!hasBit(reachableChannels(item, batch), CHANNELS.sms) || !wouldMessage(verb, item, batch, now)) continue;
-    const planned = planNextNotification(item, batch, now);
-    if (!planned || planned.kind === 'idle') continue;
+    if (!hasBit(reachableChannels(item, batch), CHANNELS.sms)) continue;
+    const planned = nextMessage(verb, item, batch, now);
+    if (!planned) continue;
     const locale = localeOr(item.locale);
     sends.set(`${planned.kind}|${locale}`, { kind: planned.kind, reminder: planned.reminder, locale });
   }

@@ -8,10 +8,8 @@ import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { audienceOf, type Audience, type AudienceVerb } from './campaignApi.js';
 
-interface Pending {
+interface Pending extends Audience {
   verb: AudienceVerb;
-  count: number;
-  sms: Audience['sms'];
   run: () => unknown;
 }
 
@@ -32,8 +30,7 @@ export function useAudienceConfirm() {
 
   /** Counts, then opens the dialog; `run` is called on confirm. */
   const ask = async (verb: AudienceVerb, byBatch: Map<number, number[] | undefined>, run: () => unknown) => {
-    const { customers, sms } = await audienceOf(verb, byBatch);
-    setPending({ verb, count: customers, sms, run });
+    setPending({ verb, run, ...(await audienceOf(verb, byBatch)) });
   };
 
   const dialog = (
@@ -43,8 +40,8 @@ export function useAudienceConfirm() {
       content={
         pending ? (
           <>
-            <span data-testid="audience-count" data-count={pending.count}>
-              {translate(`campaigns.audience.${pending.verb}`, { smart_count: pending.count })}
+            <span data-testid="audience-count" data-count={pending.customers}>
+              {translate(`campaigns.audience.${pending.verb}`, { smart_count: pending.customers })}
             </span>
             <SmsPartsLine sms={pending.sms} />
           </>
